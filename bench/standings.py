@@ -1,0 +1,194 @@
+"""Benchmark of the standings and season-ranking recomputations.
+
+Run from the project root:  DJANGO_SETTINGS_MODULE=mjl.settings .venv/bin/python bench/standings.py
+
+Uses a fresh SQLite file in a temporary folder (migrated here), or the configured DATABASE_URL
+when BENCH_USE_DATABASE_URL=1 (the rows it makes are left there). Prints:
+
+* a tournament of 200 players x 8 sessions x 16 hands (400 tables, 6,400 hands): the first
+  ``standings_recompute`` (everything created), a second one (nothing to write) and one after a
+  single hand changed — target under 1 s;
+* a season ranking over 5,000 players and 500,000 hands (31,250 table games of 16 hands, made as
+  GameResult rows directly) by each ranking method — target under 60 s.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import pathlib
+import random
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+
+TEMP = tempfile.TemporaryDirectory()
+if os.environ.get("BENCH_USE_DATABASE_URL") != "1":
+    os.environ["DATABASE_URL"] = f"sqlite:///{pathlib.Path(TEMP.name) / 'bench.sqlite3'}"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+
+settings.DEBUG = False  # as in production: no query log
+
+from django.core.management import call_command  # noqa: E402
+from django.db import transaction  # noqa: E402
+
+from league.models import (  # noqa: E402
+    GameResult,
+    Hand,
+    League,
+    Player,
+    Registration,
+    Season,
+    Seat,
+    Session,
+    Standing,
+    Table,
+    Tournament,
+)
+from league.services.rankings import rankings_recompute  # noqa: E402
+from league.services.standings import standings_recompute  # noqa: E402
+from scoring import settle_record  # noqa: E402
+
+BATCH = 2000
+
+
+def timed(label: str, function) -> float:
+    start = time.perf_counter()
+    function()
+    elapsed = time.perf_counter() - start
+    print(f"{label:<58} {elapsed:>8.3f} s")
+    return elapsed
+
+
+def players(count: int, prefix: str) -> list[int]:
+    made = [Player(first_name=f"{prefix}{i}", last_name=f"Bench{i:05d}") for i in range(count)]
+    Player.objects.bulk_create(made, batch_size=BATCH)
+    mine = Player.objects.filter(first_name__startswith=prefix).order_by("pk")
+    return list(mine.values_list("pk", flat=True))
+
+
+def build_tournament(rng: random.Random) -> Tournament:
+    """200 players, 8 sessions of 50 tables, 16 real dmjl-classical hands per table."""
+    day = datetime.date(2026, 5, 1)
+    tournament = Tournament.objects.create(slug="bench-standings", name="Bench", ruleset="dmjl-classical",
+                                           starts_on=day, ends_on=day, session_count=8,
+                                           status=Tournament.Status.RUNNING, published=True)
+    ids = players(200, "T")
+    Registration.objects.bulk_create([Registration(tournament=tournament, player_id=p) for p in ids])
+    hands, seats = [], []
+    for number in range(1, 9):
+        session = Session.objects.create(tournament=tournament, number=number)
+        tables = Table.objects.bulk_create([Table(session=session, number=n) for n in range(1, 51)])
+        order = ids[:]
+        rng.shuffle(order)
+        for index, table in enumerate(tables):
+            for position, player_id in enumerate(order[4 * index:4 * index + 4]):
+                seats.append(Seat(session=session, table=table, position=position, player_id=player_id))
+            for hand_number in range(1, 17):
+                dealer, winner = (hand_number - 1) % 4, rng.randrange(4)
+                values = [rng.randrange(100, 600, 2) if seat == winner else rng.randrange(0, 200, 2)
+                          for seat in range(4)]
+                record = {"ruleset": "dmjl-classical", "dealer": dealer, "outcome": "win", "winner": winner,
+                          "hand_values": values}
+                hands.append(Hand(table=table, number=hand_number, record=record,
+                                  result=settle_record(record), dealer=dealer,
+                                  prevailing_wind="ESWN"[(hand_number - 1) // 4]))
+    Seat.objects.bulk_create(seats, batch_size=BATCH)
+    Hand.objects.bulk_create(hands, batch_size=BATCH)
+    return tournament
+
+
+def build_season(rng: random.Random) -> Season:
+    """5,000 players; 31,250 table games (500,000 hands) spread over 25 finished tournaments."""
+    league = League.objects.create(name="Bench league", slug="bench-league")
+    season = Season.objects.create(league=league, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 12, 31))
+    ids = players(5000, "S")
+    games_per_tournament = 31_250 // 25
+    for t in range(25):
+        day = datetime.date(2026, 1, 3) + datetime.timedelta(days=14 * t)
+        tournament = Tournament.objects.create(slug=f"bench-season-{t}", name=f"Bench {t}", season=season,
+                                               ruleset="dmjl-classical", starts_on=day, ends_on=day,
+                                               session_count=5, status=Tournament.Status.FINISHED,
+                                               published=True, weight=rng.choice([1, 1.5, 2]))
+        field = rng.sample(ids, 1000)
+        sessions = Session.objects.bulk_create([Session(tournament=tournament, number=n)
+                                                for n in range(1, 6)])
+        tables = Table.objects.bulk_create([Table(session=s, number=n)
+                                            for s in sessions for n in range(1, 251)])
+        rows = []
+        points = {player_id: 0 for player_id in field}
+        for index, table in enumerate(tables[:games_per_tournament]):
+            if index % 250 == 0:
+                rng.shuffle(field)
+            session_number = index // 250 + 1
+            at_table = field[4 * (index % 250):4 * (index % 250) + 4]
+            for place, (seat, player_id) in enumerate(enumerate(at_table), start=1):
+                tp = (4, 2, 1, 0)[place - 1]
+                points[player_id] += tp
+                rows.append(GameResult(table=table, tournament=tournament, session_number=session_number,
+                                       player_id=player_id, seat=seat, total=0, score=0, place=place,
+                                       table_points=tp, hands=16))
+        GameResult.objects.bulk_create(rows, batch_size=BATCH)
+        ranked = sorted(field, key=lambda p: -points[p])
+        standings = [Standing(tournament=tournament, player_id=p, rank=i, table_points=points[p], score=0,
+                              games=5) for i, p in enumerate(ranked, start=1)]
+        Standing.objects.bulk_create(standings, batch_size=BATCH)
+    return season
+
+
+def main() -> int:
+    call_command("migrate", verbosity=0)
+    rng = random.Random(7)
+    print(f"database: {django.db.connection.vendor}")
+
+    start = time.perf_counter()
+    tournament = build_tournament(rng)
+    print(f"{'built 200 players x 8 sessions x 16 hands':<58} {time.perf_counter() - start:>8.3f} s")
+    def recompute():
+        standings_recompute(tournament=tournament)
+
+    if os.environ.get("BENCH_PROFILE"):
+        import cProfile
+
+        cProfile.runctx("recompute()", globals(), locals(), sort="cumtime")
+        Standing.objects.all().delete()
+        GameResult.objects.all().delete()
+    first = timed("standings_recompute, first (creates everything)", recompute)
+    again = timed("standings_recompute, again (writes nothing)", recompute)
+    hand = Hand.objects.filter(table__session__tournament=tournament).order_by("pk").first()
+    winner = (hand.record["winner"] + 1) % 4
+    values = [500 if seat == winner else value for seat, value in enumerate(hand.record["hand_values"])]
+    record = {**hand.record, "winner": winner, "hand_values": values}
+    with transaction.atomic():
+        Hand.objects.filter(pk=hand.pk).update(record=record, result=settle_record(record))
+    changed = timed("standings_recompute, after one hand changed", recompute)
+    print(f"  game results {GameResult.objects.filter(tournament=tournament).count()}, "
+          f"standings {Standing.objects.filter(tournament=tournament).count()}; "
+          f"target < 1 s: {'ok' if max(first, again, changed) < 1 else 'MISSED'}")
+
+    start = time.perf_counter()
+    season = build_season(rng)
+    print(f"{'built 5,000 players, 31,250 games (500,000 hands)':<58} {time.perf_counter() - start:>8.3f} s")
+    worst = 0.0
+    for method in Season.RankingMethod:
+        Season.objects.filter(pk=season.pk).update(ranking_method=method, min_games=10)
+        season.refresh_from_db()
+        elapsed = timed(f"rankings_recompute, {method.value}", lambda: rankings_recompute(season=season))
+        worst = max(worst, elapsed)
+    ranked = season.rankings.filter(rank__isnull=False).count()
+    print(f"  rankings {season.rankings.count()}, ranked {ranked}; "
+          f"target < 60 s: {'ok' if worst < 60 else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

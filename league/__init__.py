@@ -1,0 +1,1 @@
+"""The league app: players, clubs, leagues, tournaments, tables, hands, standings, exports."""

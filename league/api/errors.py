@@ -1,0 +1,52 @@
+"""Every API error as ``{"error": {"code", "message", "fields"}}`` with a 4xx status."""
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..errors import ServiceError
+
+_CODES = {
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+    exceptions.ParseError: "bad_request",
+    exceptions.ValidationError: "invalid",
+}
+
+
+def _flatten(detail) -> dict:
+    if isinstance(detail, dict):
+        return {key: [str(m) for m in (value if isinstance(value, list) else [value])] for key, value in detail.items()}
+    return {}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ServiceError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in _CODES.items() if isinstance(exc, cls)), "error")
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _flatten(exc.detail)
+        if isinstance(exc.detail, list):
+            message = " ".join(str(m) for m in exc.detail)
+        else:
+            message = _("Some fields are not valid.")
+        response.data = {"error": {"code": code, "message": message, "fields": fields}}
+        response.status_code = status.HTTP_400_BAD_REQUEST
+    else:
+        response.data = {"error": {"code": code, "message": str(exc.detail), "fields": {}}}
+    return response

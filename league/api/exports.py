@@ -1,0 +1,160 @@
+"""Exports and imports: request a file, follow its progress, download it; import registrations."""
+from pathlib import PurePosixPath
+
+from django.http import FileResponse
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..errors import ServiceError
+from ..models import Export, Season, Tournament
+from ..permissions import can_referee, is_league_admin
+from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
+from ..services.imports import registrations_import, registrations_import_preview
+
+
+class LeagueAdminOnly(permissions.BasePermission):
+    """League administrators only, for reads too (exports contain unpublished data)."""
+
+    def has_permission(self, request, view) -> bool:
+        return is_league_admin(request.user)
+
+
+class ExportSerializer(serializers.ModelSerializer):
+    download_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Export
+        fields = ["id", "kind", "status", "progress", "download_url", "error", "tournament", "season",
+                  "language", "created_at", "finished_at"]
+
+    def get_download_url(self, export: Export) -> str | None:
+        if export.status != Export.Status.DONE or not export.file:
+            return None
+        url = reverse("api-export-download", args=[export.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(url) if request else url
+
+
+class TournamentExportRequest(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[str(kind) for kind in TOURNAMENT_KINDS])
+    language = serializers.ChoiceField(choices=["de", "en"], required=False)
+
+
+class SeasonExportRequest(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[str(kind) for kind in SEASON_KINDS], default="ranking-xlsx")
+    language = serializers.ChoiceField(choices=["de", "en"], required=False)
+
+
+def _requested(request, data: dict, **subject) -> Response:
+    export = export_request(kind=data["kind"], user=request.user,
+                            language=data.get("language") or translation.get_language(), **subject)
+    body = ExportSerializer(export, context={"request": request}).data
+    return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class TournamentExports(APIView):
+    """POST ``{"kind": "results-xlsx" | "ema-csv" | "score-sheets-xlsx" | "seating-xlsx"}`` → 202; the
+    file is built in the background (poll ``exports/<id>/``)."""
+
+    permission_classes = [LeagueAdminOnly]
+
+    @extend_schema(request=TournamentExportRequest, responses={202: ExportSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        data = TournamentExportRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        return _requested(request, data.validated_data, tournament=tournament)
+
+
+class SeasonExports(APIView):
+    """POST ``{"kind": "ranking-xlsx"}`` → 202."""
+
+    permission_classes = [LeagueAdminOnly]
+
+    @extend_schema(request=SeasonExportRequest, responses={202: ExportSerializer})
+    def post(self, request, pk: int):
+        season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+        data = SeasonExportRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        return _requested(request, data.validated_data, season=season)
+
+
+def readable_export(request, export_id: int) -> Export:
+    """Administrators read every export; a referee the exports of the tournaments they referee.
+    Others get a 404, so export ids reveal nothing."""
+    export = get_object_or_404(Export.objects.select_related("tournament", "season"), pk=export_id)
+    if is_league_admin(request.user):
+        return export
+    if export.tournament_id and can_referee(request.user, export.tournament_id):
+        return export
+    raise NotFound()
+
+
+class ExportDetail(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: ExportSerializer})
+    def get(self, request, pk: int):
+        return Response(ExportSerializer(readable_export(request, pk), context={"request": request}).data)
+
+
+class ExportDownload(APIView):
+    """The finished file, as an attachment."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={(200, "application/octet-stream"): bytes})
+    def get(self, request, pk: int):
+        export = readable_export(request, pk)
+        if export.status != Export.Status.DONE or not export.file:
+            raise ServiceError("export_not_ready", _("This export is not finished yet."), status=409)
+        name = PurePosixPath(export.file.name).name
+        content_type = "text/csv; charset=utf-8" if name.endswith(".csv") else \
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        return FileResponse(export.file.open("rb"), as_attachment=True, filename=name,
+                            content_type=content_type)
+
+
+class ImportUpload(serializers.Serializer):
+    file = serializers.FileField()
+    preview = serializers.BooleanField(required=False, default=False)
+
+
+class TournamentImports(APIView):
+    """POST a multipart ``file`` (.xlsx or .csv of registrations). With ``?preview=1`` (or a
+    ``preview`` field) → 200 with what would happen; otherwise → 201 with the counts, or 400
+    ``invalid_rows`` listing every bad row, and nothing imported."""
+
+    permission_classes = [LeagueAdminOnly]
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request={"multipart/form-data": ImportUpload}, responses={200: dict, 201: dict})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        data = ImportUpload(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = data.validated_data["file"]
+        preview = data.validated_data["preview"] or request.query_params.get("preview", "").lower() in (
+            "1", "true", "yes")
+        if preview:
+            return Response(registrations_import_preview(tournament=tournament, upload=upload).as_dict())
+        counts = registrations_import(tournament=tournament, upload=upload, user=request.user)
+        return Response(counts, status=status.HTTP_201_CREATED)
+
+
+# Included from league/api/urls.py, so the routes of this resource live next to its views.
+urlpatterns = [
+    path("tournaments/<int:pk>/exports/", TournamentExports.as_view(), name="api-tournament-exports"),
+    path("tournaments/<int:pk>/imports/", TournamentImports.as_view(), name="api-tournament-imports"),
+    path("seasons/<int:pk>/exports/", SeasonExports.as_view(), name="api-season-exports"),
+    path("exports/<int:pk>/", ExportDetail.as_view(), name="api-export"),
+    path("exports/<int:pk>/download/", ExportDownload.as_view(), name="api-export-download"),
+]

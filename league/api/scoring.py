@@ -1,0 +1,44 @@
+"""``settle/`` and ``handvalue/``: hand records in, results out; no login, nothing stored.
+
+They accept one record (an object) or a batch (an array) and answer in the same shape, each
+invalid record with its own error, exactly as ``manage.py settle`` and ``manage.py handvalue``.
+"""
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import scoring
+from scoring import handvalue
+
+MAX_BATCH = 1000
+
+
+def _answer(request, one, many):
+    data = request.data
+    if isinstance(data, list):
+        if len(data) > MAX_BATCH:
+            return Response({"error": {"code": "batch_too_large",
+                                       "message": f"At most {MAX_BATCH} records in one request.", "fields": {}}},
+                            status=413)
+        return Response(many(data))
+    answer = one(data)
+    return Response(answer, status=400 if "error" in answer else 200)
+
+
+class SettleView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request={"application/json": {"type": "object"}}, responses={200: {"type": "object"}})
+    def post(self, request):
+        return _answer(request, scoring.settle, scoring.settle_many)
+
+
+class HandValueView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request={"application/json": {"type": "object"}}, responses={200: {"type": "object"}})
+    def post(self, request):
+        return _answer(request, handvalue.value, handvalue.value_many)

@@ -1,0 +1,45 @@
+"""``tournaments/<id>/sessions/<n>/seating/``: draw a session's tables, read them with a report."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..models import Seat, Table
+from ..permissions import visible_tournaments
+from ..services.seating import METHODS, seating_generate, seating_report
+from .permissions import AdminWritesOthersRead
+
+
+class SeatingRequestSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=METHODS)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31)
+
+
+class SeatingView(APIView):
+    permission_classes = [AdminWritesOthersRead]
+    serializer_class = SeatingRequestSerializer
+
+    def _answer(self, tournament, number: int, status_code: int) -> Response:
+        seats = Seat.objects.filter(session__tournament=tournament, session__number=number).order_by(
+            "table__number", "position").values_list("table_id", "table__number", "player_id")
+        tables: dict[int, dict] = {}
+        for table_id, table_number, player_id in seats:
+            tables.setdefault(table_id, {"id": table_id, "number": table_number, "seats": []})["seats"].append(
+                player_id)
+        return Response({"session": number, "tables": list(tables.values()),
+                         "report": seating_report(tournament=tournament)}, status=status_code)
+
+    @extend_schema(responses={200: {"type": "object"}})
+    def get(self, request, pk: int, number: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        get_object_or_404(Table.objects.filter(session__tournament=tournament, session__number=number)[:1])
+        return self._answer(tournament, number, status.HTTP_200_OK)
+
+    @extend_schema(request=SeatingRequestSerializer, responses={201: {"type": "object"}})
+    def post(self, request, pk: int, number: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        data = SeatingRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seating_generate(tournament=tournament, number=number, **data.validated_data)
+        return self._answer(tournament, number, status.HTTP_201_CREATED)

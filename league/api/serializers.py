@@ -1,0 +1,141 @@
+"""Serializers: the field names clients rely on (API.md), validation with clear messages."""
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+import scoring
+
+from ..errors import from_scoring
+from ..models import Club, Hand, HandRevision, League, Player, Season, Standing, Tournament
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "city", "country"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "first_name", "last_name", "club", "country", "ema_id"]
+
+    def validate_country(self, value: str) -> str:
+        value = value.upper()
+        if len(value) != 2 or not value.isalpha() or not value.isascii():
+            raise serializers.ValidationError(_("Give a two-letter country code (ISO 3166), e.g. DE."))
+        return value
+
+    def validate_ema_id(self, value: str) -> str:
+        value = value.strip()
+        if value and Player.objects.filter(ema_id=value).exclude(pk=getattr(self.instance, "pk", None)).exists():
+            raise serializers.ValidationError(_("Another player already has this EMA number."))
+        return value
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "description"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "league", "name", "starts_on", "ends_on", "ranking_method", "min_games"]
+
+    def validate(self, attrs):
+        starts = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
+        ends = attrs.get("ends_on", getattr(self.instance, "ends_on", None))
+        if starts and ends and ends < starts:
+            raise serializers.ValidationError({"ends_on": _("The season cannot end before it starts.")})
+        return attrs
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
+                  "starts_on", "ends_on", "place", "standing_method"]
+
+    def validate(self, attrs):
+        ruleset = attrs.get("ruleset", getattr(self.instance, "ruleset", None))
+        options = attrs.get("options", getattr(self.instance, "options", {}) or {})
+        if not isinstance(options, dict):
+            raise serializers.ValidationError({"options": _("Options must be a JSON object.")})
+        try:
+            scoring.validate_options(ruleset, options)
+        except scoring.ScoringError as error:
+            raise serializers.ValidationError({"options": from_scoring(error).message}) from error
+        starts = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
+        ends = attrs.get("ends_on", getattr(self.instance, "ends_on", None))
+        if starts and ends and ends < starts:
+            raise serializers.ValidationError({"ends_on": _("The tournament cannot end before it starts.")})
+        return attrs
+
+
+class RegistrationCreateSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    substitute = serializers.BooleanField(default=False)
+    team = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+
+
+class RegistrationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    substitute = serializers.BooleanField()
+    team = serializers.CharField()
+
+
+class RefereeCreateSerializer(serializers.Serializer):
+    user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all())
+
+
+class TableSerializer(serializers.Serializer):
+    """Built from a selectors.tables.TableView."""
+
+    id = serializers.IntegerField(source="table.id")
+    session = serializers.IntegerField(source="table.session.number")
+    number = serializers.IntegerField(source="table.number")
+    seats = serializers.SerializerMethodField()
+    dealer = serializers.IntegerField()
+    prevailing_wind = serializers.CharField()
+    riichi_sticks = serializers.IntegerField()
+    honba = serializers.IntegerField()
+    totals = serializers.ListField(child=serializers.IntegerField())
+    complete = serializers.BooleanField()
+    closed = serializers.BooleanField(source="table.closed")
+
+    def get_seats(self, view) -> list[int | None]:
+        return [p.pk if p else None for p in view.players]
+
+
+class HandSerializer(serializers.ModelSerializer):
+    entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = Hand
+        fields = ["id", "number", "version", "record", "result", "dealer", "prevailing_wind", "entered_by",
+                  "entered_at"]
+
+
+class HandCorrectionSerializer(serializers.Serializer):
+    record = serializers.JSONField()
+    version = serializers.IntegerField(min_value=1)
+
+
+class HandRevisionSerializer(serializers.ModelSerializer):
+    user = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = HandRevision
+        fields = ["id", "number", "action", "version", "user", "at", "before", "after"]
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name")
+
+    class Meta:
+        model = Standing
+        fields = ["rank", "player", "player_name", "table_points", "score", "games", "average_place",
+                  "penalty_points", "disqualified"]

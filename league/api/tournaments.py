@@ -1,0 +1,48 @@
+"""Tournaments with their registrations and referees."""
+from drf_spectacular.utils import extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from ..models import Registration
+from ..permissions import is_league_admin, visible_tournaments
+from ..services.tournaments import referee_assign, registration_create
+from .serializers import (
+    RefereeCreateSerializer,
+    RegistrationCreateSerializer,
+    RegistrationSerializer,
+    TournamentSerializer,
+)
+
+
+class TournamentViewSet(viewsets.ModelViewSet):
+    serializer_class = TournamentSerializer
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).select_related("season")
+
+    @extend_schema(request=RegistrationCreateSerializer, responses=RegistrationSerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def registrations(self, request, pk=None):
+        tournament = self.get_object()
+        if request.method == "POST":
+            data = RegistrationCreateSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            registration = registration_create(tournament=tournament, **data.validated_data)
+            return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+        registrations = Registration.objects.filter(tournament=tournament).order_by("id")
+        return Response(RegistrationSerializer(registrations, many=True).data)
+
+    @extend_schema(request=RefereeCreateSerializer, responses={201: RefereeCreateSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def referees(self, request, pk=None):
+        tournament = self.get_object()
+        if request.method == "POST":
+            data = RefereeCreateSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            referee_assign(tournament=tournament, user=data.validated_data["user"])
+            return Response({"user": data.validated_data["user"].pk}, status=status.HTTP_201_CREATED)
+        if not is_league_admin(request.user):
+            raise PermissionDenied()
+        return Response([{"user": a.user_id} for a in tournament.referee_assignments.all()])

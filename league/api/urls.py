@@ -1,0 +1,31 @@
+"""Routes of /api/v1/."""
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from . import auth, directory, scoring, seating, tables, tournaments
+
+router = DefaultRouter()
+router.register("players", directory.PlayerViewSet, basename="player")
+router.register("clubs", directory.ClubViewSet, basename="club")
+router.register("leagues", directory.LeagueViewSet, basename="league")
+router.register("seasons", directory.SeasonViewSet, basename="season")
+router.register("tournaments", tournaments.TournamentViewSet, basename="tournament")
+
+urlpatterns = [
+    path("auth/token/", auth.TokenView.as_view(), name="api-token"),
+    path("tables/<int:pk>/", tables.TableDetail.as_view(), name="api-table"),
+    path("tables/<int:pk>/close/", tables.TableClose.as_view(), name="api-table-close"),
+    path("tables/<int:pk>/hands/", tables.TableHands.as_view(), name="api-table-hands"),
+    path("tables/<int:pk>/preview/", tables.TableHandPreview.as_view(), name="api-table-preview"),
+    path("hands/<int:pk>/", tables.HandDetail.as_view(), name="api-hand"),
+    path("hands/<int:pk>/history/", tables.HandHistory.as_view(), name="api-hand-history"),
+    path("tournaments/<int:pk>/sessions/<int:number>/seating/", seating.SeatingView.as_view(), name="api-seating"),
+    path("settle/", scoring.SettleView.as_view(), name="api-settle"),
+    path("handvalue/", scoring.HandValueView.as_view(), name="api-handvalue"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("league.api.exports")),
+    path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/
+    path("", include(router.urls)),
+]

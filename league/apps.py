@@ -1,0 +1,9 @@
+"""App configuration for the league."""
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LeagueConfig(AppConfig):
+    name = "league"
+    verbose_name = _("League")
+    default_auto_field = "django.db.models.BigAutoField"

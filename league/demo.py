@@ -1,0 +1,125 @@
+"""The demo league: built through the same services a referee uses, so every balance, standing
+and ranking is what the scoring engine says. ``manage.py demo_generate`` writes it to
+fixtures/demo.json; ``manage.py demo`` loads it."""
+import datetime
+import random
+
+from django.db import transaction
+
+from .errors import ServiceError
+from .models import Club, League, Player, RefereeAssignment, Registration, Season, Table, Tournament
+from .services.hands import hand_record
+from .services.seating import seating_generate
+
+CLUBS = [("Drachenhort Berlin", "Berlin"), ("Mah-Jongg Freunde Chemnitz", "Chemnitz"),
+         ("Bambus Hamburg", "Hamburg"), ("Rote Drachen München", "München")]
+FIRST = ["Anna", "Ben", "Clara", "David", "Eva", "Felix", "Greta", "Hannes", "Ida", "Jonas", "Katrin", "Lukas",
+         "Mia", "Niklas", "Olga", "Paul", "Quirin", "Rosa", "Stefan", "Tina", "Uwe", "Vera", "Wolf", "Xenia",
+         "Yusuf", "Zoe", "Arne", "Birte", "Carlo", "Doris", "Emil", "Frieda"]
+LAST = ["Albers", "Brandt", "Conrad", "Dietrich", "Engel", "Fuchs", "Graf", "Hahn", "Ilgner", "Jäger", "Kraus",
+        "Lorenz", "Möller", "Nagel", "Otto", "Peters", "Quast", "Roth", "Sauer", "Thiel", "Ulrich", "Vogel",
+        "Wagner", "Xander", "Yilmaz", "Zimmer", "Arndt", "Bauer", "Claus", "Dreyer", "Ebert", "Fink"]
+HAND_CAP = 40  # a safety stop: a complete game ends long before
+
+
+def _classical_record(rng: random.Random) -> dict:
+    roll = rng.random()
+    if roll < 0.06:
+        return {"outcome": "draw"}
+    if roll < 0.09:
+        return {"outcome": "void", "penalties": [{"type": "false_mahjong", "seat": rng.randrange(4)}]}
+    winner = rng.randrange(4)
+    values = [rng.choice([0, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256]) for _ in range(4)]
+    values[winner] = rng.choice([100, 128, 160, 192, 256, 320, 384, 512, 768, 1024, 2048])
+    record: dict = {"outcome": "win", "winner": winner, "hand_values": values}
+    if rng.random() < 0.05:
+        record["penalties"] = [{"type": "dead_hand", "seat": (winner + rng.randrange(1, 4)) % 4}]
+    elif rng.random() < 0.03:
+        record["penalties"] = [{"type": "dangerous_game", "seat": (winner + rng.randrange(1, 4)) % 4}]
+    return record
+
+
+def _riichi_record(rng: random.Random) -> dict:
+    riichi = [seat for seat in range(4) if rng.random() < 0.2]
+    if rng.random() < 0.15:
+        return {"outcome": "draw", "riichi": riichi, "tenpai": sorted(set(riichi) | {rng.randrange(4)})}
+    winner = rng.randrange(4)
+    han = rng.choice([1, 1, 2, 2, 3, 3, 4, 5, 6, 8])
+    fu = rng.choice([30, 30, 40, 40, 50, 70]) if han < 5 else 30
+    record: dict = {"outcome": "win", "wins": [{"seat": winner, "han": han, "fu": fu}], "riichi": riichi}
+    if rng.random() < 0.45:
+        record["win_type"] = "self_draw"
+    else:
+        record["win_type"] = "discard"
+        record["discarder"] = (winner + rng.randrange(1, 4)) % 4
+    return record
+
+
+RECORDS = {"dmjl-classical": _classical_record, "riichi-ema": _riichi_record}
+
+
+def _play_table(table: Table, rng: random.Random, *, hands: int | None, user) -> None:
+    generate = RECORDS[table.session.tournament.ruleset]
+    for _ in range(hands or HAND_CAP):
+        try:
+            hand_record(table=table, record=generate(rng), user=user)
+        except ServiceError as error:
+            if error.code == "game_complete":
+                return
+            raise
+
+
+@transaction.atomic
+def demo_build(*, seed: int = 2026) -> None:
+    """Create the demo league in an empty database."""
+    rng = random.Random(seed)
+    clubs = [Club.objects.create(name=name, city=city) for name, city in CLUBS]
+    players = [
+        Player.objects.create(first_name=FIRST[i], last_name=LAST[(i * 7) % 32], club=clubs[i % 4],
+                              country="DE" if i % 8 else "AT", ema_id=f"0{4000000 + i * 137}" if i % 3 else "")
+        for i in range(32)
+    ]
+    league = League.objects.create(name="Deutsche Mah-Jongg Liga", slug="dmjl",
+                                   description="Die Liga der deutschen Mah-Jongg-Clubs.")
+    season = Season.objects.create(league=league, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 12, 31))
+    finished = Tournament.objects.create(
+        slug="chemnitz-open-2026", name="Chemnitz Open 2026", season=season, ruleset="dmjl-classical",
+        options={"upper_limit": 5000}, place="Chemnitz", starts_on=datetime.date(2026, 6, 13),
+        ends_on=datetime.date(2026, 6, 14), status=Tournament.Status.RUNNING, published=True, session_count=4)
+    running = Tournament.objects.create(
+        slug="berlin-riichi-cup-2026", name="Berlin Riichi Cup 2026", season=season, ruleset="riichi-ema",
+        place="Berlin", starts_on=datetime.date(2026, 11, 21), ends_on=datetime.date(2026, 11, 22),
+        status=Tournament.Status.RUNNING, published=True, session_count=4)
+    Registration.objects.bulk_create(Registration(tournament=finished, player=p) for p in players)
+    Registration.objects.bulk_create(Registration(tournament=running, player=p) for p in players[:16])
+
+    for number in range(1, finished.session_count + 1):
+        session = seating_generate(tournament=finished, number=number, method="balanced")
+        for table in session.tables.order_by("number"):
+            _play_table(table, rng, hands=None, user=None)
+            table.closed = True
+            table.save(update_fields=["closed"])
+    for number in (1, 2):
+        session = seating_generate(tournament=running, number=number, method="balanced")
+        for table in session.tables.order_by("number"):
+            _play_table(table, rng, hands=None if number == 1 else rng.randrange(2, 7), user=None)
+            if number == 1:
+                table.closed = True
+                table.save(update_fields=["closed"])
+    Tournament.objects.filter(pk=finished.pk).update(status=Tournament.Status.FINISHED)
+
+
+def demo_users(*, admin_password: str, referee_password: str) -> None:
+    """The demo's administrator and referee (assigned to every running tournament)."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model()
+    admin, _ = users.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
+    admin.set_password(admin_password)
+    admin.save()
+    referee, _ = users.objects.get_or_create(username="referee")
+    referee.set_password(referee_password)
+    referee.save()
+    for tournament in Tournament.objects.filter(status=Tournament.Status.RUNNING):
+        RefereeAssignment.objects.get_or_create(tournament=tournament, user=referee)

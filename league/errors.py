@@ -1,0 +1,41 @@
+"""The one error type services raise: a code, a message for people, the fields it concerns and
+the HTTP status a web caller should answer with."""
+from django.utils.translation import gettext
+
+import scoring
+
+
+class ServiceError(Exception):
+    status = 400
+
+    def __init__(self, code: str, message: str, *, fields: dict | None = None, status: int | None = None,
+                 extra: dict | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = str(message)
+        self.fields = fields or {}
+        self.extra = extra or {}
+        if status is not None:
+            self.status = status
+
+    def as_dict(self) -> dict:
+        body = {"code": self.code, "message": self.message, "fields": self.fields}
+        body.update(self.extra)
+        return {"error": body}
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class PermissionDenied(ServiceError):
+    status = 403
+
+
+def from_scoring(error: "scoring.ScoringError", *, hand_number: int | None = None) -> ServiceError:
+    """A scoring error in the user's language, tied to the field it concerns."""
+    message = gettext(error.template).format(**error.params)
+    if hand_number is not None:
+        message = gettext("Hand %(number)s: %(message)s") % {"number": hand_number, "message": message}
+    fields = {error.field: [message]} if error.field else {}
+    return ServiceError(error.code, message, fields=fields)

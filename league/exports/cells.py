@@ -1,0 +1,119 @@
+"""Cell values and formatting shared by every export writer.
+
+``safe`` is the one formula-escaping helper: spreadsheet programs run a cell text that starts
+with ``=``, ``+``, ``-`` or ``@`` (or a tab or carriage return that hides such a start) as a
+formula, so a player called ``=cmd|...`` could run code on the organiser's computer. Every text
+written to a workbook or CSV file goes through it.
+"""
+import datetime
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+from django.utils import timezone
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Border, Font, Side
+from openpyxl.utils import get_column_letter
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+BOLD = Font(bold=True)
+TITLE = Font(bold=True, size=14)
+THIN = Side(style="thin")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+WRAP = Alignment(wrap_text=True, vertical="top")
+INTEGER = "0"
+DECIMAL = "0.00"
+DATE = "yyyy-mm-dd"
+DATETIME = "yyyy-mm-dd hh:mm"
+SEAT_WINDS = ("E", "S", "W", "N")
+
+
+def safe(value):
+    """The value with any text that a spreadsheet would read as a formula made plain text."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def unsafe(text: str) -> str:
+    """The inverse of ``safe``, for reading back a file written here (imports)."""
+    if text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
+        return text[1:]
+    return text
+
+
+def plain(value):
+    """A value openpyxl can store: local naive datetimes, everything else as it is, texts escaped."""
+    if isinstance(value, datetime.datetime) and timezone.is_aware(value):
+        return timezone.localtime(value).replace(tzinfo=None)
+    return safe(value)
+
+
+def cell(sheet, value, *, number_format: str | None = None, font: Font | None = None,
+         border: Border | None = None, alignment: Alignment | None = None) -> WriteOnlyCell:
+    """A write-only cell with its value escaped and the given formatting."""
+    result = WriteOnlyCell(sheet, value=plain(value))
+    if number_format is None:
+        if isinstance(value, Decimal):
+            number_format = INTEGER if value == value.to_integral_value() else DECIMAL
+        elif isinstance(value, datetime.datetime):
+            number_format = DATETIME
+        elif isinstance(value, datetime.date):
+            number_format = DATE
+    if number_format:
+        result.number_format = number_format
+    if font:
+        result.font = font
+    if border:
+        result.border = border
+    if alignment:
+        result.alignment = alignment
+    return result
+
+
+def new_sheet(workbook, title: str, headings: Sequence[str], widths: Sequence[float], *, freeze: bool = True):
+    """A write-only sheet with bold headings in its first row, frozen below them, and column widths
+    (which write-only sheets only accept before the first row)."""
+    sheet = workbook.create_sheet(title=sheet_title(title))
+    for index, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    if freeze:
+        sheet.freeze_panes = "A2"
+    if headings:
+        sheet.append([cell(sheet, str(h), font=BOLD) for h in headings])
+    return sheet
+
+
+def append(sheet, values: Iterable, formats: Sequence[str | None] = ()) -> None:
+    """Append one row of plain values, escaping texts and applying per-column number formats."""
+    row = []
+    for index, value in enumerate(values):
+        number_format = formats[index] if index < len(formats) else None
+        row.append(cell(sheet, value, number_format=number_format) if number_format or not _simple(value)
+                   else plain(value))
+    sheet.append(row)
+
+
+def _simple(value) -> bool:
+    return value is None or isinstance(value, int | float | str | bool)
+
+
+def sheet_title(title: str) -> str:
+    """Excel allows 31 characters and none of ``[]:*?/\\`` in a sheet title."""
+    for char in "[]:*?/\\":
+        title = title.replace(char, " ")
+    return title[:31]
+
+
+def number_text(value) -> str:
+    """A number for a CSV file: whole numbers without decimals, others without trailing zeros."""
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        if value == value.to_integral_value():
+            return str(int(value))
+        return format(value.normalize(), "f")
+    return str(value)
+
+
+def player_name(player) -> str:
+    return f"{player.first_name} {player.last_name}"

@@ -1,0 +1,79 @@
+"""Printable score sheets: one sheet per session and table, with the seated players and their seat
+winds and the columns a referee fills in for the tournament's ruleset. Landscape, one page wide."""
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..models import WIND_CHOICES, Seat, Table
+from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
+
+HAND_ROWS = {"dmjl-classical": 24, "dmjl-hke": 24, "riichi-ema": 20, "japanese-classic": 20}
+
+
+def filename(export) -> str:
+    return f"{export.tournament.slug}-score-sheets-{export.pk}.xlsx"
+
+
+def columns(ruleset: str, names: list[str]) -> list[str]:
+    """What the referee writes down for each hand under the ruleset; per-seat columns carry the
+    player's name."""
+    values = [_("Value %(name)s") % {"name": name} for name in names]
+    balances = [_("Balance %(name)s") % {"name": name} for name in names]
+    if ruleset == "dmjl-classical":
+        return [_("Hand"), _("Winner"), *values, *balances]
+    if ruleset == "dmjl-hke":
+        return [_("Hand"), _("Winner"), _("Fan"), _("Self-draw / discarder"), _("Penalties"), *balances]
+    if ruleset == "riichi-ema":
+        return [_("Hand"), _("Winner"), _("Han"), _("Fu"), _("Tsumo / ron (discarder)"), _("Riichi"),
+                _("Tenpai"), *balances]
+    return [_("Hand"), _("Winner"), _("Points"), _("Doubles"), _("Tsumo / ron (discarder)"), _("Riichi"),
+            *balances]
+
+
+def write(*, export, stream, progress) -> None:
+    tournament = export.tournament
+    winds = dict(WIND_CHOICES)
+    workbook = Workbook(write_only=True)
+    tables = list(Table.objects.filter(session__tournament=tournament).select_related("session")
+                  .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player__club")
+                                             .order_by("position")))
+                  .order_by("session__number", "number"))
+    for index, table in enumerate(tables, start=1):
+        seats = list(table.seats.all())
+        names = [player_name(seat.player) for seat in seats] or ["", "", "", ""]
+        headings = columns(tournament.ruleset, names)
+        title = _("S%(session)s T%(table)s") % {"session": table.session.number, "table": table.number}
+        sheet = workbook.create_sheet(title=sheet_title(title))
+        sheet.page_setup.orientation = "landscape"
+        sheet.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+        sheet.page_setup.fitToWidth = 1
+        sheet.page_setup.fitToHeight = 0
+        sheet.sheet_properties.pageSetUpPr.fitToPage = True
+        sheet.print_options.gridLines = False
+        for column in range(len(headings)):
+            sheet.column_dimensions[get_column_letter(column + 1)].width = 7 if column == 0 else 14
+        heading = _("%(tournament)s — session %(session)s, table %(table)s") % {
+            "tournament": tournament.name, "session": table.session.number, "table": table.number}
+        sheet.append([cell(sheet, heading, font=TITLE)])
+        sheet.append([])
+        sheet.append([cell(sheet, h, font=BOLD) for h in (_("Seat"), _("Wind"), _("Player"), _("Club"),
+                                                          _("Signature"))])
+        for seat in seats:
+            sheet.append([cell(sheet, seat.position, border=BOX),
+                          cell(sheet, str(winds[SEAT_WINDS[seat.position]]), border=BOX),
+                          cell(sheet, player_name(seat.player), border=BOX),
+                          cell(sheet, seat.player.club.name if seat.player.club else "", border=BOX),
+                          cell(sheet, "", border=BOX)])
+        sheet.append([])
+        sheet.append([cell(sheet, h, font=BOLD, border=BOX, alignment=WRAP) for h in headings])
+        for number in range(1, HAND_ROWS.get(tournament.ruleset, 20) + 1):
+            sheet.append([cell(sheet, number, border=BOX)] + [cell(sheet, None, border=BOX)
+                                                                for _column in headings[1:]])
+        sheet.append([cell(sheet, _("Total"), font=BOLD, border=BOX)]
+                     + [cell(sheet, None, border=BOX) for _column in headings[1:]])
+        progress(95 * index // len(tables))
+    if not tables:
+        workbook.create_sheet(title=_("Score sheets"))
+    workbook.save(stream)

@@ -1,0 +1,225 @@
+"""Leagues, seasons, tournaments, registrations, referees, sessions, tables and seats."""
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+from ..errors import from_scoring
+from .people import Player
+
+RULESET_CHOICES = [
+    ("dmjl-classical", _("DMJL classical Chinese")),
+    ("dmjl-hke", _("DMJL Hongkong Easy")),
+    ("riichi-ema", _("Riichi (EMA 2016)")),
+    ("japanese-classic", _("Japanese, older rules")),
+]
+WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), unique=True)
+    description = models.TextField(_("description"), blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    class RankingMethod(models.TextChoices):
+        TABLE_POINTS_SUM = "table_points_sum", _("Sum of table points")
+        TABLE_POINTS_AVG = "table_points_avg", _("Average table points per game")
+        MERS = "mers", _("EMA ranking (MERS)")
+        CHEMNITZ = "chemnitz", _("Rating (Chemnitz style)")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league"))
+    name = models.CharField(_("name"), max_length=40, help_text=_("Used in the address, e.g. 2026"))
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    ranking_method = models.CharField(_("ranking method"), max_length=20, choices=RankingMethod.choices,
+                                      default=RankingMethod.TABLE_POINTS_SUM)
+    min_games = models.PositiveIntegerField(_("minimum games"), default=0,
+                                            help_text=_("For the average method: games needed to be ranked"))
+
+    class Meta:
+        ordering = ["league", "-starts_on"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_unique_in_league"),
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="season_dates_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("season", args=[self.league.slug, self.name])
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class StandingMethod(models.TextChoices):
+        TABLE_POINTS = "table_points", _("Table points, then game score")
+        SCORE = "score", _("Game score, then average place")
+
+    slug = models.SlugField(_("slug"), unique=True)
+    name = models.CharField(_("name"), max_length=160)
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments",
+                               verbose_name=_("season"))
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RULESET_CHOICES)
+    options = models.JSONField(_("ruleset options"), default=dict, blank=True,
+                               help_text=_("Overrides of the ruleset's defaults, key by key "
+                                           "(limits, penalties, table points, rounds …)"))
+    place = models.CharField(_("place"), max_length=160, blank=True)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
+    published = models.BooleanField(_("published"), default=False)
+    session_count = models.PositiveSmallIntegerField(_("number of sessions"), default=4)
+    standing_method = models.CharField(_("standings"), max_length=20, choices=StandingMethod.choices,
+                                       blank=True, help_text=_("Empty: the ruleset's usual method"))
+    weight = models.DecimalField(_("ranking weight"), max_digits=4, decimal_places=2, default=1,
+                                 help_text=_("Weight in the EMA ranking (MERS)"))
+    standings_dirty = models.BooleanField(_("standings need recomputing"), default=False, editable=False)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="tournament_dates_ordered"),
+            models.CheckConstraint(condition=Q(session_count__gte=1), name="tournament_has_sessions"),
+            models.CheckConstraint(condition=Q(ruleset__in=[c[0] for c in RULESET_CHOICES]),
+                                   name="tournament_ruleset_known"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", args=[self.slug])
+
+    @property
+    def effective_standing_method(self) -> str:
+        if self.standing_method:
+            return self.standing_method
+        return self.StandingMethod.SCORE if self.ruleset in ("riichi-ema", "japanese-classic") \
+            else self.StandingMethod.TABLE_POINTS
+
+    @property
+    def effective_options(self) -> dict:
+        return scoring.validate_options(self.ruleset, self.options or {})
+
+    def clean(self) -> None:
+        try:
+            scoring.validate_options(self.ruleset, self.options or {})
+        except scoring.ScoringError as error:
+            raise ValidationError({"options": from_scoring(error).message}) from error
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations",
+                                   verbose_name=_("tournament"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations",
+                               verbose_name=_("player"))
+    substitute = models.BooleanField(_("substitute"), default=False)
+    team = models.CharField(_("team"), max_length=80, blank=True)
+    created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="registration_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+
+class RefereeAssignment(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="referee_assignments",
+                                   verbose_name=_("tournament"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referee_assignments",
+                             verbose_name=_("referee"))
+
+    class Meta:
+        verbose_name = _("referee assignment")
+        verbose_name_plural = _("referee assignments")
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="referee_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tournament}"
+
+
+class Session(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions",
+                                   verbose_name=_("tournament"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(tournament)s, session %(number)s") % {"tournament": self.tournament, "number": self.number}
+
+
+class Table(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables", verbose_name=_("session"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    closed = models.BooleanField(_("closed"), default=False, help_text=_("A closed game is final"))
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [models.UniqueConstraint(fields=["session", "number"], name="table_number_unique")]
+
+    def __str__(self) -> str:
+        return _("%(session)s, table %(number)s") % {"session": self.session, "number": self.number}
+
+
+class Seat(models.Model):
+    """A player's place at a table; ``session`` is repeated here so the database can refuse a player
+    seated twice in one session."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    position = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_once_per_table"),
+            models.UniqueConstraint(fields=["session", "player"], name="seat_player_once_per_session"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}: {self.player}"

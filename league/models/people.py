@@ -1,0 +1,47 @@
+"""Players and their clubs."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=2, default="DE", help_text=_("ISO 3166 alpha-2"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
+                             verbose_name=_("club"))
+    country = models.CharField(_("country"), max_length=2, default="DE", help_text=_("ISO 3166 alpha-2"))
+    ema_id = models.CharField(_("EMA number"), max_length=20, blank=True, default="")
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="player", verbose_name=_("user account"))
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["ema_id"], condition=~Q(ema_id=""), name="player_ema_id_unique"),
+            models.CheckConstraint(condition=Q(country__regex=r"^[A-Z]{2}$"), name="player_country_alpha2"),
+        ]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def name(self) -> str:
+        return str(self)

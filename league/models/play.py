@@ -1,0 +1,93 @@
+"""What happens at the tables: hands with their history, and tournament-level penalties."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .competition import WIND_CHOICES, Table, Tournament
+from .people import Player
+
+
+class Hand(models.Model):
+    """One hand of a table's game: the record as entered (completed with the dealer and, for
+    riichi, the deposits and counters from the table's state) and its settlement."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands", verbose_name=_("table"))
+    number = models.PositiveIntegerField(_("number"))
+    record = models.JSONField(_("record"))
+    result = models.JSONField(_("result"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
+    prevailing_wind = models.CharField(_("prevailing wind"), max_length=1, choices=WIND_CHOICES)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("entered by"))
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(dealer__lte=3), name="hand_dealer_is_a_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Hand %(number)s at %(table)s") % {"number": self.number, "table": self.table}
+
+
+class HandRevision(models.Model):
+    """Every change to a hand: who, when, the record and result before and after. Kept when the
+    hand itself is deleted, so nothing entered is lost."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("entered")
+        UPDATE = "update", _("corrected")
+        REDERIVE = "rederive", _("re-derived after an earlier correction")
+        DELETE = "delete", _("deleted")
+
+    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="revisions",
+                             verbose_name=_("hand"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hand_revisions", verbose_name=_("table"))
+    number = models.PositiveIntegerField(_("hand number"))
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    version = models.PositiveIntegerField(_("version"))
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+", verbose_name=_("by"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number", "at", "id"]
+        verbose_name = _("hand revision")
+        verbose_name_plural = _("hand revisions")
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number} {self.action} v{self.version}"
+
+
+class TournamentPenalty(models.Model):
+    """A penalty given by the tournament's referees outside a hand: points off the player's
+    standing, or a disqualification."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties",
+                                   verbose_name=_("tournament"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("player"))
+    points = models.IntegerField(_("points"), default=0, help_text=_("Subtracted from the game score"))
+    reason = models.CharField(_("reason"), max_length=200)
+    disqualified = models.BooleanField(_("disqualified"), default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("given by"))
+    created_at = models.DateTimeField(_("given at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at"]
+        verbose_name = _("tournament penalty")
+        verbose_name_plural = _("tournament penalties")
+        constraints = [models.CheckConstraint(condition=Q(points__gte=0), name="penalty_points_not_negative")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points} ({self.reason})"

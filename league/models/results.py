@@ -1,0 +1,79 @@
+"""Materialised results: per-table game results, tournament standings and season rankings.
+
+These rows are derived from hands and penalties and rebuilt by the standings and ranking
+services; nothing here is entered by hand.
+"""
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .competition import Season, Table, Tournament
+from .people import Player
+
+
+class GameResult(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("table"))
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="game_results",
+                                   verbose_name=_("tournament"))
+    session_number = models.PositiveSmallIntegerField(_("session"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("player"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    total = models.IntegerField(_("balance"))
+    final_points = models.IntegerField(_("final points"), null=True, blank=True)
+    score = models.DecimalField(_("game score"), max_digits=12, decimal_places=2)
+    place = models.PositiveSmallIntegerField(_("place"))
+    table_points = models.DecimalField(_("table points"), max_digits=8, decimal_places=4)
+    hands = models.PositiveIntegerField(_("hands"))
+
+    class Meta:
+        ordering = ["tournament", "session_number", "table", "seat"]
+        verbose_name = _("game result")
+        verbose_name_plural = _("game results")
+        constraints = [models.UniqueConstraint(fields=["table", "player"], name="game_result_once")]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.player_id} #{self.place}"
+
+
+class Standing(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings",
+                                   verbose_name=_("tournament"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings", verbose_name=_("player"))
+    rank = models.PositiveIntegerField(_("rank"))
+    table_points = models.DecimalField(_("table points"), max_digits=10, decimal_places=4)
+    score = models.DecimalField(_("game score"), max_digits=14, decimal_places=2)
+    games = models.PositiveIntegerField(_("games"))
+    average_place = models.DecimalField(_("average place"), max_digits=6, decimal_places=4, null=True)
+    penalty_points = models.IntegerField(_("penalty points"), default=0)
+    disqualified = models.BooleanField(_("disqualified"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "rank", "player__last_name"]
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="standing_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.rank}. {self.player_id}"
+
+
+class SeasonRanking(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rankings", verbose_name=_("season"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_rankings",
+                               verbose_name=_("player"))
+    rank = models.PositiveIntegerField(_("rank"), null=True, blank=True, help_text=_("Empty: not ranked yet"))
+    value = models.DecimalField(_("value"), max_digits=14, decimal_places=4)
+    games = models.PositiveIntegerField(_("games"))
+    tournaments = models.PositiveIntegerField(_("tournaments"))
+
+    class Meta:
+        ordering = ["season", "rank", "player__last_name"]
+        verbose_name = _("season ranking")
+        verbose_name_plural = _("season rankings")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="season_ranking_once"),
+            models.CheckConstraint(condition=Q(rank__isnull=True) | Q(rank__gte=1), name="season_rank_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.rank}. {self.player_id}"

@@ -1,0 +1,1 @@
+"""Selectors read: queries for pages, the API and exports, one function per question."""

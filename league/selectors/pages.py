@@ -1,0 +1,221 @@
+"""Reads for the server-rendered pages: each function fetches what one page shows in a fixed
+number of queries (select_related / prefetch_related, grouping in Python, no query per row)."""
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from ..models import (
+    GameResult,
+    Hand,
+    Player,
+    RefereeAssignment,
+    Season,
+    SeasonRanking,
+    Seat,
+    Session,
+    Standing,
+    Table,
+    Tournament,
+)
+from ..permissions import is_league_admin, visible_tournaments
+
+RECENT_DAYS = 120
+
+
+def _seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player__club").order_by("position"))
+
+
+def home_tournaments(user) -> dict:
+    """Running tournaments, and the others that finished or start within ``RECENT_DAYS``."""
+    today = timezone.localdate()
+    window = datetime.timedelta(days=RECENT_DAYS)
+    tournaments = list(
+        visible_tournaments(user)
+        .filter(
+            Q(status=Tournament.Status.RUNNING)
+            | Q(ends_on__gte=today - window, starts_on__lte=today + window)
+        )
+        .select_related("season__league")
+        .order_by("-starts_on", "name")[:30]
+    )
+    running = [t for t in tournaments if t.status == Tournament.Status.RUNNING]
+    return {"running": running, "recent": [t for t in tournaments if t.status != Tournament.Status.RUNNING]}
+
+
+@dataclass
+class SeasonTop:
+    season: Season
+    rows: list = field(default_factory=list)
+
+
+def current_season_tops(limit: int = 10) -> list[SeasonTop]:
+    """Per league its current season (the one running today, else the latest started) with its top rows."""
+    today = timezone.localdate()
+
+    def preference(season: Season) -> tuple:
+        # running today first, then the latest that has started, then the next to start
+        started = season.starts_on <= today
+        day = season.starts_on.toordinal()
+        return (started and season.ends_on >= today, started, day if started else -day)
+
+    current: dict[int, Season] = {}
+    for season in Season.objects.select_related("league").order_by("league__name"):
+        best = current.get(season.league_id)
+        if best is None or preference(season) > preference(best):
+            current[season.league_id] = season
+    tops = {s.pk: SeasonTop(s) for s in current.values()}
+    rows = (
+        SeasonRanking.objects.filter(season_id__in=tops, rank__isnull=False, rank__lte=limit)
+        .select_related("player__club")
+        .order_by("season_id", "rank", "player__last_name")
+    )
+    for row in rows:
+        tops[row.season_id].rows.append(row)
+    return list(tops.values())
+
+
+def tournament_for(user, slug: str) -> Tournament:
+    return visible_tournaments(user).select_related("season__league").get(slug=slug)
+
+
+def tournament_sessions(tournament: Tournament) -> list[Session]:
+    """The sessions with their tables and seated players."""
+    tables = Table.objects.order_by("number").prefetch_related(_seats_prefetch())
+    return list(tournament.sessions.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
+
+
+def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet[Standing]:
+    rows = tournament.standings.select_related("player__club").order_by("rank", "player__last_name")
+    return rows[:limit] if limit else rows
+
+
+@dataclass
+class TableResult:
+    table: Table
+    rows: list  # GameResult rows in seat order (empty while nothing is computed)
+
+
+def session_results(tournament: Tournament, number: int) -> tuple[Session, list[TableResult]]:
+    session = tournament.sessions.get(number=number)
+    tables = list(session.tables.order_by("number").prefetch_related(_seats_prefetch()))
+    results = defaultdict(list)
+    for row in (
+        GameResult.objects.filter(table__session=session).select_related("player__club").order_by("seat")
+    ):
+        results[row.table_id].append(row)
+    return session, [TableResult(t, results[t.pk]) for t in tables]
+
+
+def player_page(user, player_id: int) -> dict:
+    player = Player.objects.select_related("club").get(pk=player_id)
+    tournaments = visible_tournaments(user)
+    results = list(
+        GameResult.objects.filter(player=player, tournament__in=tournaments)
+        .select_related("tournament", "table")
+        .order_by("tournament__starts_on", "tournament_id", "session_number")
+    )
+    standings = {
+        s.tournament_id: s for s in Standing.objects.filter(player=player, tournament__in=tournaments)
+    }
+    by_tournament: dict[int, dict] = {}
+    for row in results:
+        entry = by_tournament.setdefault(
+            row.tournament_id,
+            {"tournament": row.tournament, "results": [], "standing": standings.get(row.tournament_id)},
+        )
+        entry["results"].append(row)
+    missing = [pk for pk in standings if pk not in by_tournament]
+    for standing in Standing.objects.filter(pk__in=[standings[pk].pk for pk in missing]).select_related(
+        "tournament"
+    ):
+        by_tournament[standing.tournament_id] = {
+            "tournament": standing.tournament,
+            "results": [],
+            "standing": standing,
+        }
+    rankings = list(
+        SeasonRanking.objects.filter(player=player)
+        .select_related("season__league")
+        .order_by("season__starts_on", "season__league__name")
+    )
+    return {
+        "player": player,
+        "tournaments": list(by_tournament.values()),
+        "results": results,
+        "rankings": rankings,
+    }
+
+
+def season_for(league_slug: str, name: str) -> Season:
+    return Season.objects.select_related("league").get(league__slug=league_slug, name=name)
+
+
+def season_rows(season: Season) -> QuerySet[SeasonRanking]:
+    return season.rankings.select_related("player__club").order_by("rank", "player__last_name")
+
+
+# Referees' pages
+
+
+def referee_tournaments(user) -> list[Tournament]:
+    """Administrators: every running tournament; referees: the tournaments they are assigned to."""
+    if is_league_admin(user):
+        tournaments = Tournament.objects.filter(status=Tournament.Status.RUNNING)
+    else:
+        tournaments = Tournament.objects.filter(
+            pk__in=RefereeAssignment.objects.filter(user=user).values("tournament_id")
+        )
+    sessions = Session.objects.annotate(table_count=Count("tables")).order_by("number")
+    return list(
+        tournaments.order_by("-starts_on", "name").prefetch_related(Prefetch("sessions", queryset=sessions))
+    )
+
+
+@dataclass
+class RefereeTable:
+    table: Table
+    hand_count: int
+    totals: list[int]
+
+
+def referee_tables(session: Session) -> list[RefereeTable]:
+    """A session's tables with seats, number of hands and running totals."""
+    hands = Hand.objects.only("id", "table_id", "result").order_by("number")
+    tables = session.tables.order_by("number").prefetch_related(
+        _seats_prefetch(), Prefetch("hands", queryset=hands)
+    )
+    out = []
+    for table in tables:
+        totals = [0, 0, 0, 0]
+        for hand in table.hands.all():
+            for seat, amount in enumerate(hand.result.get("balances", [])):
+                totals[seat] += amount
+        out.append(RefereeTable(table, len(table.hands.all()), totals))
+    return out
+
+
+def table_for_sheet(table_id: int) -> Table:
+    return (
+        Table.objects.select_related("session__tournament")
+        .prefetch_related(_seats_prefetch())
+        .get(pk=table_id)
+    )
+
+
+def hand_for_sheet(hand_id: int) -> Hand:
+    return (
+        Hand.objects.select_related("table__session__tournament", "entered_by")
+        .prefetch_related(
+            Prefetch("table__seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+        .get(pk=hand_id)
+    )
+
+
+def hand_history(hand: Hand):
+    return hand.table.hand_revisions.filter(number=hand.number).select_related("user").order_by("at", "id")

@@ -1,0 +1,58 @@
+"""Reading a table: its seats, its game's current state and running totals."""
+from dataclasses import dataclass
+
+from scoring import flow
+
+from ..models import Hand, Seat, Table
+from ..services.hands import posted_part
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: Table
+    players: list  # Player per seat 0..3 (None for an empty seat)
+    dealer: int
+    prevailing_wind: str
+    riichi_sticks: int
+    honba: int
+    complete: bool
+    totals: list[int]
+    hands: list[Hand]
+
+    @property
+    def seat_winds(self) -> list[str]:
+        """Each seat's wind in the coming hand: the dealer is East, then South, West, North."""
+        return ["ESWN"[(seat - self.dealer) % 4] for seat in range(4)]
+
+
+def table_players(table: Table) -> list:
+    players = [None] * 4
+    for seat in table.seats.all():
+        players[seat.position] = seat.player
+    return players
+
+
+def table_view(*, table: Table) -> TableView:
+    tournament = table.session.tournament
+    hands = list(table.hands.order_by("number"))
+    _steps, state = flow.replay(tournament.ruleset, tournament.effective_options,
+                                [posted_part(h.record) for h in hands])
+    totals = [0, 0, 0, 0]
+    for hand in hands:
+        for seat, amount in enumerate(hand.result["balances"]):
+            totals[seat] += amount
+    return TableView(table=table, players=table_players(table), dealer=state.dealer,
+                     prevailing_wind=state.prevailing_wind, riichi_sticks=state.riichi_sticks, honba=state.honba,
+                     complete=state.complete, totals=totals, hands=hands)
+
+
+def tables_for(*, session_ids) -> list[Table]:
+    return list(Table.objects.filter(session_id__in=session_ids)
+                .select_related("session__tournament")
+                .prefetch_related(models_prefetch_seats()))
+
+
+def models_prefetch_seats():
+    from django.db.models import Prefetch
+
+    return Prefetch("seats", queryset=Seat.objects.select_related("player__club").order_by("position"))

@@ -1,0 +1,106 @@
+"""Exports: asking for a file (``export_request``) and building it in the background
+(``export_build``). The request stores an Export row and queues the build after the commit; the
+build claims the row with a conditional UPDATE, so a task delivered twice builds the file once.
+"""
+import logging
+import tempfile
+
+from django.conf import settings
+from django.core.files import File
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from ..errors import PermissionDenied, ServiceError
+from ..models import Export, Season, Tournament
+from ..permissions import is_league_admin
+
+logger = logging.getLogger(__name__)
+
+TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.SCORE_SHEETS_XLSX,
+                    Export.Kind.SEATING_XLSX)
+SEASON_KINDS = (Export.Kind.RANKING_XLSX,)
+
+
+def _language(language: str | None) -> str:
+    codes = [code for code, _name in settings.LANGUAGES]
+    if language:
+        language = language.lower()
+        for candidate in (language, language.split("-")[0]):
+            if candidate in codes:
+                return candidate
+    return settings.LANGUAGE_CODE
+
+
+def export_request(*, kind: str, tournament: Tournament | None = None, season: Season | None = None, user,
+                   language: str | None) -> Export:
+    """Store an export request and queue its build once the surrounding transaction commits."""
+    from ..tasks import export_build_task
+
+    if not is_league_admin(user):
+        raise PermissionDenied("forbidden", _("Only league administrators can export."))
+    if kind in TOURNAMENT_KINDS:
+        if tournament is None:
+            raise ServiceError("bad_kind", _("This export is made for a tournament."),
+                               fields={"kind": [kind]})
+        season = None
+    elif kind in SEASON_KINDS:
+        if season is None:
+            raise ServiceError("bad_kind", _("This export is made for a season."), fields={"kind": [kind]})
+        tournament = None
+    else:
+        raise ServiceError("bad_kind", _("Unknown export: %(kind)s.") % {"kind": kind},
+                           fields={"kind": [_("Choose one of: %(kinds)s.")
+                                            % {"kinds": ", ".join(Export.Kind.values)}]})
+    export = Export.objects.create(kind=kind, tournament=tournament, season=season,
+                                   language=_language(language), created_by=user)
+    transaction.on_commit(lambda: export_build_task.delay(export.pk))
+    return export
+
+
+def export_claim(*, export_id: int) -> bool:
+    """Take a pending export; False when another run already took it (or it is finished)."""
+    return bool(Export.objects.filter(pk=export_id, status=Export.Status.PENDING)
+                .update(status=Export.Status.RUNNING, progress=0, error=""))
+
+
+def export_build(*, export_id: int) -> Export | None:
+    """Build the export's file, reporting progress, and mark it done or failed with the reason.
+    Does nothing unless it claims a pending export, so running it twice builds the file once."""
+    from ..exports import WRITERS
+
+    if not export_claim(export_id=export_id):
+        return Export.objects.filter(pk=export_id).first()
+    export = Export.objects.select_related("tournament", "season__league").get(pk=export_id)
+    reported = [0]
+
+    def progress(percent: int) -> None:
+        percent = max(0, min(99, int(percent)))
+        if percent > reported[0]:
+            reported[0] = export.progress = percent
+            Export.objects.filter(pk=export.pk).update(progress=percent)
+
+    try:
+        writer = WRITERS[export.kind]
+        with translation.override(export.language), tempfile.TemporaryFile() as stream:
+            writer.write(export=export, stream=stream, progress=progress)
+            stream.seek(0)
+            name = writer.filename(export)
+            if export.file:
+                export.file.delete(save=False)
+            export.file.save(name, File(stream, name=name), save=False)
+    except Exception as error:  # any failure is the export's: recorded for the user, not retried
+        logger.exception("Export %s failed", export_id)
+        export.status, export.error = Export.Status.FAILED, _failure(error)
+        export.finished_at = timezone.now()
+        export.save(update_fields=["status", "error", "finished_at"])
+        return export
+    export.status, export.progress, export.error = Export.Status.DONE, 100, ""
+    export.finished_at = timezone.now()
+    export.save(update_fields=["status", "progress", "error", "file", "finished_at"])
+    return export
+
+
+def _failure(error: Exception) -> str:
+    message = error.message if isinstance(error, ServiceError) else str(error)
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__

@@ -1,0 +1,281 @@
+"""Importing registrations from a spreadsheet (.xlsx) or a CSV file.
+
+Columns: first name, last name, club, country, EMA number, with German or English headings in
+any order. A preview lists what would be created, matched or left alone and every bad row with
+its reason; the import itself stores nothing unless every row is good. Players are matched by
+EMA number, else by first and last name and club, so importing the same list twice (or a list
+exported from here) creates no duplicates; clubs are matched by name or created.
+"""
+import csv
+import io
+import re
+from dataclasses import asdict, dataclass, field
+
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
+
+from ..errors import ServiceError
+from ..exports.cells import unsafe
+from ..models import Club, Player, Registration, Tournament
+from .standings import standings_request
+
+MAX_ROWS = 5000
+MAX_BYTES = 5 * 1024 * 1024
+COUNTRY = re.compile(r"^[A-Z]{2}$")
+
+# Headings people write, lower-cased and with spaces, dots, dashes and underscores taken out.
+HEADINGS = {
+    "first_name": {"firstname", "first", "givenname", "forename", "vorname"},
+    "last_name": {"lastname", "last", "surname", "familyname", "nachname", "familienname", "zuname"},
+    "club": {"club", "verein", "klub", "clubname", "vereinsname"},
+    "country": {"country", "countrycode", "nationality", "nation", "land", "nationalität", "staat",
+                "ländercode", "landcode"},
+    "ema_id": {"ema", "emanumber", "emaid", "emano", "emanr", "emanummer", "emaidnummer", "emaplayerid",
+               "emaspielernummer"},
+}
+REQUIRED = ("first_name", "last_name")
+
+
+@dataclass
+class PreviewRow:
+    row: int
+    first_name: str
+    last_name: str
+    club: str
+    country: str
+    ema_id: str
+    action: str  # "create", "register" (an existing player) or "registered" (nothing to do)
+    player: int | None = None
+
+
+@dataclass
+class RowError:
+    row: int
+    reason: str
+
+
+@dataclass
+class Preview:
+    rows: list[PreviewRow] = field(default_factory=list)
+    errors: list[RowError] = field(default_factory=list)
+    clubs_to_create: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def counts(self) -> dict:
+        actions = [row.action for row in self.rows]
+        return {"rows": len(self.rows), "players_created": actions.count("create"),
+                "players_matched": actions.count("register") + actions.count("registered"),
+                "registrations_created": actions.count("create") + actions.count("register"),
+                "already_registered": actions.count("registered"), "clubs_created": len(self.clubs_to_create)}
+
+    def as_dict(self) -> dict:
+        return {"valid": self.valid, **self.counts(), "clubs_to_create": self.clubs_to_create,
+                "players": [asdict(row) for row in self.rows],
+                "rows": [asdict(error) for error in self.errors]}
+
+
+def _key(heading) -> str:
+    return re.sub(r"[\s._\-/#]+", "", str(heading or "").strip().lower())
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return unsafe(str(value).strip())
+
+
+def _read_rows(upload) -> list[list]:
+    """The file's rows as lists of values, the heading row first."""
+    name = (getattr(upload, "name", "") or "").lower()
+    size = getattr(upload, "size", None)
+    if size is not None and size > MAX_BYTES:
+        raise ServiceError("file_too_large", _("The file is larger than 5 MB."),
+                           fields={"file": [_("Too large.")]})
+    data = upload.read()
+    if name.endswith(".xlsx"):
+        from openpyxl import load_workbook
+
+        try:
+            workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        except Exception as error:  # openpyxl raises many kinds for a damaged file
+            raise ServiceError("bad_file", _("This is not a readable .xlsx file."),
+                               fields={"file": [str(error)]}) from error
+        sheet = workbook.worksheets[0]
+        rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+        workbook.close()
+        return rows
+    if name.endswith(".csv"):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+        try:
+            dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        except csv.Error:
+            dialect = csv.excel
+        return [list(row) for row in csv.reader(io.StringIO(text), dialect)]
+    raise ServiceError("bad_file", _("Upload an .xlsx or a .csv file."),
+                       fields={"file": [_("Unknown file type.")]})
+
+
+def _columns(heading_row: list) -> dict[str, int]:
+    columns = {}
+    for index, heading in enumerate(heading_row):
+        key = _key(heading)
+        for name, aliases in HEADINGS.items():
+            if key in aliases and name not in columns:
+                columns[name] = index
+    missing = [name for name in REQUIRED if name not in columns]
+    if missing:
+        raise ServiceError(
+            "missing_columns",
+            _("The first row must name the columns; missing: %(columns)s.") % {
+                "columns": ", ".join(str(Player._meta.get_field(name).verbose_name) for name in missing)},
+            fields={"file": [_("Columns: first name, last name, club, country, EMA number.")]})
+    return columns
+
+
+def _plan(*, tournament: Tournament, upload) -> Preview:
+    rows = _read_rows(upload)
+    preview = Preview()
+    if not rows:
+        raise ServiceError("empty_file", _("The file is empty."), fields={"file": [_("Empty.")]})
+    columns = _columns(rows[0])
+    entries = []
+    for number, values in enumerate(rows[1:], start=2):
+        cells = {name: _text(values[index]) if index < len(values) else "" for name, index in columns.items()}
+        if not any(cells.values()):
+            continue
+        entries.append((number, cells))
+    if len(entries) > MAX_ROWS:
+        raise ServiceError("too_many_rows",
+                           _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
+
+    ema_ids = {c.get("ema_id", "") for _n, c in entries} - {""}
+    by_ema = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids).select_related("club")}
+    last_names = {c["last_name"].lower() for _n, c in entries}
+    by_name: dict[tuple, list[Player]] = {}
+    # Names compared case-insensitively; one query for every candidate, not one per row.
+    candidates = Player.objects.annotate(last_lower=Lower("last_name")).filter(last_lower__in=last_names)
+    for player in candidates.select_related("club"):
+        names = (player.first_name.lower(), player.last_name.lower())
+        by_name.setdefault((*names, (player.club.name if player.club else "").lower()), []).append(player)
+        # A file without a club column (the EMA results file, say) says nothing about clubs.
+        by_name.setdefault((*names, None), []).append(player)
+    club_names = {c.get("club", "").lower() for _n, c in entries} - {""}
+    existing_clubs = {name.lower() for name in Club.objects.annotate(name_lower=Lower("name"))
+                      .filter(name_lower__in=club_names).values_list("name", flat=True)}
+    registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+
+    seen_players: dict[int, int] = {}
+    seen_new: dict[tuple, int] = {}
+    seen_ema: dict[str, int] = {}
+    clubs_to_create: dict[str, str] = {}
+    for number, cells in entries:
+        first, last = cells["first_name"], cells["last_name"]
+        club, ema_id = cells.get("club", ""), cells.get("ema_id", "")
+        country = cells.get("country", "").upper() or "DE"
+        reasons = []
+        if not first:
+            reasons.append(_("The first name is missing."))
+        if not last:
+            reasons.append(_("The last name is missing."))
+        if len(first) > 80 or len(last) > 80:
+            reasons.append(_("A name is longer than 80 characters."))
+        if len(club) > 120:
+            reasons.append(_("The club's name is longer than 120 characters."))
+        if not COUNTRY.match(country):
+            reasons.append(_("“%(country)s” is not a two-letter country code (ISO 3166), e.g. DE.")
+                           % {"country": cells.get("country", "")})
+        if len(ema_id) > 20:
+            reasons.append(_("The EMA number is longer than 20 characters."))
+        if ema_id and ema_id in seen_ema:
+            reasons.append(_("The EMA number %(ema)s is also in row %(row)s.")
+                           % {"ema": ema_id, "row": seen_ema[ema_id]})
+        if reasons:
+            preview.errors.append(RowError(number, " ".join(reasons)))
+            continue
+        if ema_id:
+            seen_ema[ema_id] = number
+        player = by_ema.get(ema_id) if ema_id else None
+        if player is None:
+            # A player of the same name and club counts as the same person unless both carry
+            # different EMA numbers.
+            club_key = club.lower() if "club" in columns else None
+            namesakes = [p for p in by_name.get((first.lower(), last.lower(), club_key), [])
+                         if not ema_id or not p.ema_id or p.ema_id == ema_id]
+            if len(namesakes) > 1:
+                preview.errors.append(RowError(number, _("Several players are called %(first)s %(last)s; add "
+                                                         "their clubs or EMA numbers.")
+                                               % {"first": first, "last": last}))
+                continue
+            player = namesakes[0] if namesakes else None
+        if player is not None:
+            if player.pk in seen_players:
+                preview.errors.append(RowError(number, _("%(player)s is also in row %(row)s.")
+                                               % {"player": player, "row": seen_players[player.pk]}))
+                continue
+            seen_players[player.pk] = number
+            action = "registered" if player.pk in registered else "register"
+            club_name = player.club.name if player.club else ""
+            preview.rows.append(PreviewRow(number, player.first_name, player.last_name, club_name,
+                                           player.country, player.ema_id, action, player.pk))
+            continue
+        key = (first.lower(), last.lower(), club.lower())
+        if key in seen_new:
+            preview.errors.append(RowError(number, _("%(first)s %(last)s is also in row %(row)s.")
+                                           % {"first": first, "last": last, "row": seen_new[key]}))
+            continue
+        seen_new[key] = number
+        if club and club.lower() not in existing_clubs:
+            clubs_to_create.setdefault(club.lower(), club)
+        preview.rows.append(PreviewRow(number, first, last, club, country, ema_id, "create"))
+    preview.clubs_to_create = sorted(clubs_to_create.values(), key=str.lower)
+    return preview
+
+
+def registrations_import_preview(*, tournament: Tournament, upload) -> Preview:
+    """What importing the file would do, and every row that stops it, without storing anything."""
+    return _plan(tournament=tournament, upload=upload)
+
+
+def _invalid(preview: Preview) -> ServiceError:
+    return ServiceError(
+        "invalid_rows",
+        _("%(count)s rows cannot be imported; nothing was imported.") % {"count": len(preview.errors)},
+        extra={"rows": [asdict(error) for error in preview.errors]})
+
+
+@transaction.atomic
+def registrations_import(*, tournament: Tournament, upload, user) -> dict:
+    """Register every player in the file, creating players and clubs that do not exist yet; all or
+    nothing. Returns the counts of what was done."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("tournament_finished",
+                           _("This tournament is finished; nobody can register any more."), status=409)
+    preview = _plan(tournament=tournament, upload=upload)
+    if not preview.valid:
+        raise _invalid(preview)
+    wanted = {row.club.lower() for row in preview.rows if row.club}
+    clubs = {club.name.lower(): club
+             for club in Club.objects.annotate(name_lower=Lower("name")).filter(name_lower__in=wanted)}
+    countries = {row.club.lower(): row.country for row in reversed(preview.rows) if row.club}
+    for created in Club.objects.bulk_create([Club(name=name, country=countries[name.lower()])
+                                             for name in preview.clubs_to_create]):
+        clubs[created.name.lower()] = created
+    new_rows = [row for row in preview.rows if row.action == "create"]
+    players = Player.objects.bulk_create([
+        Player(first_name=row.first_name, last_name=row.last_name, club=clubs.get(row.club.lower()),
+               country=row.country, ema_id=row.ema_id) for row in new_rows])
+    for row, player in zip(new_rows, players, strict=True):
+        row.player = player.pk
+    Registration.objects.bulk_create([Registration(tournament=tournament, player_id=row.player)
+                                      for row in preview.rows if row.action in ("create", "register")])
+    standings_request(tournament_id=tournament.pk)
+    return preview.counts()

@@ -1,0 +1,83 @@
+"""Drawing a session's tables from the tournament's registrations with one of the seating
+methods in league.seating, and reporting the quality of a tournament's seating."""
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import seating
+from ..errors import ServiceError
+from ..models import Registration, Seat, Session, Standing, Table, Tournament
+from ..seating.errors import field as seated_field
+
+METHODS = ("balanced", "swiss", "random")
+
+
+def _registrations(tournament: Tournament) -> tuple[list[int], list[int], dict[int, str]]:
+    regulars, substitutes, groups = [], [], {}
+    for reg in Registration.objects.filter(tournament=tournament).select_related("player").order_by("id"):
+        (substitutes if reg.substitute else regulars).append(reg.player_id)
+        group = reg.team or (f"club:{reg.player.club_id}" if reg.player.club_id else "")
+        if group:
+            groups[reg.player_id] = group
+    return regulars, substitutes, groups
+
+
+def seating_schedule(*, tournament: Tournament) -> list[list[list[int]]]:
+    """The seating of every session that has tables, as player ids in seat order."""
+    schedule: dict[int, list[list[int]]] = {}
+    seats = Seat.objects.filter(session__tournament=tournament).order_by("session__number", "table__number",
+                                                                          "position")
+    tables: dict[tuple[int, int], list[int]] = {}
+    for number, table_number, player_id in seats.values_list("session__number", "table__number", "player_id"):
+        tables.setdefault((number, table_number), []).append(player_id)
+    for (number, _table_number), players in tables.items():
+        schedule.setdefault(number, []).append(players)
+    return [schedule[n] for n in sorted(schedule)]
+
+
+def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[list[int]]:
+    regulars, substitutes, groups = _registrations(tournament)
+    try:
+        if method == "balanced":
+            return seating.balanced(regulars, tournament.session_count, seed=seed, groups=groups,
+                                    substitutes=substitutes)[number - 1]
+        if method == "random":
+            return seating.random_draw(regulars, tournament.session_count, seed=seed,
+                                       substitutes=substitutes)[number - 1]
+        ranked = list(Standing.objects.filter(tournament=tournament).order_by("rank", "player_id")
+                      .values_list("player_id", flat=True))
+        players = seated_field(regulars, substitutes)
+        seated, ranked_set = set(players), set(ranked)
+        order = [p for p in ranked if p in seated] + [p for p in players if p not in ranked_set]
+        previous = seating_schedule(tournament=tournament)[: number - 1]
+        return seating.swiss(order, previous, seed=seed)
+    except seating.SeatingError as error:
+        raise ServiceError(error.code, error.message) from error
+
+
+@transaction.atomic
+def seating_generate(*, tournament: Tournament, number: int, method: str, seed: int | None = None) -> Session:
+    """Create (or redraw) session ``number``'s tables; refused once a hand has been played there."""
+    if method not in METHODS:
+        raise ServiceError("bad_method", _("Choose one of: balanced, swiss, random."),
+                           fields={"method": [_("Unknown seating method.")]})
+    if not 1 <= number <= tournament.session_count:
+        raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
+                           % {"count": tournament.session_count}, status=404)
+    session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
+    if Table.objects.filter(session=session, hands__isnull=False).exists():
+        raise ServiceError("session_started", _("Hands have been played in this session; its seating is final."),
+                           status=409)
+    tables = _draw(tournament, number, method, tournament.pk if seed is None else seed)
+    Table.objects.filter(session=session).delete()
+    created = Table.objects.bulk_create(Table(session=session, number=i) for i in range(1, len(tables) + 1))
+    Seat.objects.bulk_create(
+        Seat(session=session, table=table, position=position, player_id=player_id)
+        for table, players in zip(created, tables, strict=True)
+        for position, player_id in enumerate(players)
+    )
+    return session
+
+
+def seating_report(*, tournament: Tournament) -> dict:
+    _regulars, _substitutes, groups = _registrations(tournament)
+    return seating.report(seating_schedule(tournament=tournament), groups=groups)

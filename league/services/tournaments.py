@@ -1,0 +1,28 @@
+"""Registrations and referee assignments."""
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from ..errors import ServiceError
+from ..models import Player, RefereeAssignment, Registration, Tournament
+from .standings import standings_request
+
+
+def registration_create(*, tournament: Tournament, player: Player, substitute: bool = False,
+                        team: str = "") -> Registration:
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
+                           status=409)
+    try:
+        with transaction.atomic():
+            registration = Registration.objects.create(tournament=tournament, player=player,
+                                                       substitute=substitute, team=team)
+            standings_request(tournament_id=tournament.pk)
+    except IntegrityError:
+        raise ServiceError("already_registered", _("%(player)s is already registered.") % {"player": player},
+                           fields={"player": [_("Already registered.")]}, status=409) from None
+    return registration
+
+
+def referee_assign(*, tournament: Tournament, user) -> RefereeAssignment:
+    assignment, _created = RefereeAssignment.objects.get_or_create(tournament=tournament, user=user)
+    return assignment

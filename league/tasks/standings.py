@@ -1,0 +1,31 @@
+"""Standings and ranking jobs."""
+from celery import shared_task
+
+from ..models import Season, Tournament
+from ..services import rankings as rankings_service
+from ..services import standings as standings_service
+
+__all__ = ["rankings_recompute_all", "rankings_recompute_task", "standings_recompute_task"]
+
+
+@shared_task(name="league.standings_recompute", ignore_result=True)
+def standings_recompute_task(tournament_id: int) -> None:
+    if not standings_service.standings_claim(tournament_id=tournament_id):
+        return
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None:
+        standings_service.standings_recompute(tournament=tournament)
+
+
+@shared_task(name="league.rankings_recompute", ignore_result=True)
+def rankings_recompute_task(season_id: int) -> None:
+    season = Season.objects.filter(pk=season_id).first()
+    if season is not None:
+        rankings_service.rankings_recompute(season=season)
+
+
+@shared_task(name="league.rankings_recompute_all", ignore_result=True)
+def rankings_recompute_all() -> None:
+    """The periodic safety net: every season's ranking, one task each."""
+    for season_id in Season.objects.values_list("pk", flat=True):
+        rankings_recompute_task.delay(season_id)

@@ -1,0 +1,22 @@
+"""Routes of the public pages and the referees' pages."""
+
+from django.urls import path
+
+from .views import auth, public, referee
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("t/<slug:slug>/", public.tournament, name="tournament"),
+    path("t/<slug:slug>/standings/", public.standings, name="tournament-standings"),
+    path("t/<slug:slug>/session/<int:number>/", public.session, name="tournament-session"),
+    path("p/<int:player_id>/", public.player, name="player"),
+    path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
+    path("login/", auth.LoginView.as_view(), name="login"),
+    path("logout/", auth.LogoutView.as_view(), name="logout"),
+    path("referee/", referee.home, name="referee-home"),
+    path("referee/table/<int:table_id>/", referee.score_sheet, name="referee-table"),
+    path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),
+    path("referee/hand/<int:hand_id>/edit/", referee.hand_edit, name="referee-hand-edit"),
+    path("referee/hand/<int:hand_id>/history/", referee.hand_history, name="referee-hand-history"),
+    path("referee/hand/<int:hand_id>/delete/", referee.hand_delete, name="referee-hand-delete"),
+]

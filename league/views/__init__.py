@@ -1,0 +1,1 @@
+"""Server-rendered pages: public pages and the referees' score sheets."""

@@ -1,0 +1,336 @@
+"""Score-sheet forms: one per ruleset, each turning its fields into a hand record (SCORING.md
+sections 3–6) and a stored record back into fields for a correction.
+
+``static/league/scoresheet.js`` builds the same record from the same field names for the live
+preview; ``record_from_values`` here is the reference that script mirrors, rule for rule.
+Errors from the scoring service name record fields (``winner``, ``hand_values``, ``penalties`` …);
+the templates show them in a slot named after that record field.
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+SEATS = range(4)
+
+OUTCOME_CHOICES = {
+    "win": _("Mah-Jongg (win)"),
+    "draw": _("Draw (wall exhausted)"),
+    "void": _("Void (false Mah-Jongg / chombo)"),
+}
+WIN_TYPE_CHOICES = [("discard", _("On a discard")), ("self_draw", _("Self-drawn"))]
+RIICHI_WIN_TYPE_CHOICES = [("discard", _("Ron (on a discard)")), ("self_draw", _("Tsumo (self-drawn)"))]
+CLASSICAL_LIMIT_CHOICES = [
+    ("", _("none")),
+    ("half", _("half limit")),
+    ("full", _("full limit")),
+    ("double", _("double limit")),
+]
+CLAIM_CHOICES = [("", "—"), ("chow", _("chow")), ("pung", _("pung")), ("kong", _("kong"))]
+
+
+def _seat_field(label, *, required=False):
+    return forms.TypedChoiceField(label=label, required=required, coerce=int, empty_value=None, choices=())
+
+
+def _seats_field(label):
+    return forms.TypedMultipleChoiceField(
+        label=label, required=False, coerce=int, choices=(), widget=forms.CheckboxSelectMultiple
+    )
+
+
+def _number_field(label, **kwargs):
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **kwargs,
+    )
+
+
+def _penalties(values: dict, *kinds: str) -> list[dict]:
+    """Penalty entries for checkbox groups (several seats) and single-seat selects, in the order named."""
+    out = []
+    for kind in kinds:
+        value = values.get(kind)
+        seats = value if isinstance(value, list) else ([] if value is None else [value])
+        out.extend({"type": kind, "seat": seat} for seat in seats)
+    return out
+
+
+def _win_fields(values: dict, record: dict) -> None:
+    record["winner"] = values.get("winner")
+    record["win_type"] = values.get("win_type") or "discard"
+    if record["win_type"] == "discard":
+        record["discarder"] = values.get("discarder")
+
+
+def record_from_values(ruleset: str, values: dict) -> dict:
+    """The hand record for cleaned form values (ints, None, lists of ints, strings, bools)."""
+    outcome = values.get("outcome") or "win"
+    record: dict = {"outcome": outcome}
+    penalties: list[dict] = []
+    if ruleset == "dmjl-classical":
+        hand_values = [values.get(f"value_{s}") for s in SEATS]
+        if any(v is not None for v in hand_values):
+            record["hand_values"] = [v or 0 for v in hand_values]
+        if outcome == "win":
+            record["winner"] = values.get("winner")
+            if values.get("limit_hand"):
+                record["limit_hand"] = values["limit_hand"]
+        penalties = _penalties(values, "dead_hand", "false_mahjong")
+        if values.get("naming_seat") is not None:
+            penalties.append(
+                {
+                    "type": "false_naming",
+                    "seat": values["naming_seat"],
+                    "claimant": values.get("naming_claimant"),
+                    "claim": values.get("naming_claim") or None,
+                }
+            )
+        penalties += _penalties(values, "dangerous_game")
+    elif ruleset == "dmjl-hke":
+        if outcome == "win":
+            _win_fields(values, record)
+            if values.get("limit_hand"):
+                record["limit_hand"] = True
+            elif values.get("fan") is not None:
+                record["fan"] = values["fan"]
+        penalties = _penalties(values, "false_mahjong", "obstruction", "dead_hand", "dangerous_game")
+    elif ruleset == "riichi-ema":
+        if outcome == "win":
+            wins = []
+            for s in SEATS:
+                if not values.get(f"win_{s}"):
+                    continue
+                if values.get(f"yakuman_{s}"):
+                    wins.append({"seat": s, "yakuman": 1})
+                else:
+                    win = {"seat": s, "han": values.get(f"han_{s}")}
+                    if values.get(f"fu_{s}") is not None:
+                        win["fu"] = values[f"fu_{s}"]
+                    wins.append(win)
+            record["wins"] = wins
+            record["win_type"] = values.get("win_type") or "discard"
+            if record["win_type"] == "discard":
+                record["discarder"] = values.get("discarder")
+        if values.get("riichi"):
+            record["riichi"] = sorted(values["riichi"])
+        if outcome == "draw" and values.get("tenpai"):
+            record["tenpai"] = sorted(values["tenpai"])
+        penalties = _penalties(values, "chombo", "pao")
+    elif ruleset == "japanese-classic":
+        if outcome == "win":
+            _win_fields(values, record)
+            if values.get("limit_hand"):
+                record["limit_hand"] = True
+            for name in ("points", "doubles"):
+                if values.get(name) is not None:
+                    record[name] = values[name]
+        if values.get("riichi"):
+            record["riichi"] = sorted(values["riichi"])
+        penalties = _penalties(values, "false_mahjong")
+    if penalties:
+        record["penalties"] = penalties
+    return record
+
+
+def values_from_record(ruleset: str, record: dict) -> dict:
+    """Form values for a stored record: the inverse of ``record_from_values``."""
+    values: dict = {"outcome": record.get("outcome", "win")}
+    for key in ("winner", "win_type", "discarder", "fan", "points", "doubles", "riichi", "tenpai"):
+        if key in record:
+            values[key] = record[key]
+    for penalty in record.get("penalties") or []:
+        kind = penalty.get("type")
+        if kind == "false_naming":
+            values.update(
+                naming_seat=penalty.get("seat"),
+                naming_claimant=penalty.get("claimant"),
+                naming_claim=penalty.get("claim"),
+            )
+        elif kind in ("dangerous_game", "chombo", "pao"):
+            values[kind] = penalty.get("seat")
+        else:
+            values.setdefault(kind, []).append(penalty.get("seat"))
+    if ruleset == "dmjl-classical":
+        for s, value in enumerate(record.get("hand_values") or []):
+            values[f"value_{s}"] = value
+        values["limit_hand"] = record.get("limit_hand") or ""
+    else:
+        values["limit_hand"] = bool(record.get("limit_hand"))
+    for win in record.get("wins") or []:
+        s = win.get("seat")
+        values[f"win_{s}"] = True
+        if win.get("yakuman"):
+            values[f"yakuman_{s}"] = True
+        else:
+            values[f"han_{s}"], values[f"fu_{s}"] = win.get("han"), win.get("fu")
+    return values
+
+
+class HandForm(forms.Form):
+    """Fields shared by every ruleset; ``seat_labels`` name the four seats (wind and player)."""
+
+    ruleset = ""
+    outcomes: tuple[str, ...] = ("win", "draw", "void")
+    seat_fields: tuple[str, ...] = ()
+    seats_fields: tuple[str, ...] = ()
+    # record field named by a scoring error -> the form field whose error slot shows it
+    error_map: dict[str, str] = {}
+
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=(), widget=forms.RadioSelect, initial="win")
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, seat_labels: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seat_labels = seat_labels
+        seat_choices = [(s, label) for s, label in enumerate(seat_labels)]
+        self.fields["outcome"].choices = [(o, OUTCOME_CHOICES[o]) for o in self.outcomes]
+        for name in self.seat_fields:
+            self.fields[name].choices = [("", "—"), *seat_choices]
+        for name in self.seats_fields:
+            self.fields[name].choices = seat_choices
+
+    def to_record(self) -> dict:
+        return record_from_values(self.ruleset, self.cleaned_data)
+
+    def slot_for(self, record_field: str) -> str | None:
+        name = self.error_map.get(record_field, record_field)
+        return name if name in self.fields else None
+
+    def add_service_error(self, error) -> None:
+        """Show a ServiceError's messages next to the fields they concern (or above the form)."""
+        if not error.fields:
+            self.add_error(None, error.message)
+        for record_field, messages in error.fields.items():
+            for message in messages if isinstance(messages, list) else [messages]:
+                self.add_error(self.slot_for(record_field), str(message))
+
+    def error_map_json(self) -> dict:
+        """The full record-field -> slot mapping for the page's script."""
+        names = {
+            "outcome",
+            "winner",
+            "win_type",
+            "discarder",
+            "fan",
+            "points",
+            "riichi",
+            "tenpai",
+            "limit_hand",
+        }
+        mapping = {name: name for name in names if name in self.fields}
+        mapping.update({k: v for k, v in self.error_map.items() if v in self.fields})
+        return mapping
+
+    def seat_rows(self, *prefixes: str) -> list[dict]:
+        """Per seat: its label and its bound fields named ``<prefix>_<seat>``, for table layouts."""
+        return [
+            {"seat": s, "label": label, "fields": [self[f"{p}_{s}"] for p in prefixes]}
+            for s, label in enumerate(self.seat_labels)
+        ]
+
+
+class ClassicalHandForm(HandForm):
+    ruleset = "dmjl-classical"
+    seat_fields = ("winner", "naming_seat", "naming_claimant", "dangerous_game")
+    seats_fields = ("dead_hand", "false_mahjong")
+    error_map = {"hand_values": "value_0", "penalties": "dangerous_game"}
+
+    value_0 = _number_field(_("Hand value"))
+    value_1 = _number_field(_("Hand value"))
+    value_2 = _number_field(_("Hand value"))
+    value_3 = _number_field(_("Hand value"))
+    winner = _seat_field(_("Winner"))
+    limit_hand = forms.ChoiceField(label=_("Limit hand"), choices=CLASSICAL_LIMIT_CHOICES, required=False)
+    dead_hand = _seats_field(_("Dead hand"))
+    false_mahjong = _seats_field(_("False Mah-Jongg"))
+    naming_seat = _seat_field(_("False naming by"))
+    naming_claimant = _seat_field(_("Claimed by"))
+    naming_claim = forms.ChoiceField(label=_("Claim"), choices=CLAIM_CHOICES, required=False)
+    dangerous_game = _seat_field(_("Dangerous game (liable)"))
+
+    @property
+    def value_rows(self) -> list[dict]:
+        return self.seat_rows("value")
+
+
+class HongkongHandForm(HandForm):
+    ruleset = "dmjl-hke"
+    seat_fields = ("winner", "discarder", "dangerous_game")
+    seats_fields = ("false_mahjong", "obstruction", "dead_hand")
+    error_map = {"limit_hand": "fan", "penalties": "dangerous_game"}
+
+    winner = _seat_field(_("Winner"))
+    win_type = forms.ChoiceField(
+        label=_("Win"), choices=WIN_TYPE_CHOICES, widget=forms.RadioSelect, initial="discard", required=False
+    )
+    discarder = _seat_field(_("Discarded by"))
+    fan = _number_field(_("Fan"))
+    limit_hand = forms.BooleanField(label=_("Limit hand"), required=False)
+    false_mahjong = _seats_field(_("False Mah-Jongg"))
+    obstruction = _seats_field(_("Severe obstruction"))
+    dead_hand = _seats_field(_("Dead hand"))
+    dangerous_game = _seat_field(_("Dangerous game (liable)"))
+
+
+class RiichiHandForm(HandForm):
+    ruleset = "riichi-ema"
+    seat_fields = ("discarder", "chombo", "pao")
+    seats_fields = ("riichi", "tenpai")
+    error_map = {"wins": "win_0", "penalties": "pao"}
+    outcomes = ("win", "draw", "void")
+
+    win_type = forms.ChoiceField(
+        label=_("Win"),
+        choices=RIICHI_WIN_TYPE_CHOICES,
+        widget=forms.RadioSelect,
+        initial="discard",
+        required=False,
+    )
+    discarder = _seat_field(_("Discarded by"))
+    riichi = _seats_field(_("Riichi declared"))
+    tenpai = _seats_field(_("Tenpai at the draw"))
+    chombo = _seat_field(_("Chombo by"))
+    pao = _seat_field(_("Pao (liable)"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for s in SEATS:
+            self.fields[f"win_{s}"] = forms.BooleanField(label=_("Wins"), required=False)
+            self.fields[f"han_{s}"] = _number_field(_("Han"))
+            self.fields[f"fu_{s}"] = _number_field(_("Fu"))
+            self.fields[f"yakuman_{s}"] = forms.BooleanField(label=_("Yakuman"), required=False)
+
+    @property
+    def win_rows(self) -> list[dict]:
+        return self.seat_rows("win", "han", "fu", "yakuman")
+
+
+class JapaneseClassicHandForm(HandForm):
+    ruleset = "japanese-classic"
+    seat_fields = ("winner", "discarder")
+    seats_fields = ("riichi", "false_mahjong")
+    error_map = {"doubles": "points", "limit_hand": "points", "penalties": "false_mahjong"}
+
+    winner = _seat_field(_("Winner"))
+    win_type = forms.ChoiceField(
+        label=_("Win"), choices=WIN_TYPE_CHOICES, widget=forms.RadioSelect, initial="discard", required=False
+    )
+    discarder = _seat_field(_("Discarded by"))
+    points = _number_field(_("Points"))
+    doubles = _number_field(_("Doubles"))
+    limit_hand = forms.BooleanField(label=_("Limit hand"), required=False)
+    riichi = _seats_field(_("Riichi declared"))
+    false_mahjong = _seats_field(_("False Mah-Jongg"))
+
+
+HAND_FORMS: dict[str, type[HandForm]] = {
+    form.ruleset: form
+    for form in (ClassicalHandForm, HongkongHandForm, RiichiHandForm, JapaneseClassicHandForm)
+}
+
+
+def hand_form_for(ruleset: str, *args, **kwargs) -> HandForm:
+    return HAND_FORMS[ruleset](*args, **kwargs)

@@ -1,0 +1,245 @@
+"""The referees' pages: their tables, the score sheet (enter, preview, correct, delete hands),
+a hand's history and closing a table. Referees work only at their own tournaments' tables
+(league.permissions.can_referee); every write goes through league.services.hands."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from ..errors import Conflict, ServiceError
+from ..models import WIND_CHOICES, Hand, Table
+from ..permissions import can_referee
+from ..selectors import pages
+from ..selectors.tables import table_players, table_view
+from ..services import hands as hand_services
+from .forms import hand_form_for, values_from_record
+
+WIND_NAMES = dict(WIND_CHOICES)
+# Short words for the list of hands, where a phone has little room.
+OUTCOME_SHORT = {
+    "win": gettext_lazy("Win"),
+    "draw": gettext_lazy("Draw"),
+    "void": gettext_lazy("Void"),
+    "abort": gettext_lazy("Abortive draw"),
+}
+
+
+@login_required
+def home(request):
+    chosen_tournament = request.GET.get("tournament")
+    chosen_session = request.GET.get("session")
+    entries = []
+    for tournament in pages.referee_tournaments(request.user):
+        sessions = list(tournament.sessions.all())
+        with_tables = [s for s in sessions if s.table_count]
+        session = with_tables[-1] if with_tables else None
+        if chosen_tournament == str(tournament.pk) and chosen_session:
+            session = next((s for s in sessions if str(s.number) == chosen_session), session)
+        entries.append(
+            {
+                "tournament": tournament,
+                "sessions": sessions,
+                "session": session,
+                "tables": pages.referee_tables(session) if session else [],
+            }
+        )
+    return render(request, "league/referee_home.html", {"entries": entries})
+
+
+def _checked_table(request, table_id: int) -> Table:
+    try:
+        table = pages.table_for_sheet(table_id)
+    except Table.DoesNotExist as error:
+        raise Http404(_("No such table.")) from error
+    if not can_referee(request.user, table.session.tournament_id):
+        raise PermissionDenied(_("You are not a referee of this tournament."))
+    return table
+
+
+def _checked_hand(request, hand_id: int) -> Hand:
+    try:
+        hand = pages.hand_for_sheet(hand_id)
+    except Hand.DoesNotExist as error:
+        raise Http404(_("No such hand.")) from error
+    if not can_referee(request.user, hand.table.session.tournament_id):
+        raise PermissionDenied(_("You are not a referee of this tournament."))
+    return hand
+
+
+def seat_labels(players: list, dealer: int) -> list[str]:
+    """'East · Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
+    return [
+        f"{WIND_NAMES['ESWN'[(seat - dealer) % 4]]} · {player or '—'}" for seat, player in enumerate(players)
+    ]
+
+
+def _hand_rows(hands: list[Hand], players: list) -> list[dict]:
+    rows = []
+    for hand in hands:
+        record = hand.record
+        winners = [w.get("seat") for w in record.get("wins") or []] or (
+            [record["winner"]] if record.get("outcome") == "win" and record.get("winner") is not None else []
+        )
+        rows.append(
+            {
+                "hand": hand,
+                "wind": WIND_NAMES.get(hand.prevailing_wind, hand.prevailing_wind),
+                "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
+                "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
+                "winners": [players[w] for w in winners if isinstance(w, int) and 0 <= w < 4],
+                "balances": hand.result.get("balances", []),
+            }
+        )
+    return rows
+
+
+def _sheet_context(table: Table, form) -> dict:
+    view = table_view(table=table)
+    return {
+        "table": table,
+        "tournament": table.session.tournament,
+        "view": view,
+        "seats": [
+            {"player": p, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
+            for s, (p, w, t) in enumerate(zip(view.players, view.seat_winds, view.totals, strict=True))
+        ],
+        "prevailing_wind": WIND_NAMES[view.prevailing_wind],
+        "hand_rows": _hand_rows(view.hands, view.players),
+        "last_hand": view.hands[-1] if view.hands else None,
+        "form": form,
+        "error_map": form.error_map_json(),
+        "preview_url": reverse("api-table-preview", args=[table.pk]),
+    }
+
+
+@login_required
+def score_sheet(request, table_id: int):
+    table = _checked_table(request, table_id)
+    ruleset = table.session.tournament.ruleset
+    if request.method == "POST":
+        players = table_players(table)
+        dealer = table_view(table=table).dealer
+        form = hand_form_for(ruleset, request.POST, seat_labels=seat_labels(players, dealer))
+        if form.is_valid():
+            try:
+                hand = hand_services.hand_record(table=table, record=form.to_record(), user=request.user)
+            except ServiceError as error:
+                form.add_service_error(error)
+            else:
+                messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+                return redirect("referee-table", table_id=table.pk)
+    else:
+        view = table_view(table=table)
+        form = hand_form_for(ruleset, seat_labels=seat_labels(view.players, view.dealer))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "league/score_sheet.html", _sheet_context(table, form), status=status)
+
+
+@login_required
+def hand_edit(request, hand_id: int):
+    hand = _checked_hand(request, hand_id)
+    table = hand.table
+    ruleset = table.session.tournament.ruleset
+    labels = seat_labels(table_players(table), hand.dealer)
+    if request.method == "POST":
+        form = hand_form_for(ruleset, request.POST, seat_labels=labels)
+        if form.is_valid():
+            try:
+                hand_services.hand_correct(
+                    hand=hand,
+                    record=form.to_record(),
+                    version=form.cleaned_data["version"] or 0,
+                    user=request.user,
+                )
+            except Conflict as error:
+                form.add_error(None, error.message)
+            except ServiceError as error:
+                form.add_service_error(error)
+            else:
+                messages.success(request, _("Hand %(number)s corrected.") % {"number": hand.number})
+                return redirect("referee-table", table_id=table.pk)
+    else:
+        initial = values_from_record(ruleset, hand.record)
+        initial["version"] = hand.version
+        form = hand_form_for(ruleset, initial=initial, seat_labels=labels)
+    return render(
+        request,
+        "league/hand_edit.html",
+        {
+            "hand": hand,
+            "table": table,
+            "tournament": table.session.tournament,
+            "form": form,
+            "error_map": form.error_map_json(),
+            "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
+            "dealer": table_players(table)[hand.dealer],
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@login_required
+def hand_history(request, hand_id: int):
+    hand = _checked_hand(request, hand_id)
+    players = table_players(hand.table)
+    revisions = []
+    for revision in pages.hand_history(hand):
+        sides = []
+        for snapshot in (revision.before, revision.after):
+            if snapshot:
+                record = hand_services.posted_part(snapshot.get("record") or {})
+                sides.append(
+                    {
+                        "record": json.dumps(record, ensure_ascii=False, sort_keys=True),
+                        "balances": (snapshot.get("result") or {}).get("balances", []),
+                    }
+                )
+            else:
+                sides.append(None)
+        revisions.append({"revision": revision, "before": sides[0], "after": sides[1]})
+    return render(
+        request,
+        "league/hand_history.html",
+        {
+            "hand": hand,
+            "table": hand.table,
+            "tournament": hand.table.session.tournament,
+            "players": players,
+            "revisions": revisions,
+        },
+    )
+
+
+@login_required
+@require_POST
+def hand_delete(request, hand_id: int):
+    hand = _checked_hand(request, hand_id)
+    number = hand.number
+    try:
+        hand_services.hand_delete(hand=hand, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Hand %(number)s deleted.") % {"number": number})
+    return redirect("referee-table", table_id=hand.table_id)
+
+
+@login_required
+@require_POST
+def table_close(request, table_id: int):
+    table = _checked_table(request, table_id)
+    try:
+        hand_services.table_close(table=table, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The table is closed; its result is final."))
+    return redirect("referee-table", table_id=table.pk)

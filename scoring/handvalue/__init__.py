@@ -1,0 +1,138 @@
+"""Hand valuation from tiles (SCORING.md section 9).
+
+Public entry points:
+
+- :func:`value_record` values one record or raises :class:`HandValueError`;
+- :func:`value` never raises: a result, or ``{"id": ..., "error": {...}}``;
+- :func:`value_many` values a list of records in order.
+
+Rulesets: ``dmjl-classical`` (Kajongg notation, Classical Chinese DMJL values, :mod:`.dmjl`) and
+``riichi-ema`` (the ``mahjong`` package with EMA options, :mod:`.riichi`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import dmjl, notation, riichi
+
+__all__ = ["HandValueError", "RULESETS", "value", "value_many", "value_record"]
+
+RULESETS = ("dmjl-classical", "riichi-ema")
+DMJL_KEYS = {"id", "ruleset", "tiles", "seat_wind", "prevailing_wind", "options"}
+# dmjl-classical options (SCORING.md §3); only upper_limit matters for a hand's value.
+DMJL_OPTIONS = {"upper_limit", "lower_limit", "limit_mode", "draw_scoring", "false_mahjong_mode"}
+
+
+class HandValueError(Exception):
+    """An invalid record: ``code`` (SCORING.md §8 or the calculator's own), ``message``,
+    ``field`` (the record field at fault, or None) and ``position`` (0-based index into the tile
+    string where reading failed, or None)."""
+
+    def __init__(
+        self, code: str, message: str, field: str | None = None, position: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.position = position
+
+    def as_dict(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message, "field": self.field}
+        if self.position is not None:
+            error["position"] = self.position
+        return error
+
+
+def _bad(field: str, message: str) -> HandValueError:
+    return HandValueError("bad_record", message, field)
+
+
+def _wind(record: dict, key: str) -> str:
+    value = record.get(key, "E")
+    if not isinstance(value, str) or value.upper() not in dmjl.WINDS:
+        raise _bad(key, f"The field {key!r} must be one of E, S, W, N.")
+    return dmjl.WINDS[value.upper()]
+
+
+def _upper_limit(record: dict) -> int:
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise _bad("options", "The options must be a JSON object.")
+    for key in options:
+        if key not in DMJL_OPTIONS:
+            raise HandValueError(
+                "unknown_option", f"Unknown option {key!r} for the ruleset dmjl-classical.", "options"
+            )
+    limit = options.get("upper_limit", dmjl.DEFAULT_UPPER_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise _bad("options.upper_limit", "The option 'upper_limit' must be a non-negative integer.")
+    return limit
+
+
+def _value_dmjl(record: dict) -> dict:
+    for key in record:
+        if key not in DMJL_KEYS:
+            raise _bad(key, f"The field {key!r} is not part of a dmjl-classical hand value record.")
+    tiles = record.get("tiles")
+    if not isinstance(tiles, str):
+        raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
+    seat = _wind(record, "seat_wind")
+    prevailing = _wind(record, "prevailing_wind")
+    upper_limit = _upper_limit(record)
+    try:
+        parsed = notation.parse(tiles)
+    except notation.NotationError as exc:
+        raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
+    return dmjl.value_hand(parsed, seat, prevailing, upper_limit)
+
+
+def _value_riichi(record: dict) -> dict:
+    try:
+        return riichi.value_hand(record)
+    except riichi.RecordError as exc:
+        raise _bad(exc.field, exc.message) from None
+    except riichi.CalculatorError as exc:
+        raise HandValueError(exc.code, f"The calculator refused the hand: {exc.code}.") from None
+
+
+def value_record(record: dict) -> dict:
+    """Value one hand record; raises :class:`HandValueError` for an invalid record."""
+    if not isinstance(record, dict):
+        raise HandValueError("bad_record", "A hand record must be a JSON object.")
+    ruleset = record.get("ruleset")
+    if not isinstance(ruleset, str):
+        raise _bad("ruleset", "The field 'ruleset' is missing or not a string.")
+    if "id" in record and not isinstance(record["id"], str | int):
+        raise _bad("id", "The field 'id' must be a string.")
+    if ruleset == "dmjl-classical":
+        result = _value_dmjl(record)
+    elif ruleset == "riichi-ema":
+        result = _value_riichi(record)
+    else:
+        raise HandValueError(
+            "unknown_ruleset",
+            f"Unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}.",
+            "ruleset",
+        )
+    if "id" in record:
+        return {"id": record["id"], **result}
+    return result
+
+
+def value(record: Any) -> dict:
+    """Value one record; never raises. An invalid record gives ``{"id": ..., "error": {...}}``."""
+    try:
+        return value_record(record)
+    except HandValueError as exc:
+        answer: dict[str, Any] = {}
+        if isinstance(record, dict) and "id" in record:
+            answer["id"] = record["id"]
+        answer["error"] = exc.as_dict()
+        return answer
+
+
+def value_many(records: list) -> list[dict]:
+    """Value every record, in order; one invalid record does not affect the others."""
+    return [value(r) for r in records]

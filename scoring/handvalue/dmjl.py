@@ -1,0 +1,852 @@
+"""Classical Chinese (DMJL) hand valuation from tiles.
+
+The rule values (points, doubles, limits) are the facts of Kajongg's "Classical Chinese DMJL"
+ruleset; they live in the :data:`RULES` table. Each rule's condition is a small function
+registered under the rule's name. The code is our own; only the facts come from Kajongg.
+
+A valuation:
+
+1. reads the hand string (:mod:`.notation`);
+2. arranges the ungrouped concealed tiles (``R…``) in every possible way;
+3. decides whether the tiles form a Mah-Jongg (standard 4 sets + pair, or a special hand);
+4. scores every arrangement (and, for a winner, every possible meld completed by the last tile)
+   and keeps the best value.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .notation import SUITS, Meld, ParsedHand, Tile, classify
+
+DEFAULT_UPPER_LIMIT = 5000
+
+WINDS = {"E": "e", "S": "s", "W": "w", "N": "n"}
+
+MAJORS = frozenset(
+    [Tile(g, v) for g in SUITS for v in "19"] + [Tile("w", v) for v in "eswn"] + [Tile("d", v) for v in "bgr"]
+)
+GREEN = frozenset([Tile("b", v) for v in "23468"] + [Tile("d", "g")])
+ALL_TILES = tuple(
+    [Tile(g, str(v)) for g in SUITS for v in range(1, 10)]
+    + [Tile("w", v) for v in "eswn"]
+    + [Tile("d", v) for v in "bgr"]
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule's value. ``scope``: ``meld`` (per meld), ``hand`` (every hand),
+    ``winner`` (only a Mah-Jongg), ``mj`` (what makes a Mah-Jongg)."""
+
+    name: str
+    scope: str
+    points: int = 0
+    doubles: int = 0
+    limits: float = 0.0
+
+
+def _r(name: str, scope: str, points: int = 0, doubles: int = 0, limits: float = 0.0) -> Rule:
+    return Rule(name, scope, points, doubles, limits)
+
+
+# The values of Kajongg's "Classical Chinese DMJL" ruleset (src/predefined.py).
+RULES: dict[str, Rule] = {
+    r.name: r
+    for r in [
+        # what makes a Mah-Jongg
+        _r("Standard Mah Jongg", "mj", points=20),
+        _r("Nine Gates", "mj", limits=1),
+        _r("Thirteen Orphans", "mj", limits=1),
+        _r("Squirming Snake", "mj", limits=1),
+        # melds
+        _r("Pung/Kong of Dragons", "meld", doubles=1),
+        _r("Pung/Kong of Own Wind", "meld", doubles=1),
+        _r("Pung/Kong of Round Wind", "meld", doubles=1),
+        _r("Exposed Kong", "meld", points=8),
+        _r("Exposed Kong of Terminals", "meld", points=16),
+        _r("Exposed Kong of Honors", "meld", points=16),
+        _r("Exposed Pung", "meld", points=2),
+        _r("Exposed Pung of Terminals", "meld", points=4),
+        _r("Exposed Pung of Honors", "meld", points=4),
+        _r("Concealed Kong", "meld", points=16),
+        _r("Concealed Kong of Terminals", "meld", points=32),
+        _r("Concealed Kong of Honors", "meld", points=32),
+        _r("Concealed Pung", "meld", points=4),
+        _r("Concealed Pung of Terminals", "meld", points=8),
+        _r("Concealed Pung of Honors", "meld", points=8),
+        _r("Pair of Own Wind", "meld", points=2),
+        _r("Pair of Round Wind", "meld", points=2),
+        _r("Pair of Dragons", "meld", points=2),
+        _r("Flower", "meld", points=4),
+        _r("Season", "meld", points=4),
+        # every hand
+        _r("Own Flower and Own Season", "hand", doubles=1),
+        _r("All Flowers", "hand", doubles=1),
+        _r("All Seasons", "hand", doubles=1),
+        _r("Three Concealed Pongs", "hand", doubles=1),
+        _r("Little Three Dragons", "hand", doubles=1),
+        _r("Big Three Dragons", "hand", doubles=2),
+        _r("Little Four Joys", "hand", doubles=1),
+        _r("Big Four Joys", "hand", doubles=2),
+        # winner only
+        _r("Last Tile Completes Pair of 2..8", "winner", points=2),
+        _r("Last Tile Completes Pair of Terminals or Honors", "winner", points=4),
+        _r("Last Tile is Only Possible Tile", "winner", points=2),
+        _r("Won with Last Tile Taken from Wall", "winner", points=2),
+        _r("Zero Point Hand", "winner", doubles=1),
+        _r("No Chow", "winner", doubles=1),
+        _r("Only Concealed Melds", "winner", doubles=1),
+        _r("False Color Game", "winner", doubles=1),
+        _r("True Color Game", "winner", doubles=3),
+        _r("Only Terminals and Honors", "winner", doubles=1),
+        _r("Last Tile Taken from Dead Wall", "winner", doubles=1),
+        _r("Last Tile is Last Tile of Wall", "winner", doubles=1),
+        _r("Last Tile is Last Tile of Wall Discarded", "winner", doubles=1),
+        _r("Robbing the Kong", "winner", doubles=1),
+        _r("Mah Jongg with Original Call", "winner", doubles=1),
+        # winner only, limit hands
+        _r("Concealed True Color Game", "winner", limits=1),
+        _r("Only Honors", "winner", doubles=2, limits=1),
+        _r("Hidden Treasure", "winner", limits=1),
+        _r("Heads and Tails", "winner", limits=1),
+        _r("Fourfold Plenty", "winner", limits=1),
+        _r("Three Great Scholars", "winner", limits=1),
+        _r("Four Blessings Hovering over the Door", "winner", limits=1),
+        _r("Imperial Jade", "winner", limits=1),
+        _r("Gathering the Plum Blossom from the Roof", "winner", limits=1),
+        _r("Plucking the Moon from the Bottom of the Sea", "winner", limits=1),
+        _r("Scratching a Carrying Pole", "winner", limits=1),
+        _r("Twofold Fortune", "winner", limits=1),
+        _r("Blessing of Heaven", "winner", limits=1),
+        _r("Blessing of Earth", "winner", limits=1),
+        # a hand with too many tiles is worth nothing
+        _r("Long Hand", "hand", points=0),
+    ]
+}
+
+
+# --------------------------------------------------------------------------------------------
+# The hand as the rules see it
+
+
+@dataclass
+class Situation:
+    """One arrangement of a hand, with its last tile and the meld that tile completed."""
+
+    melds: list[Meld]
+    bonus: list[Tile]
+    seat: str  # e s w n
+    prevailing: str
+    last_tile: Tile | None
+    last_concealed: bool
+    last_meld: Meld | None
+    source: str
+    announcements: str
+    only_possible: bool = False
+    mj: str = "Standard Mah Jongg"
+    tiles: list[Tile] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.tiles = [t for m in self.melds for t in m.tiles]
+
+    @property
+    def groups(self) -> set[str]:
+        return {t.group for t in self.tiles}
+
+    @property
+    def suits(self) -> set[str]:
+        return self.groups & set(SUITS)
+
+    @property
+    def has_honours(self) -> bool:
+        return bool(self.groups & {"w", "d"})
+
+    def exposed_melds(self) -> list[Meld]:
+        return [m for m in self.melds if m.counts_as_exposed_meld]
+
+    def pungs_kongs(self, group: str) -> list[Meld]:
+        return [m for m in self.melds if m.is_pung_or_kong and m.first.group == group]
+
+    def pairs(self, group: str) -> list[Meld]:
+        return [m for m in self.melds if m.kind == "pair" and m.first.group == group]
+
+
+# Conditions: one function per rule. Meld rules take (situation, meld); others take situation.
+MeldCondition = Callable[[Situation, Meld], bool]
+HandCondition = Callable[[Situation], bool]
+MELD_CONDITIONS: dict[str, MeldCondition] = {}
+HAND_CONDITIONS: dict[str, HandCondition] = {}
+
+
+def meld_rule(name: str) -> Callable[[MeldCondition], MeldCondition]:
+    def register(func: MeldCondition) -> MeldCondition:
+        assert name in RULES, name
+        MELD_CONDITIONS[name] = func
+        return func
+
+    return register
+
+
+def hand_rule(name: str) -> Callable[[HandCondition], HandCondition]:
+    def register(func: HandCondition) -> HandCondition:
+        assert name in RULES, name
+        HAND_CONDITIONS[name] = func
+        return func
+
+    return register
+
+
+def _minor(m: Meld) -> bool:
+    return m.first.group in SUITS and m.first.value in "2345678"
+
+
+def _terminal(m: Meld) -> bool:
+    return m.first.is_terminal
+
+
+def _honour(m: Meld) -> bool:
+    return m.first.is_honour
+
+
+@meld_rule("Pung/Kong of Dragons")
+def _dragon_pung(s: Situation, m: Meld) -> bool:
+    return m.is_pung_or_kong and m.first.group == "d"
+
+
+@meld_rule("Pung/Kong of Own Wind")
+def _own_wind_pung(s: Situation, m: Meld) -> bool:
+    return m.is_pung_or_kong and m.first == Tile("w", s.seat)
+
+
+@meld_rule("Pung/Kong of Round Wind")
+def _round_wind_pung(s: Situation, m: Meld) -> bool:
+    return m.is_pung_or_kong and m.first == Tile("w", s.prevailing)
+
+
+@meld_rule("Exposed Kong")
+def _exposed_kong(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and m.exposed and _minor(m)
+
+
+@meld_rule("Exposed Kong of Terminals")
+def _exposed_kong_terminals(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and m.exposed and _terminal(m)
+
+
+@meld_rule("Exposed Kong of Honors")
+def _exposed_kong_honours(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and m.exposed and _honour(m)
+
+
+@meld_rule("Exposed Pung")
+def _exposed_pung(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and m.exposed and _minor(m)
+
+
+@meld_rule("Exposed Pung of Terminals")
+def _exposed_pung_terminals(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and m.exposed and _terminal(m)
+
+
+@meld_rule("Exposed Pung of Honors")
+def _exposed_pung_honours(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and m.exposed and _honour(m)
+
+
+@meld_rule("Concealed Kong")
+def _concealed_kong(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and not m.exposed and _minor(m)
+
+
+@meld_rule("Concealed Kong of Terminals")
+def _concealed_kong_terminals(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and not m.exposed and _terminal(m)
+
+
+@meld_rule("Concealed Kong of Honors")
+def _concealed_kong_honours(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and not m.exposed and _honour(m)
+
+
+@meld_rule("Concealed Pung")
+def _concealed_pung(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and not m.exposed and _minor(m)
+
+
+@meld_rule("Concealed Pung of Terminals")
+def _concealed_pung_terminals(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and not m.exposed and _terminal(m)
+
+
+@meld_rule("Concealed Pung of Honors")
+def _concealed_pung_honours(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and not m.exposed and _honour(m)
+
+
+@meld_rule("Pair of Own Wind")
+def _own_wind_pair(s: Situation, m: Meld) -> bool:
+    return m.kind == "pair" and m.first == Tile("w", s.seat)
+
+
+@meld_rule("Pair of Round Wind")
+def _round_wind_pair(s: Situation, m: Meld) -> bool:
+    return m.kind == "pair" and m.first == Tile("w", s.prevailing)
+
+
+@meld_rule("Pair of Dragons")
+def _dragon_pair(s: Situation, m: Meld) -> bool:
+    return m.kind == "pair" and m.first.group == "d"
+
+
+@hand_rule("Own Flower and Own Season")
+def _own_flower_season(s: Situation) -> bool:
+    return Tile("f", s.seat) in s.bonus and Tile("y", s.seat) in s.bonus
+
+
+@hand_rule("All Flowers")
+def _all_flowers(s: Situation) -> bool:
+    return len({t for t in s.bonus if t.group == "f"}) == 4
+
+
+@hand_rule("All Seasons")
+def _all_seasons(s: Situation) -> bool:
+    return len({t for t in s.bonus if t.group == "y"}) == 4
+
+
+@hand_rule("Three Concealed Pongs")
+def _three_concealed_pungs(s: Situation) -> bool:
+    return sum(1 for m in s.melds if m.is_pung_or_kong and not m.counts_as_exposed_meld) >= 3
+
+
+def _lengths(melds: list[Meld], group: str) -> list[int]:
+    return sorted(min(len(m.tiles), 3) for m in melds if m.first.group == group and m.kind != "rest")
+
+
+@hand_rule("Little Three Dragons")
+def _little_three_dragons(s: Situation) -> bool:
+    return _lengths(s.melds, "d") == [2, 3, 3]
+
+
+@hand_rule("Big Three Dragons")
+def _big_three_dragons(s: Situation) -> bool:
+    return len(s.pungs_kongs("d")) == 3
+
+
+@hand_rule("Little Four Joys")
+def _little_four_joys(s: Situation) -> bool:
+    return _lengths(s.melds, "w") == [2, 3, 3, 3]
+
+
+@hand_rule("Big Four Joys")
+def _big_four_joys(s: Situation) -> bool:
+    return len(s.pungs_kongs("w")) == 4
+
+
+@hand_rule("Last Tile Completes Pair of 2..8")
+def _last_pair_minor(s: Situation) -> bool:
+    return s.last_meld is not None and s.last_meld.kind == "pair" and _minor(s.last_meld)
+
+
+@hand_rule("Last Tile Completes Pair of Terminals or Honors")
+def _last_pair_major(s: Situation) -> bool:
+    return s.last_meld is not None and s.last_meld.kind == "pair" and not _minor(s.last_meld)
+
+
+@hand_rule("Last Tile is Only Possible Tile")
+def _last_only_possible(s: Situation) -> bool:
+    return s.only_possible
+
+
+@hand_rule("Won with Last Tile Taken from Wall")
+def _last_from_wall(s: Situation) -> bool:
+    return s.last_tile is not None and s.last_concealed
+
+
+@hand_rule("Zero Point Hand")
+def _zero_point_hand(s: Situation) -> bool:
+    return not any(RULES[name].points for m in s.melds for name in _meld_rule_names(s, m))
+
+
+@hand_rule("No Chow")
+def _no_chow(s: Situation) -> bool:
+    return not any(m.kind == "chow" for m in s.melds)
+
+
+@hand_rule("Only Concealed Melds")
+def _only_concealed(s: Situation) -> bool:
+    return not s.exposed_melds()
+
+
+@hand_rule("False Color Game")
+def _false_color(s: Situation) -> bool:
+    return s.has_honours and len(s.suits) == 1
+
+
+@hand_rule("True Color Game")
+def _true_color(s: Situation) -> bool:
+    return not s.has_honours and len(s.suits) == 1
+
+
+@hand_rule("Only Terminals and Honors")
+def _only_majors(s: Situation) -> bool:
+    return all(t.is_major for t in s.tiles)
+
+
+@hand_rule("Last Tile Taken from Dead Wall")
+def _dead_wall(s: Situation) -> bool:
+    return s.source == "e"
+
+
+@hand_rule("Last Tile is Last Tile of Wall")
+def _last_of_wall(s: Situation) -> bool:
+    return s.source == "z"
+
+
+@hand_rule("Last Tile is Last Tile of Wall Discarded")
+def _last_of_wall_discarded(s: Situation) -> bool:
+    return s.source == "Z"
+
+
+@hand_rule("Robbing the Kong")
+def _robbing_kong(s: Situation) -> bool:
+    return s.source == "k"
+
+
+@hand_rule("Mah Jongg with Original Call")
+def _original_call(s: Situation) -> bool:
+    return "a" in s.announcements and len([m for m in s.melds if m.exposed]) < 3
+
+
+@hand_rule("Concealed True Color Game")
+def _concealed_true_color(s: Situation) -> bool:
+    return _true_color(s) and not s.exposed_melds()
+
+
+@hand_rule("Only Honors")
+def _only_honours(s: Situation) -> bool:
+    return all(t.is_honour for t in s.tiles)
+
+
+@hand_rule("Hidden Treasure")
+def _hidden_treasure(s: Situation) -> bool:
+    return (
+        s.mj == "Standard Mah Jongg"
+        and not s.exposed_melds()
+        and not any(m.kind == "chow" for m in s.melds)
+        and s.last_tile is not None
+        and s.last_concealed
+    )
+
+
+@hand_rule("Heads and Tails")
+def _heads_and_tails(s: Situation) -> bool:
+    return all(t.is_terminal for t in s.tiles)
+
+
+@hand_rule("Fourfold Plenty")
+def _fourfold_plenty(s: Situation) -> bool:
+    return sum(1 for m in s.melds if m.kind == "kong") == 4
+
+
+@hand_rule("Three Great Scholars")
+def _three_great_scholars(s: Situation) -> bool:
+    return len(s.pungs_kongs("d")) == 3
+
+
+@hand_rule("Four Blessings Hovering over the Door")
+def _four_blessings(s: Situation) -> bool:
+    return len(s.pungs_kongs("w")) == 4
+
+
+@hand_rule("Imperial Jade")
+def _imperial_jade(s: Situation) -> bool:
+    return all(t in GREEN for t in s.tiles)
+
+
+@hand_rule("Gathering the Plum Blossom from the Roof")
+def _plum_blossom(s: Situation) -> bool:
+    return s.source == "e" and s.last_tile == Tile("s", "5") and s.last_concealed
+
+
+@hand_rule("Plucking the Moon from the Bottom of the Sea")
+def _plucking_moon(s: Situation) -> bool:
+    return s.source == "z" and s.last_tile == Tile("s", "1") and s.last_concealed
+
+
+@hand_rule("Scratching a Carrying Pole")
+def _scratching_pole(s: Situation) -> bool:
+    return s.source == "k" and s.last_tile == Tile("b", "2") and not s.last_concealed
+
+
+@hand_rule("Twofold Fortune")
+def _twofold_fortune(s: Situation) -> bool:
+    return "t" in s.announcements
+
+
+@hand_rule("Blessing of Heaven")
+def _blessing_of_heaven(s: Situation) -> bool:
+    return s.source == "1" and s.seat == "e"
+
+
+@hand_rule("Blessing of Earth")
+def _blessing_of_earth(s: Situation) -> bool:
+    return s.source == "1" and s.seat != "e"
+
+
+# Bonus tiles: a condition per tile.
+BONUS_CONDITIONS: dict[str, Callable[[Tile], bool]] = {
+    "Flower": lambda t: t.group == "f",
+    "Season": lambda t: t.group == "y",
+}
+
+
+def _meld_rule_names(s: Situation, m: Meld) -> tuple[str, ...]:
+    return _meld_rule_names_cached(s.seat, s.prevailing, m.tiles, m.kind, m.exposed, m.claimed_kong)
+
+
+@lru_cache(maxsize=4096)
+def _meld_rule_names_cached(
+    seat: str, prevailing: str, tiles: tuple[Tile, ...], kind: str, exposed: bool, claimed: bool
+) -> tuple[str, ...]:
+    """Meld rules depend only on the meld and the two winds."""
+    meld = Meld(tiles, kind, exposed=exposed, claimed_kong=claimed)
+    probe = Situation([meld], [], seat, prevailing, None, False, None, ".", "")
+    return tuple(name for name, cond in MELD_CONDITIONS.items() if cond(probe, meld))
+
+
+HAND_RULES = [n for n, r in RULES.items() if r.scope == "hand" and n in HAND_CONDITIONS]
+WINNER_RULES = [n for n, r in RULES.items() if r.scope == "winner"]
+
+
+# --------------------------------------------------------------------------------------------
+# Mah-Jongg patterns
+
+
+def is_thirteen_orphans(tiles: list[Tile]) -> bool:
+    return len(tiles) == 14 and set(tiles) == MAJORS
+
+
+def is_nine_gates(tiles: list[Tile], all_concealed: bool) -> bool:
+    if not all_concealed or len(tiles) != 14 or len({t.group for t in tiles}) != 1:
+        return False
+    if tiles[0].group not in SUITS:
+        return False
+    counts = Counter(t.number for t in tiles)
+    return counts[1] >= 3 and counts[9] >= 3 and all(counts[v] >= 1 for v in range(2, 9))
+
+
+def is_squirming_snake(tiles: list[Tile]) -> bool:
+    if len({t.group for t in tiles}) != 1 or tiles[0].group not in SUITS:
+        return False
+    values = [t.number for t in tiles]
+    if values.count(1) < 3 or values.count(9) < 3:
+        return False
+    if len([v for v in (2, 5, 8) if values.count(v) == 2]) != 1:
+        return False
+    return len(set(values)) == len(values) - 5
+
+
+def is_standard(melds: list[Meld]) -> bool:
+    kinds = [m.kind for m in melds]
+    return (
+        len(melds) == 5
+        and kinds.count("pair") == 1
+        and all(k in ("pair", "pung", "kong", "chow") for k in kinds)
+    )
+
+
+def arrangements(tiles: list[Tile], singles: bool = True) -> Iterator[list[Meld]]:
+    """Every way to group concealed tiles into pungs, chows, pairs (and singles)."""
+    counts = Counter(tiles)
+    keys = sorted(counts)
+
+    def walk(i: int) -> Iterator[list[Meld]]:
+        while i < len(keys) and counts[keys[i]] == 0:
+            i += 1
+        if i == len(keys):
+            yield []
+            return
+        tile = keys[i]
+        options: list[tuple[Tile, ...]] = []
+        if counts[tile] >= 3:
+            options.append((tile,) * 3)
+        if tile.group in SUITS and tile.number <= 7:
+            nxt = Tile(tile.group, str(tile.number + 1))
+            nxt2 = Tile(tile.group, str(tile.number + 2))
+            if counts[nxt] and counts[nxt2]:
+                options.append((tile, nxt, nxt2))
+        if counts[tile] >= 2:
+            options.append((tile,) * 2)
+        if singles:
+            options.append((tile,))
+        for group in options:
+            for t in group:
+                counts[t] -= 1
+            meld = Meld(group, classify(group), exposed=False, fixed=False)
+            for tail in walk(i):
+                yield [meld, *tail]
+            for t in group:
+                counts[t] += 1
+
+    yield from walk(0)
+
+
+def _decomposes(counts: Counter, sets: int, pairs: int) -> bool:
+    """Whether ``counts`` splits into exactly ``sets`` pungs/chows and ``pairs`` pairs."""
+    keys = sorted(k for k, v in counts.items() if v)
+    if not keys:
+        return sets == 0 and pairs == 0
+    tile = keys[0]
+    if counts[tile] >= 3 and sets:
+        counts[tile] -= 3
+        ok = _decomposes(counts, sets - 1, pairs)
+        counts[tile] += 3
+        if ok:
+            return True
+    if counts[tile] >= 2 and pairs:
+        counts[tile] -= 2
+        ok = _decomposes(counts, sets, pairs - 1)
+        counts[tile] += 2
+        if ok:
+            return True
+    if sets and tile.group in SUITS and tile.number <= 7:
+        nxt = Tile(tile.group, str(tile.number + 1))
+        nxt2 = Tile(tile.group, str(tile.number + 2))
+        if counts[nxt] and counts[nxt2]:
+            for t in (tile, nxt, nxt2):
+                counts[t] -= 1
+            ok = _decomposes(counts, sets - 1, pairs)
+            for t in (tile, nxt, nxt2):
+                counts[t] += 1
+            if ok:
+                return True
+    return False
+
+
+def is_complete(fixed: list[Meld], rest: list[Tile]) -> bool:
+    """Whether fixed melds plus loose concealed tiles make a Mah-Jongg."""
+    all_tiles = [t for m in fixed for t in m.tiles] + rest
+    if not fixed or all(len(m.tiles) == 1 for m in fixed):
+        if is_thirteen_orphans(all_tiles):
+            return True
+    if any(m.kind not in ("pair", "pung", "kong", "chow") for m in fixed):
+        return False
+    fixed_pairs = sum(1 for m in fixed if m.kind == "pair")
+    if fixed_pairs > 1:
+        return False
+    sets = 4 - (len(fixed) - fixed_pairs)
+    pairs = 1 - fixed_pairs
+    if sets < 0 or len(rest) != sets * 3 + pairs * 2:
+        return False
+    return _decomposes(Counter(rest), sets, pairs)
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
+
+
+@dataclass
+class Score:
+    won: bool
+    points: int
+    doubles: int
+    limits: float
+    explain: list[str]
+
+    def value(self, upper_limit: int) -> int:
+        if self.limits:
+            return int(self.limits * (upper_limit or DEFAULT_UPPER_LIMIT))
+        total = self.points * 2**self.doubles
+        if upper_limit:
+            total = min(total, upper_limit)
+        return total
+
+
+def _describe(rule: Rule, what: str = "") -> str:
+    parts = []
+    if rule.limits:
+        parts.append(f"{rule.limits:g} limit")
+    else:
+        if rule.points:
+            parts.append(f"{rule.points} points")
+        if rule.doubles:
+            parts.append(f"{rule.doubles} double" + ("s" if rule.doubles > 1 else ""))
+    label = f"{rule.name} ({what})" if what else rule.name
+    return f"{label}: {', '.join(parts) or '0 points'}"
+
+
+def score_situation(s: Situation, won: bool) -> Score:
+    points = doubles = 0
+    explain: list[str] = []
+    limit_rules: list[Rule] = []
+    if won:
+        mj = RULES[s.mj]
+        if mj.limits:
+            limit_rules.append(mj)
+        else:
+            points += mj.points
+            explain.append(_describe(mj))
+    for meld in s.melds:
+        for name in _meld_rule_names(s, meld):
+            rule = RULES[name]
+            points += rule.points
+            doubles += rule.doubles
+            explain.append(_describe(rule, meld.text()))
+    for tile in s.bonus:
+        for name, cond in BONUS_CONDITIONS.items():
+            if cond(tile):
+                rule = RULES[name]
+                points += rule.points
+                doubles += rule.doubles
+                explain.append(_describe(rule, str(tile)))
+    names = HAND_RULES + (WINNER_RULES if won else [])
+    for name in names:
+        if HAND_CONDITIONS[name](s):
+            rule = RULES[name]
+            if rule.limits:
+                limit_rules.append(rule)
+                continue
+            points += rule.points
+            doubles += rule.doubles
+            explain.append(_describe(rule))
+    if limit_rules:
+        limits = max(r.limits for r in limit_rules)
+        return Score(won, 0, 0, float(limits), [_describe(r) for r in limit_rules])
+    return Score(won, points, doubles, 0.0, explain)
+
+
+def _with_exposed(meld: Meld) -> Meld:
+    return Meld(meld.tiles, meld.kind, exposed=True, fixed=meld.fixed)
+
+
+def _only_possible(parsed: ParsedHand, last_meld: Meld, fixed: list[Meld]) -> bool:
+    """True when no tile other than the last one would also have completed the hand."""
+    last = parsed.last_tile
+    assert last is not None
+    # Without the last tile, the meld it completed is loose again; so are pairs and singles
+    # written apart (they can only have been exposed by the Mah-Jongg itself).
+    short_fixed = [m for m in fixed if m is not last_meld and m.kind not in ("pair", "single")]
+    short_rest = list(parsed.rest)
+    for meld in fixed:
+        if meld is last_meld or meld.kind in ("pair", "single"):
+            short_rest.extend(meld.tiles)
+    short_rest.remove(last)
+    held = Counter(t for m in short_fixed for t in m.tiles) + Counter(short_rest)
+    for tile in ALL_TILES:
+        if tile == last or held[tile] >= 4:
+            continue
+        if is_complete(short_fixed, [*short_rest, tile]):
+            return False
+    return True
+
+
+def _last_meld_candidates(parsed: ParsedHand, melds: list[Meld]) -> list[Meld | None]:
+    last = parsed.last_tile
+    if last is None:
+        return [None]
+    holding = [m for m in melds if last in m.tiles and m.kind != "kong"]
+    if parsed.last_meld is not None:
+        wanted = sorted(parsed.last_meld)
+        named = [m for m in holding if sorted(m.tiles) == wanted]
+        if named:
+            holding = named
+    if parsed.last_tile_concealed:
+        matching = [m for m in holding if not m.exposed]
+    else:
+        matching = [m for m in holding if m.exposed or not m.fixed]
+    return matching or holding or [None]  # type: ignore[return-value]
+
+
+def value_hand(parsed: ParsedHand, seat: str, prevailing: str, upper_limit: int) -> dict:
+    fixed = parsed.melds
+    all_tiles = [t for m in fixed for t in m.tiles] + parsed.rest
+    kongs = sum(1 for m in fixed if m.kind == "kong")
+    effective = len(all_tiles) - kongs
+
+    def situation(melds: list[Meld], last_meld: Meld | None, mj: str, only: bool = False) -> Situation:
+        return Situation(
+            melds=melds,
+            bonus=list(parsed.bonus),
+            seat=seat,
+            prevailing=prevailing,
+            last_tile=parsed.last_tile,
+            last_concealed=parsed.last_tile_concealed,
+            last_meld=last_meld,
+            source=parsed.source,
+            announcements=parsed.announcements,
+            only_possible=only,
+            mj=mj,
+        )
+
+    best: tuple[int, int, Score] | None = None
+
+    def consider(score: Score) -> None:
+        nonlocal best
+        key = (score.value(upper_limit), score.points)
+        if best is None or key > best[:2]:
+            best = (key[0], key[1], score)
+
+    won = False
+    only_cache: dict[int | None, bool] = {}
+    if effective == 14:
+        all_concealed = not any(m.exposed for m in fixed)
+        special = None
+        if is_thirteen_orphans(all_tiles) and all(len(m.tiles) <= 2 for m in fixed):
+            special = "Thirteen Orphans"
+        elif is_nine_gates(all_tiles, all_concealed):
+            special = "Nine Gates"
+        elif is_squirming_snake(all_tiles) and is_complete(fixed, parsed.rest):
+            special = "Squirming Snake"
+        if special:
+            won = True
+            melds = list(fixed) + [Meld((t,), "single", exposed=False, fixed=False) for t in parsed.rest]
+            consider(score_situation(situation(melds, None, special), True))
+        elif is_complete(fixed, parsed.rest):
+            won = True
+            for arranged in arrangements(parsed.rest, singles=False):
+                melds = list(fixed) + arranged
+                if not is_standard(melds):
+                    continue
+                for last_meld in _last_meld_candidates(parsed, melds):
+                    scored_melds = melds
+                    if (
+                        last_meld is not None
+                        and not parsed.last_tile_concealed
+                        and not last_meld.exposed
+                        and not last_meld.fixed
+                    ):
+                        exposed = _with_exposed(last_meld)
+                        scored_melds = [exposed if m is last_meld else m for m in melds]
+                        last_meld = exposed
+                    only = False
+                    if last_meld is not None:
+                        key = id(last_meld) if last_meld.fixed else None
+                        if key not in only_cache:
+                            only_cache[key] = _only_possible(parsed, last_meld, fixed)
+                        only = only_cache[key]
+                    consider(
+                        score_situation(situation(scored_melds, last_meld, "Standard Mah Jongg", only), True)
+                    )
+    if not won:
+        if effective > 13:
+            rule = RULES["Long Hand"]
+            return _result(Score(False, 0, 0, 0.0, [_describe(rule)]), upper_limit)
+        for arranged in arrangements(parsed.rest):
+            consider(score_situation(situation(list(fixed) + arranged, None, "Standard Mah Jongg"), False))
+    assert best is not None
+    return _result(best[2], upper_limit)
+
+
+def _result(score: Score, upper_limit: int) -> dict:
+    return {
+        "won": score.won,
+        "points": score.points,
+        "doubles": score.doubles,
+        "limits": float(score.limits),
+        "value": score.value(upper_limit),
+        "explain": score.explain,
+    }

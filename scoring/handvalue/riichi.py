@@ -1,0 +1,233 @@
+"""Riichi (EMA) hand valuation through the ``mahjong`` package.
+
+Every call builds a fresh ``HandConfig``/``OptionalRules`` with the EMA options (SCORING.md §9):
+open tanyao on, red fives off, no double yakuman, counted 13+ han = sanbaiman, no kiriage,
+renhou not a yakuman. At most one yakuman counts: any yakuman hand has base 8000.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mahjong.constants import EAST, NORTH, SOUTH, WEST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld
+from mahjong.tile import TilesConverter
+
+SUIT_KEYS = ("man", "pin", "sou", "honors")
+SUFFIX = {"m": "man", "p": "pin", "s": "sou", "z": "honors", "h": "honors"}
+WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+MELD_TYPES = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN, "shouminkan": Meld.SHOUMINKAN}
+SITUATION_FLAGS = {
+    "tsumo": "is_tsumo",
+    "riichi": "is_riichi",
+    "double_riichi": "is_daburu_riichi",
+    "ippatsu": "is_ippatsu",
+    "rinshan": "is_rinshan",
+    "chankan": "is_chankan",
+    "haitei": "is_haitei",
+    "houtei": "is_houtei",
+    "tenhou": "is_tenhou",
+    "chiihou": "is_chiihou",
+    "renhou": "is_renhou",
+    "nagashi_mangan": "is_nagashi_mangan",
+}
+RECORD_KEYS = {
+    "id",
+    "ruleset",
+    "tiles",
+    "win_tile",
+    "melds",
+    "dora_indicators",
+    "ura_dora_indicators",
+    "situation",
+    "options",
+}
+
+
+class RecordError(ValueError):
+    """A field of the record is missing or invalid (error code ``bad_record``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def ema_options() -> OptionalRules:
+    """A fresh set of EMA optional rules."""
+    return OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=False,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_SANBAIMAN,
+        kiriage=False,
+        renhou_as_yakuman=False,
+    )
+
+
+def _digits(value: object, field: str) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]*", value):
+        raise RecordError(field, f"{field} must be a string of digits")
+    return value
+
+
+def _suit_strings(value: object, field: str) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise RecordError(field, f"{field} must be an object with man/pin/sou/honors strings")
+    unknown = set(value) - set(SUIT_KEYS)
+    if unknown:
+        raise RecordError(field, f"{field} has unknown keys {sorted(unknown)}")
+    result = {key: _digits(value.get(key, ""), f"{field}.{key}") for key in SUIT_KEYS}
+    if any(ch not in "123456789" for key in ("man", "pin", "sou") for ch in result[key]):
+        raise RecordError(field, f"{field}: suit tiles are 1-9")
+    if any(ch not in "1234567" for ch in result["honors"]):
+        raise RecordError(field, f"{field}: honours are 1-7")
+    return result
+
+
+def _to_136(suits: dict[str, str]) -> list[int]:
+    return TilesConverter.string_to_136_array(
+        man=suits["man"], pin=suits["pin"], sou=suits["sou"], honors=suits["honors"]
+    )
+
+
+def _single_tile(value: object, field: str) -> dict[str, str]:
+    if not isinstance(value, str) or not re.fullmatch(r"[1-9][mpszh]", value):
+        raise RecordError(field, f"{field} must look like '3p' or '5z'")
+    suits = dict.fromkeys(SUIT_KEYS, "")
+    suits[SUFFIX[value[1]]] = value[0]
+    return _suit_strings(suits, field)
+
+
+def _indicators(record: dict, key: str) -> list[int]:
+    value = record.get(key, [])
+    if not isinstance(value, list):
+        raise RecordError(key, f"{key} must be a list of tiles")
+    result = []
+    for i, item in enumerate(value):
+        result.extend(_to_136(_single_tile(item, f"{key}[{i}]")))
+    return result
+
+
+def _wind(situation: dict, key: str) -> int | None:
+    value = situation.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.upper() not in WINDS:
+        raise RecordError(f"situation.{key}", f"situation.{key} must be one of E S W N")
+    return WINDS[value.upper()]
+
+
+def _config(situation: dict) -> HandConfig:
+    unknown = set(situation) - set(SITUATION_FLAGS) - {"seat_wind", "round_wind"}
+    if unknown:
+        raise RecordError("situation", f"situation has unknown keys {sorted(unknown)}")
+    flags = {}
+    for key, attr in SITUATION_FLAGS.items():
+        value = situation.get(key, False)
+        if not isinstance(value, bool):
+            raise RecordError(f"situation.{key}", f"situation.{key} must be true or false")
+        flags[attr] = value
+    player_wind = _wind(situation, "seat_wind")
+    config = HandConfig(
+        player_wind=player_wind,
+        round_wind=_wind(situation, "round_wind"),
+        options=ema_options(),
+        **flags,
+    )
+    config.is_dealer = player_wind == EAST
+    return config
+
+
+def _melds(record: dict) -> list[Meld]:
+    value = record.get("melds", [])
+    if not isinstance(value, list):
+        raise RecordError("melds", "melds must be a list")
+    result = []
+    for i, item in enumerate(value):
+        field = f"melds[{i}]"
+        if not isinstance(item, dict) or item.get("type") not in MELD_TYPES:
+            raise RecordError(field, f"{field} needs a type chi, pon, kan or shouminkan")
+        opened = item.get("opened", True)
+        if not isinstance(opened, bool):
+            raise RecordError(f"{field}.opened", f"{field}.opened must be true or false")
+        tiles = _to_136(_suit_strings(item.get("tiles"), f"{field}.tiles"))
+        result.append(Meld(meld_type=MELD_TYPES[item["type"]], tiles=tiles, opened=opened))
+    return result
+
+
+def base_points(han: int, fu: int, yakuman: bool) -> int:
+    """SCORING.md §5: yakuman 8000; 11+ han 6000; 8-10 4000; 6-7 3000; 5 2000; else fu × 2^(han+2)
+    capped at 2000 (no kiriage)."""
+    if yakuman:
+        return 8000
+    if han >= 11:
+        return 6000
+    if han >= 8:
+        return 4000
+    if han >= 6:
+        return 3000
+    if han >= 5:
+        return 2000
+    if fu != 25:
+        fu = -(-fu // 10) * 10
+    return min(fu * 2 ** (han + 2), 2000)
+
+
+def error_code(message: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", str(message).lower()).strip("_") or "calculator_error"
+
+
+class CalculatorError(Exception):
+    """The calculator refused the hand; ``code`` is its own error, in snake case."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def value_hand(record: dict) -> dict:
+    """Value a riichi hand record. Raises :class:`RecordError` or :class:`CalculatorError`."""
+    unknown = set(record) - RECORD_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RecordError(key, f"{key!r} is not part of a riichi-ema hand value record")
+    if "tiles" not in record:
+        raise RecordError("tiles", "tiles is required")
+    tiles = _to_136(_suit_strings(record["tiles"], "tiles"))
+    if "win_tile" not in record:
+        raise RecordError("win_tile", "win_tile is required")
+    win_suits = _single_tile(record["win_tile"], "win_tile")
+    win_34 = TilesConverter.string_to_136_array(**{k: v for k, v in win_suits.items()})[0] // 4
+    matching = [t for t in tiles if t // 4 == win_34]
+    win_tile = matching[-1] if matching else win_34 * 4
+    situation = record.get("situation", {})
+    if not isinstance(situation, dict):
+        raise RecordError("situation", "situation must be an object")
+    config = _config(situation)
+    melds = _melds(record)
+    dora = _indicators(record, "dora_indicators")
+    ura = _indicators(record, "ura_dora_indicators")
+    if config.is_riichi or config.is_daburu_riichi:
+        dora = dora + ura
+    options = record.get("options", {})
+    if not isinstance(options, dict) or options:
+        raise RecordError("options", "riichi-ema hand values take no options")
+    response = HandCalculator().estimate_hand_value(
+        tiles, win_tile, melds=melds, dora_indicators=dora, config=config
+    )
+    if response.error:
+        raise CalculatorError(error_code(response.error))
+    yaku = list(response.yaku or [])
+    yakuman = any(y.is_yakuman for y in yaku)
+    han = response.han
+    if yakuman and han and han > 13:
+        han = 13  # EMA: never more than one yakuman per hand
+    return {
+        "han": han,
+        "fu": response.fu,
+        "yaku": [y.name for y in yaku],
+        "base": base_points(han or 0, response.fu or 0, yakuman),
+    }

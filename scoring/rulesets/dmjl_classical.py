@@ -1,0 +1,187 @@
+"""``dmjl-classical``: classical Chinese Mah-Jongg as the DMJL plays it (SCORING.md section 3).
+
+All four hands are valued; the winner is paid by everyone, the others settle their differences,
+East pays and receives double. Penalties: dead hand, dangerous game, false Mah-Jongg, false naming.
+"""
+
+from fractions import Fraction
+from itertools import combinations
+
+from ..errors import ScoringError
+from ..records import (
+    COMMON_FIELDS,
+    FALSE_NAMING_CLAIMS,
+    FLOW_OPTIONS,
+    Option,
+    balances_of,
+    choice,
+    offenders,
+    penalties,
+    require_outcome,
+    result,
+    seat,
+    split,
+)
+
+NAME = "dmjl-classical"
+OUTCOMES = ("win", "draw", "void")
+FIELDS = COMMON_FIELDS | {"hand_values", "winner", "limit_hand"}
+PENALTIES = frozenset({"dead_hand", "dangerous_game", "false_mahjong", "false_naming"})
+CARRIED: tuple[str, ...] = ()
+
+DEFAULTS = {
+    "upper_limit": 5000,
+    "lower_limit": 100,
+    "limit_mode": "cap_differences",
+    "draw_scoring": "none",
+    "false_mahjong_mode": "per_innocent",
+    "false_mahjong_penalty": 300,
+    "false_naming_chow": 50,
+    "false_naming_pung": 100,
+    "false_naming_kong": 100,
+    "rounds": 4,
+    "max_hands": 0,
+    "table_points": [4, 2, 1, 0],
+}
+OPTIONS = {
+    "upper_limit": Option(int, minimum=0),
+    "lower_limit": Option(int, minimum=0),
+    "limit_mode": Option(str, choices=("cap_differences", "cap_values")),
+    "draw_scoring": Option(str, choices=("none", "differences")),
+    "false_mahjong_mode": Option(str, choices=("per_innocent", "total")),
+    "false_mahjong_penalty": Option(int, minimum=0),
+    **{f"false_naming_{claim}": Option(int, minimum=0) for claim in FALSE_NAMING_CLAIMS},
+    **FLOW_OPTIONS,
+}
+
+# A special hand (seed 000, last paragraph) is paid as this fraction of the upper limit.
+LIMIT_HAND_FRACTIONS = {"half": Fraction(1, 2), "full": Fraction(1), "double": Fraction(2)}
+PAIRS = tuple(combinations(range(4), 2))
+
+
+def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
+    grouped = penalties(record, NAME, PENALTIES)
+    if "false_mahjong" in grouped and outcome != "void":
+        raise ScoringError("false_mahjong_needs_void", field="penalties")
+    require_outcome(grouped, ("dangerous_game",), outcome, ("win",))
+    limit_hand = record.get("limit_hand")
+    if limit_hand is not None and (type(limit_hand) is not str or limit_hand not in LIMIT_HAND_FRACTIONS):
+        choice(record, "limit_hand", tuple(LIMIT_HAND_FRACTIONS))
+    values = _hand_values(record, required=outcome == "win")
+
+    if outcome == "void":
+        transfers = _false_mahjong(options, offenders(grouped, "false_mahjong"))
+        repeats = dealer not in offenders(grouped, "false_mahjong")
+    elif outcome == "win":
+        transfers = _win(record, options, dealer, grouped, values, limit_hand)
+        repeats = record["winner"] == dealer
+    else:
+        if options["draw_scoring"] == "differences":
+            values = _hand_values(record, required=True)
+            transfers = _differences(options, dealer, values, range(4))
+            transfers = _dead_hands(transfers, offenders(grouped, "dead_hand"))
+        else:
+            transfers = []
+        repeats = True
+    for naming in grouped.get("false_naming", ()):
+        transfers.append((naming["seat"], naming["claimant"], options["false_naming_" + naming["claim"]]))
+    return result(balances_of(transfers), repeats)
+
+
+def _hand_values(record: dict, *, required: bool) -> list[int] | None:
+    values = record.get("hand_values")
+    if values is None and not required:
+        return None
+    if type(values) is not list or len(values) != 4 or not all(type(v) is int and v >= 0 for v in values):
+        raise ScoringError(
+            "bad_record", field="hand_values", name="hand_values", expected="four whole numbers of at least 0"
+        )
+    return values
+
+
+def _win(record, options, dealer, grouped, values, limit_hand) -> list[tuple[int, int, int]]:
+    winner = seat(record, "winner", missing="winner_required")
+    dead = offenders(grouped, "dead_hand")
+    if winner in dead:
+        raise ScoringError("dead_hand_cannot_win", field="winner", seat=winner)
+    upper = options["upper_limit"]
+    if limit_hand:
+        if not upper:
+            raise ScoringError("bad_record.limit_hand_without_limit", field="limit_hand")
+        value = int(upper * LIMIT_HAND_FRACTIONS[limit_hand])
+    else:
+        value = values[winner]
+        if value < options["lower_limit"]:
+            raise ScoringError(
+                "below_lower_limit", field="hand_values", value=value, limit=options["lower_limit"]
+            )
+        if upper and value > upper:
+            value = upper
+    paid = [
+        (payer, winner, value * 2 if dealer in (payer, winner) else value)
+        for payer in range(4)
+        if payer != winner
+    ]
+
+    liable = grouped.get("dangerous_game")
+    if liable:
+        if len(liable) > 1:
+            raise ScoringError("bad_record.one_liable", field="penalties", penalty="dangerous_game")
+        culprit = liable[0]["seat"]
+        if culprit == winner:
+            raise ScoringError("bad_record.liable_is_winner", field="penalties", penalty="dangerous_game")
+        return [(culprit, winner, sum(amount for _, _, amount in paid))]
+    others = [s for s in range(4) if s != winner]
+    return _dead_hands(paid + _differences(options, dealer, values, others), dead)
+
+
+def _differences(options, dealer, values, seats) -> list[tuple[int, int, int]]:
+    """Each pair of ``seats`` settles the difference of their values, the lower paying the higher."""
+    upper = options["upper_limit"]
+    cap_values = upper and options["limit_mode"] == "cap_values"
+    transfers = []
+    for a, b in PAIRS:
+        if a not in seats or b not in seats:
+            continue
+        va, vb = values[a], values[b]
+        if cap_values:
+            va, vb = min(va, upper), min(vb, upper)
+        if va == vb:
+            continue
+        payer, payee, diff = (a, b, vb - va) if va < vb else (b, a, va - vb)
+        if upper and diff > upper:
+            diff = upper
+        transfers.append((payer, payee, diff * 2 if dealer in (a, b) else diff))
+    return transfers
+
+
+def _dead_hands(transfers, dead: list[int]) -> list[tuple[int, int, int]]:
+    """Seed 003 "für alle an alle zahlen": dead hands receive nothing and pay the others' debts."""
+    if not dead:
+        return transfers
+    out = []
+    for payer, payee, amount in transfers:
+        if payee in dead:
+            continue
+        if payer in dead:
+            out.append((payer, payee, amount))
+        else:
+            out.extend(zip(dead, [payee] * len(dead), split(amount, len(dead)), strict=True))
+    return out
+
+
+def _false_mahjong(options, guilty: list[int]) -> list[tuple[int, int, int]]:
+    """No East double. ``per_innocent``: each innocent receives the penalty in total;
+    ``total``: the offenders pay the penalty once, shared among the innocent players."""
+    if not guilty:
+        raise ScoringError("bad_record.void_without_offender", field="penalties", penalty="false_mahjong")
+    innocent = [s for s in range(4) if s not in guilty]
+    penalty = options["false_mahjong_penalty"]
+    if options["false_mahjong_mode"] == "per_innocent":
+        received = [penalty] * len(innocent)
+    else:
+        received = split(penalty, len(innocent)) if innocent else []
+    transfers = []
+    for payee, amount in zip(innocent, received, strict=True):
+        transfers.extend(zip(guilty, [payee] * len(guilty), split(amount, len(guilty)), strict=True))
+    return transfers

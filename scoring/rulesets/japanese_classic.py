@@ -1,0 +1,126 @@
+"""``japanese-classic``: Japanese Mah-Jongg in its older form (SCORING.md section 6, seed 004).
+
+Points and doubles to a hand value with limits, East double, the discarder paying for all,
+the three rounding methods of seed 004 chapter 4, riichi deposits, false Mah-Jongg.
+"""
+
+from ..errors import ScoringError
+from ..records import (
+    COMMON_FIELDS,
+    FLOW_OPTIONS,
+    Option,
+    count,
+    flag,
+    offenders,
+    penalties,
+    result,
+    seat,
+    seat_list,
+    win_type,
+)
+
+NAME = "japanese-classic"
+OUTCOMES = ("win", "draw", "void")
+FIELDS = COMMON_FIELDS | {
+    "winner",
+    "win_type",
+    "discarder",
+    "points",
+    "doubles",
+    "limit_hand",
+    "riichi",
+    "riichi_sticks",
+}
+PENALTIES = frozenset({"false_mahjong"})
+CARRIED = ("riichi_sticks",)
+
+DEFAULTS = {
+    "rounding": "round_points",
+    "riichi_deposit": 1000,
+    "start_points": 30000,
+    "top_bonus": 12000,
+    # Seed 004 ch.3 VIII: a whole game ("Li chan") is four rounds; two ("Han chan") is the short form.
+    "rounds": 4,
+    "max_hands": 0,
+    "table_points": [4, 2, 1, 0],
+}
+OPTIONS = {
+    "rounding": Option(str, choices=("round_points", "exact_then_round", "none")),
+    "riichi_deposit": Option(int, minimum=0),
+    "start_points": Option(int, minimum=0),
+    "top_bonus": Option(int, minimum=0),
+    **FLOW_OPTIONS,
+}
+
+LIMIT_HAND = 8000
+# (least doubles, hand value) for the limits, highest first; below them points × 2^doubles.
+LIMITS = ((13, 6000), (10, 4000), (8, 3000))
+SIMPLE_LIMIT = 2000
+EAST_FACTOR = 2
+
+
+def hand_value(points: int, doubles: int, limit_hand: bool, rounding: str) -> int:
+    if limit_hand:
+        return LIMIT_HAND
+    for least, value in LIMITS:
+        if doubles >= least:
+            return value
+    if rounding == "round_points":
+        points = -(-points // 10) * 10
+    return min(points << doubles, SIMPLE_LIMIT)
+
+
+def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
+    grouped = penalties(record, NAME, PENALTIES)
+    guilty = offenders(grouped, "false_mahjong")
+    if guilty and outcome != "void":
+        raise ScoringError("false_mahjong_needs_void", field="penalties")
+    sticks = count(record, "riichi_sticks", default=0)
+    riichi = seat_list(record, "riichi")
+    balances = [0, 0, 0, 0]
+
+    if outcome == "void":
+        if not guilty:
+            raise ScoringError("bad_record.void_without_offender", field="penalties", penalty="false_mahjong")
+        # The simple limit paid like a self-drawn win in reverse; this hand's deposits are returned.
+        for offender in guilty:
+            for s in range(4):
+                if s != offender:
+                    amount = SIMPLE_LIMIT * (EAST_FACTOR if dealer in (s, offender) else 1)
+                    balances[offender] -= amount
+                    balances[s] += amount
+        return result(balances, dealer not in guilty, riichi_sticks=sticks)
+
+    deposit = options["riichi_deposit"]
+    for s in riichi:
+        balances[s] -= deposit
+    sticks += len(riichi)
+    if outcome == "draw":
+        return result(balances, True, riichi_sticks=sticks)
+
+    winner = seat(record, "winner", missing="winner_required")
+    _, discarder = win_type(record)
+    if discarder == winner:
+        raise ScoringError("winner_is_discarder", field="discarder", seat=winner)
+    limit = flag(record, "limit_hand")
+    if record.get("points") is None and not limit:
+        raise ScoringError("bad_record.points_or_limit", field="points")
+    points = count(record, "points", default=0)
+    value = hand_value(points, count(record, "doubles", default=0), limit, options["rounding"])
+    rounded = options["rounding"] != "none"
+    owed = [value * (EAST_FACTOR if dealer in (s, winner) else 1) if s != winner else 0 for s in range(4)]
+    if discarder is None:
+        payments = [(s, _round100(a) if rounded else a) for s, a in enumerate(owed) if s != winner]
+    else:
+        total = sum(owed)
+        payments = [(discarder, _round100(total) if rounded else total)]
+    for payer, amount in payments:
+        balances[payer] -= amount
+        balances[winner] += amount
+    balances[winner] += sticks * deposit
+    return result(balances, winner == dealer, riichi_sticks=0)
+
+
+def _round100(amount: int) -> int:
+    """To the nearest 100: 49 down, 50 up (seed 004 ch.4 V)."""
+    return (amount + 50) // 100 * 100

@@ -1,0 +1,204 @@
+"""``riichi-ema``: Japanese riichi under the EMA Riichi Competition Rules 2016 (SCORING.md section 5).
+
+Han/fu to base points, ron and tsumo payments, honba, riichi deposits, tenpai payments at an
+exhaustive draw, pao, chombo (a penalty off the final score) and multiple ron.
+"""
+
+from ..errors import ScoringError
+from ..records import (
+    COMMON_FIELDS,
+    FLOW_OPTIONS,
+    Option,
+    count,
+    offenders,
+    penalties,
+    require_outcome,
+    result,
+    seat_list,
+    win_type,
+)
+
+NAME = "riichi-ema"
+OUTCOMES = ("win", "draw", "void", "abort")
+FIELDS = COMMON_FIELDS | {"wins", "win_type", "discarder", "riichi", "riichi_sticks", "honba", "tenpai"}
+PENALTIES = frozenset({"pao", "chombo"})
+CARRIED = ("riichi_sticks", "honba")
+
+DEFAULTS = {
+    "riichi_deposit": 1000,
+    "honba_ron": 300,
+    "honba_tsumo": 100,
+    "tenpai_payment": 3000,
+    "chombo_penalty": 20000,
+    "abortive_draws": False,
+    "start_points": 30000,
+    "uma": [15000, 5000, -5000, -15000],
+    "rounds": 2,
+    "max_hands": 0,
+    "table_points": [4, 2, 1, 0],
+}
+OPTIONS = {
+    "riichi_deposit": Option(int, minimum=0),
+    "honba_ron": Option(int, minimum=0),
+    "honba_tsumo": Option(int, minimum=0),
+    "tenpai_payment": Option(int, minimum=0),
+    "chombo_penalty": Option(int, minimum=0),
+    "abortive_draws": Option(bool),
+    "start_points": Option(int, minimum=0),
+    "uma": Option(list, length=4),
+    **FLOW_OPTIONS,
+}
+
+YAKUMAN_BASE = 8000
+# (least han, base points) for the limit hands, highest first; counted 13+ han is sanbaiman under EMA.
+LIMITS = ((11, 6000), (8, 4000), (6, 3000), (5, 2000))
+MANGAN = 2000
+FU_RANGE = (20, 110)
+SEVEN_PAIRS_FU = 25
+# Ron: multiple of base paid by the discarder (East winner, other winner). Tsumo: per payer.
+RON_EAST, RON_OTHER = 6, 4
+TSUMO_EAST, TSUMO_OTHER = 2, 1
+
+
+def base_points(han: int, fu: int | None) -> int:
+    for least, points in LIMITS:
+        if han >= least:
+            return points
+    if fu != SEVEN_PAIRS_FU:
+        fu = -(-fu // 10) * 10
+    return min(fu << (han + 2), MANGAN)
+
+
+def up100(amount: int) -> int:
+    return -(-amount // 100) * 100
+
+
+def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
+    grouped = penalties(record, NAME, PENALTIES)
+    if "chombo" in grouped and outcome != "void":
+        raise ScoringError("false_mahjong_needs_void.chombo", field="penalties")
+    require_outcome(grouped, ("pao",), outcome, ("win",))
+    sticks = count(record, "riichi_sticks", default=0)
+    honba = count(record, "honba", default=0)
+    riichi = seat_list(record, "riichi")
+    tenpai = seat_list(record, "tenpai")
+    deposit = options["riichi_deposit"]
+    balances = [0, 0, 0, 0]
+
+    if outcome == "void":
+        guilty = offenders(grouped, "chombo")
+        if not guilty:
+            raise ScoringError("bad_record.void_without_offender", field="penalties", penalty="chombo")
+        adjustments = [0, 0, 0, 0]
+        for s in guilty:
+            adjustments[s] = -options["chombo_penalty"]
+        return result(balances, True, adjustments=adjustments, riichi_sticks=sticks, honba=honba)
+    if outcome == "abort" and not options["abortive_draws"]:
+        raise ScoringError("abortive_draw_not_allowed", field="outcome")
+
+    for s in riichi:
+        balances[s] -= deposit
+    sticks += len(riichi)
+    if outcome == "abort":
+        return result(balances, True, riichi_sticks=sticks, honba=honba + 1)
+    if outcome == "draw":
+        if 0 < len(tenpai) < 4:
+            gain = options["tenpai_payment"] // len(tenpai)
+            loss = options["tenpai_payment"] // (4 - len(tenpai))
+            for s in range(4):
+                balances[s] += gain if s in tenpai else -loss
+        return result(balances, dealer in tenpai, riichi_sticks=sticks, honba=honba + 1)
+
+    kind, discarder = win_type(record)
+    wins = _wins(record, kind, discarder)
+    pao = offenders(grouped, "pao")
+    if len(pao) > 1:
+        raise ScoringError("bad_record.one_liable", field="penalties", penalty="pao")
+    liable = pao[0] if pao else None
+    if liable is not None and len(wins) > 1 and not any(yakuman for _, _, yakuman in wins):
+        raise ScoringError("bad_record.pao_without_yakuman", field="penalties")
+    for winner, base, yakuman in wins:
+        if liable == winner:
+            raise ScoringError("bad_record.liable_is_winner", field="penalties", penalty="pao")
+        pays_pao = liable is not None and (yakuman or len(wins) == 1)
+        _pay(balances, options, dealer, winner, base, discarder, honba, liable if pays_pao else None)
+    # The deposits go to the first winner in turn order after the discarder.
+    winners = [w for w, _, _ in wins]
+    start = winners[0] if discarder is None else discarder
+    taker = next(w for w in ((start + i) % 4 for i in range(4)) if w in winners)
+    balances[taker] += sticks * deposit
+    repeats = dealer in winners
+    return result(balances, repeats, riichi_sticks=0, honba=honba + 1 if repeats else 0)
+
+
+def _wins(record: dict, kind: str, discarder: int | None) -> list[tuple[int, int, bool]]:
+    """(seat, base points, is yakuman) per winner."""
+    wins = record.get("wins")
+    if not wins:
+        if wins is None or type(wins) is list:
+            raise ScoringError("winner_required.wins", field="wins")
+        raise ScoringError("bad_record", field="wins", name="wins", expected="a list of wins")
+    if type(wins) is not list:
+        raise ScoringError("bad_record", field="wins", name="wins", expected="a list of wins")
+    if kind == "self_draw" and len(wins) > 1:
+        raise ScoringError("bad_record.one_tsumo", field="wins")
+    out = []
+    for win in wins:
+        if type(win) is not dict or not set(win) <= {"seat", "han", "fu", "yakuman"}:
+            raise ScoringError(
+                "bad_record",
+                field="wins",
+                name="wins",
+                expected='objects with "seat" and "han"/"fu" or "yakuman"',
+            )
+        winner = win.get("seat")
+        if not (type(winner) is int and 0 <= winner <= 3):
+            if type(winner) is int:
+                raise ScoringError("bad_seat", field="wins", name="seat", value=winner)
+            raise ScoringError("bad_record", field="wins", name="seat", expected="a seat from 0 to 3")
+        if winner == discarder:
+            raise ScoringError("winner_is_discarder", field="wins", seat=winner)
+        if any(w == winner for w, _, _ in out):
+            raise ScoringError("bad_record.duplicate_seat", field="wins", name="wins", seat=winner)
+        out.append((winner, *_value(win, winner)))
+    return out
+
+
+def _value(win: dict, winner: int) -> tuple[int, bool]:
+    if "yakuman" in win:
+        yakuman = win["yakuman"]
+        if "han" in win or "fu" in win or type(yakuman) is not int:
+            raise ScoringError("bad_record", field="wins", name="yakuman", expected="1, without han and fu")
+        if yakuman != 1:
+            raise ScoringError("bad_han_fu.yakuman", field="wins", seat=winner, yakuman=yakuman)
+        return YAKUMAN_BASE, True
+    han, fu = win.get("han"), win.get("fu")
+    if (
+        type(han) is not int
+        or (fu is not None and type(fu) is not int)
+        or (fu is None and han < LIMITS[-1][0])
+    ):
+        raise ScoringError("bad_record", field="wins", name="han", expected="whole numbers of han and fu")
+    if han < 1 or (fu is not None and not FU_RANGE[0] <= fu <= FU_RANGE[1]):
+        raise ScoringError("bad_han_fu", field="wins", seat=winner, han=han, fu=fu)
+    return base_points(han, fu), False
+
+
+def _pay(balances, options, dealer, winner, base, discarder, honba, liable) -> None:
+    """One winner's payment; ``liable`` is the pao seat, if pao applies to this win."""
+    if discarder is not None:
+        ron = up100((RON_EAST if winner == dealer else RON_OTHER) * base)
+        extra = honba * options["honba_ron"]
+        balances[winner] += ron + extra
+        if liable is not None and liable != discarder:
+            balances[liable] -= ron // 2
+            ron -= ron // 2
+        balances[discarder] -= ron + extra
+        return
+    extra = honba * options["honba_tsumo"]
+    for payer in range(4):
+        if payer == winner:
+            continue
+        amount = up100((TSUMO_EAST if dealer in (payer, winner) else TSUMO_OTHER) * base) + extra
+        balances[liable if liable is not None else payer] -= amount
+        balances[winner] += amount

@@ -1,0 +1,100 @@
+"""factory_boy factories for test data: one place, used by every test module."""
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from league import models
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("secret-pass-123")
+
+
+class AdminFactory(UserFactory):
+    username = factory.Sequence(lambda n: f"admin{n}")
+    is_staff = True
+    is_superuser = True
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    city = "Berlin"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Player
+
+    first_name = factory.Sequence(lambda n: f"First{n}")
+    last_name = factory.Sequence(lambda n: f"Last{n}")
+    club = factory.SubFactory(ClubFactory)
+    country = "DE"
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.League
+
+    name = factory.Sequence(lambda n: f"League {n}")
+    slug = factory.Sequence(lambda n: f"league-{n}")
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Season
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: str(2000 + n))
+    starts_on = datetime.date(2026, 1, 1)
+    ends_on = datetime.date(2026, 12, 31)
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Tournament
+
+    slug = factory.Sequence(lambda n: f"tournament-{n}")
+    name = factory.Sequence(lambda n: f"Tournament {n}")
+    ruleset = "dmjl-classical"
+    options = factory.LazyFunction(dict)
+    starts_on = datetime.date(2026, 5, 1)
+    ends_on = datetime.date(2026, 5, 2)
+    status = models.Tournament.Status.RUNNING
+    published = True
+    session_count = 4
+
+
+class SessionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Session
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+
+
+def table_with_players(*, session=None, number: int = 1, players=None, **tournament_fields) -> models.Table:
+    """A table with four seated (and registered) players."""
+    if session is None:
+        session = SessionFactory(tournament=TournamentFactory(**tournament_fields))
+    table = models.Table.objects.create(session=session, number=number)
+    players = players or PlayerFactory.create_batch(4)
+    for position, player in enumerate(players):
+        models.Registration.objects.get_or_create(tournament=session.tournament, player=player)
+        models.Seat.objects.create(session=session, table=table, position=position, player=player)
+    return table
+
+
+def referee_for(tournament, **user_fields):
+    user = UserFactory(**user_fields)
+    models.RefereeAssignment.objects.create(tournament=tournament, user=user)
+    return user

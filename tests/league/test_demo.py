@@ -1,0 +1,64 @@
+"""The demo league: built through the services, so its numbers are what the scoring engine says."""
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+import scoring
+from league.models import Hand, Player, Standing, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "demo.json"
+
+
+def test_the_demo_fixture_has_a_season_of_two_tournaments_and_32_players():
+    counts = Counter(obj["model"] for obj in json.loads(FIXTURE.read_text()))
+    assert counts["league.player"] == 32 and counts["league.tournament"] == 2 and counts["league.season"] == 1
+    assert counts["league.club"] >= 3
+    assert counts["league.table"] == 4 * 8 + 2 * 4
+
+
+def test_every_hand_in_the_fixture_settles_to_its_stored_result():
+    objects = json.loads(FIXTURE.read_text())
+    tournaments = {o["pk"]: o["fields"] for o in objects if o["model"] == "league.tournament"}
+    sessions = {o["pk"]: o["fields"]["tournament"] for o in objects if o["model"] == "league.session"}
+    tables = {o["pk"]: sessions[o["fields"]["session"]] for o in objects if o["model"] == "league.table"}
+    hands = [o["fields"] for o in objects if o["model"] == "league.hand"]
+    assert len(hands) > 500
+    for hand in hands:
+        tournament = tournaments[tables[hand["table"]]]
+        settled = scoring.settle_record({**hand["record"], "options": tournament["options"]})
+        assert settled == hand["result"]
+        balances = hand["result"]["balances"]
+        if tournament["ruleset"] == "riichi-ema":  # only riichi deposits leave or reach the table
+            assert sum(balances) % 1000 == 0
+        else:
+            assert sum(balances) == 0
+
+
+def test_the_demo_command_loads_the_league_with_users_and_standings(capsys):
+    call_command("demo", "--no-serve")
+    output = capsys.readouterr().out
+    assert "Administrator: admin / " in output and "Referee: referee / " in output
+    assert Player.objects.count() == 32
+    finished = Tournament.objects.get(status=Tournament.Status.FINISHED)
+    assert finished.ruleset == "dmjl-classical" and finished.sessions.count() == 4
+    assert Table.objects.filter(session__tournament=finished).count() == 32
+    assert not Table.objects.filter(session__tournament=finished, closed=False).exists()
+    running = Tournament.objects.get(status=Tournament.Status.RUNNING)
+    assert running.ruleset != "dmjl-classical"
+    assert Hand.objects.filter(table__session__tournament=running).exists()
+    assert Standing.objects.filter(tournament=finished).count() == 32
+    assert Standing.objects.filter(tournament=finished, rank=1).exists()
+    penalties = Counter(p["type"] for h in Hand.objects.filter(table__session__tournament=finished)
+                        for p in h.record.get("penalties", []))
+    assert penalties["dead_hand"] > 0 and penalties["false_mahjong"] > 0
+
+
+def test_the_demo_admin_login_works(client, capsys):
+    call_command("demo", "--no-serve")
+    password = capsys.readouterr().out.split("Administrator: admin / ")[1].split()[0]
+    assert client.login(username="admin", password=password)
+    assert client.get("/admin/").status_code == 200

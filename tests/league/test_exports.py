@@ -1,0 +1,465 @@
+"""Exports: each file opened again and compared cell by cell with the database; the build's
+claim, failure and retry; the formula escape; who may request and download."""
+
+import csv
+import io
+import json
+import os
+from decimal import Decimal
+
+import openpyxl
+import pytest
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from league.exports import results_xlsx
+from league.exports.cells import safe
+from league.models import Export, GameResult, Hand, SeasonRanking, Standing, TournamentPenalty
+from league.services.exports import export_build, export_request
+from league.services.hands import hand_record
+from tests.factories import (
+    AdminFactory,
+    PlayerFactory,
+    SeasonFactory,
+    SessionFactory,
+    TournamentFactory,
+    UserFactory,
+    referee_for,
+    table_with_players,
+)
+
+pytestmark = pytest.mark.django_db
+
+WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
+EAST_WINS = {"outcome": "win", "winner": 0, "hand_values": [200, 576, 4, 128]}
+EVIL = "=cmd|' /C calc'!A0"
+
+
+def played_tournament(**fields):
+    """Two sessions of one table each, two hands per table, and the game results and standings a
+    standings recomputation would store."""
+    tournament = TournamentFactory(place="Berlin", **fields)
+    players = PlayerFactory.create_batch(4)
+    players[2].first_name, players[3].ema_id = EVIL, f"0499{players[3].pk:04d}"
+    players[2].save(update_fields=["first_name"])
+    players[3].save(update_fields=["ema_id"])
+    for number in (1, 2):
+        session = SessionFactory(tournament=tournament, number=number)
+        table = table_with_players(session=session, players=players[number - 1 :] + players[: number - 1])
+        hand_record(table=table, record=WIN, user=None)
+        hand_record(table=table, record=EAST_WINS, user=None)
+        totals = [0, 0, 0, 0]
+        for hand in table.hands.all():
+            totals = [t + b for t, b in zip(totals, hand.result["balances"], strict=True)]
+        order = sorted(range(4), key=lambda s: -totals[s])
+        for seat in table.seats.select_related("player"):
+            place = order.index(seat.position) + 1
+            GameResult.objects.create(
+                table=table,
+                tournament=tournament,
+                session_number=number,
+                player=seat.player,
+                seat=seat.position,
+                total=totals[seat.position],
+                final_points=None,
+                score=Decimal(totals[seat.position]),
+                place=place,
+                table_points=Decimal([4, 2, 1, 0][place - 1]),
+                hands=2,
+            )
+    for rank, player in enumerate(players, start=1):
+        results = GameResult.objects.filter(player=player, tournament=tournament)
+        Standing.objects.create(
+            tournament=tournament,
+            player=player,
+            rank=rank,
+            table_points=sum(r.table_points for r in results) + Decimal("0.5") * rank,
+            score=sum(r.score for r in results) + Decimal("0.25"),
+            games=results.count(),
+        )
+    TournamentPenalty.objects.create(tournament=tournament, player=players[0], points=30, reason="-late")
+    return tournament
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def tournament():
+    return played_tournament()
+
+
+def build(kind: str, *, tournament=None, season=None, language: str = "en") -> Export:
+    export = Export.objects.create(kind=kind, tournament=tournament, season=season, language=language)
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.DONE, export.error
+    return export
+
+
+def workbook(export: Export):
+    return openpyxl.load_workbook(export.file.path)
+
+
+def rows(sheet) -> list[list]:
+    return [list(row) for row in sheet.iter_rows(values_only=True)]
+
+
+def name(player) -> str:
+    return safe(f"{player.first_name} {player.last_name}")
+
+
+def test_results_workbook_lists_the_standings_cell_by_cell(tournament):
+    export = build("results-xlsx", tournament=tournament)
+    assert export.progress == 100 and export.finished_at is not None
+    sheet = workbook(export)["Standings"]
+    table = rows(sheet)
+    assert table[0][:7] == ["Rank", "Name", "Club", "Country", "Table points", "Score", "Games"]
+    standings = Standing.objects.filter(tournament=tournament).select_related("player__club").order_by("rank")
+    assert len(table) == 1 + standings.count()
+    for row, standing in zip(table[1:], standings, strict=True):
+        assert row[:7] == [
+            standing.rank,
+            name(standing.player),
+            standing.player.club.name,
+            standing.player.country,
+            float(standing.table_points),
+            float(standing.score),
+            standing.games,
+        ]
+    assert sheet.freeze_panes == "A2"
+    assert sheet["A1"].font.bold
+    assert sheet["F2"].number_format == "0.00"
+
+
+def test_results_workbook_has_a_sheet_per_session_with_the_game_results(tournament):
+    book = workbook(build("results-xlsx", tournament=tournament))
+    assert book.sheetnames == ["Tournament", "Standings", "Session 1", "Session 2", "Hands", "Penalties"]
+    for number in (1, 2):
+        table = rows(book[f"Session {number}"])
+        assert table[0] == [
+            "Table",
+            "Seat",
+            "Player",
+            "Balance",
+            "Final points",
+            "Score",
+            "Place",
+            "Table points",
+        ]
+        results = GameResult.objects.filter(tournament=tournament, session_number=number).order_by("seat")
+        assert [r[:4] + r[5:] for r in table[1:]] == [
+            [1, r.seat, name(r.player), r.total, float(r.score), r.place, float(r.table_points)]
+            for r in results
+        ]
+
+
+def test_results_workbook_has_every_hand_with_its_record_and_balances(tournament):
+    table = rows(workbook(build("results-xlsx", tournament=tournament))["Hands"])
+    hands = Hand.objects.filter(table__session__tournament=tournament).order_by(
+        "table__session__number", "number"
+    )
+    assert len(table) == 1 + hands.count() == 5
+    for row, hand in zip(table[1:], hands, strict=True):
+        assert row[:5] == [
+            hand.table.session.number,
+            hand.table.number,
+            hand.number,
+            hand.dealer,
+            hand.prevailing_wind,
+        ]
+        assert json.loads(row[5]) == hand.record
+        assert row[6:] == hand.result["balances"]
+    assert table[1][6:] == [-1336, 2304, -732, -236]
+
+
+def test_results_workbook_describes_the_tournament_and_its_penalties(tournament):
+    book = workbook(build("results-xlsx", tournament=tournament))
+    info = dict(r[:2] for r in rows(book["Tournament"])[1:])
+    assert info["Name"] == tournament.name and info["Place"] == "Berlin"
+    assert info["Starts on"].date() == tournament.starts_on
+    assert json.loads(info["Options"]) == tournament.effective_options
+    penalty = rows(book["Penalties"])[1]
+    assert penalty[2:4] == [30, "'-late"]
+
+
+def test_results_workbook_headings_follow_the_export_language(tournament):
+    export = build("results-xlsx", tournament=tournament, language="de")
+    with translation.override("de"):
+        expected = results_xlsx.standings_headings()
+    assert rows(workbook(export).worksheets[1])[0] == expected
+    assert expected[0] != "Rank"  # the German catalogue is there
+
+
+def test_the_ema_file_has_german_headings_when_asked_in_german(tournament):
+    export = build("ema-csv", tournament=tournament, language="de")
+    assert export.file.read().decode("utf-8").startswith("Platz,Nachname,Vorname")
+
+
+def test_ema_csv_lists_every_standing_in_rank_order(tournament):
+    export = build("ema-csv", tournament=tournament)
+    with export.file.open("rb") as handle:
+        table = list(csv.reader(io.StringIO(handle.read().decode("utf-8"))))
+    assert table[0] == [
+        "Place",
+        "Last name",
+        "First name",
+        "EMA number",
+        "Table points",
+        "Score",
+        "Nationality",
+    ]
+    standings = Standing.objects.filter(tournament=tournament).select_related("player").order_by("rank")
+    for row, standing in zip(table[1:], standings, strict=True):
+        player = standing.player
+        assert row == [
+            str(standing.rank),
+            player.last_name,
+            safe(player.first_name),
+            player.ema_id,
+            format(standing.table_points.normalize(), "f"),
+            format(standing.score.normalize(), "f"),
+            player.country,
+        ]
+    assert table[4][3].startswith("0499")
+
+
+def test_a_player_named_like_a_formula_appears_as_text(tournament):
+    book = workbook(build("results-xlsx", tournament=tournament))
+    cells = [c for row in book["Standings"].iter_rows() for c in row if "cmd" in str(c.value)]
+    assert cells and all(c.data_type == "s" and c.value.startswith("'=") for c in cells)
+    export = build("ema-csv", tournament=tournament)
+    assert f"'{EVIL}".encode() in export.file.read()
+
+
+@pytest.mark.parametrize("text", ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"])
+def test_texts_that_start_a_formula_are_quoted(text):
+    assert safe(text) == "'" + text
+
+
+@pytest.mark.parametrize("value", ["Anna", "1-2", "", 5, -5, None, Decimal("-1.5")])
+def test_other_values_pass_unchanged(value):
+    assert safe(value) == value
+
+
+def test_score_sheets_have_one_printable_sheet_per_table_with_seats_and_winds(tournament):
+    book = workbook(build("score-sheets-xlsx", tournament=tournament))
+    assert book.sheetnames == ["S1 T1", "S2 T1"]
+    sheet = book["S2 T1"]
+    table = rows(sheet)
+    seat_rows = [r for r in table if r and r[1] in ("East", "South", "West", "North")]
+    session_seats = tournament.sessions.get(number=2).seats.select_related("player").order_by("position")
+    assert [r[:3] for r in seat_rows] == [
+        [s.position, ["East", "South", "West", "North"][s.position], name(s.player)] for s in session_seats
+    ]
+    headings = next(r for r in table if r and r[0] == "Hand")
+    assert headings[1] == "Winner" and len(headings) == 10
+    assert headings[2] == "Value " + name(session_seats[0].player)
+    assert sheet.page_setup.orientation == "landscape" and sheet.page_setup.fitToWidth == 1
+    assert sheet.sheet_properties.pageSetUpPr.fitToPage
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "column"), [("dmjl-hke", "Fan"), ("riichi-ema", "Han"), ("japanese-classic", "Doubles")]
+)
+def test_score_sheets_ask_for_what_the_ruleset_needs(ruleset, column):
+    tournament = TournamentFactory(ruleset=ruleset)
+    table_with_players(session=SessionFactory(tournament=tournament))
+    table = rows(workbook(build("score-sheets-xlsx", tournament=tournament)).worksheets[0])
+    headings = next(r for r in table if r and r[0] == "Hand")
+    assert column in headings
+
+
+def test_seating_workbook_lists_every_seat_by_session(tournament):
+    book = workbook(build("seating-xlsx", tournament=tournament))
+    for number in (1, 2):
+        table = rows(book[f"Session {number}"])
+        assert table[0] == ["Table", "Seat", "Wind", "Player", "Club"]
+        seats = tournament.sessions.get(number=number).seats.select_related("player__club", "table")
+        assert table[1:] == [
+            [s.table.number, s.position, "ESWN"[s.position], name(s.player), s.player.club.name]
+            for s in seats.order_by("position")
+        ]
+
+
+def test_season_ranking_workbook_lists_the_ranking_rows():
+    season = SeasonFactory()
+    players = PlayerFactory.create_batch(3)
+    SeasonRanking.objects.create(
+        season=season, player=players[0], rank=1, value=Decimal("12.5"), games=8, tournaments=2
+    )
+    SeasonRanking.objects.create(
+        season=season, player=players[1], rank=2, value=Decimal("7"), games=4, tournaments=1
+    )
+    SeasonRanking.objects.create(
+        season=season, player=players[2], rank=None, value=Decimal("3"), games=1, tournaments=1
+    )
+    table = rows(workbook(build("ranking-xlsx", season=season))["Ranking"])
+    assert table[0] == ["Rank", "Name", "Club", "Country", "Value", "Games", "Tournaments"]
+    assert table[1:] == [
+        [1, name(players[0]), players[0].club.name, "DE", 12.5, 8, 2],
+        [2, name(players[1]), players[1].club.name, "DE", 7, 4, 1],
+        [None, name(players[2]), players[2].club.name, "DE", 3, 1, 1],
+    ]
+
+
+def test_requesting_an_export_queues_its_build_after_the_commit(
+    tournament, admin_user, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        export = export_request(kind="results-xlsx", tournament=tournament, user=admin_user, language="en-us")
+        assert Export.objects.get(pk=export.pk).status == Export.Status.PENDING
+    assert len(callbacks) == 1
+    export.refresh_from_db()
+    assert export.status == Export.Status.DONE and export.language == "en" and export.created_by == admin_user
+
+
+def test_only_league_administrators_request_exports(tournament):
+    from league.errors import ServiceError
+
+    with pytest.raises(ServiceError) as error:
+        export_request(kind="results-xlsx", tournament=tournament, user=UserFactory(), language="de")
+    assert error.value.status == 403
+    with pytest.raises(ServiceError):
+        export_request(kind="ranking-xlsx", tournament=tournament, user=AdminFactory(), language="de")
+
+
+def test_a_failing_export_is_marked_failed_with_its_reason(tournament, monkeypatch):
+    def broken(**kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(results_xlsx, "write", broken)
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament)
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.FAILED
+    assert export.error == "RuntimeError: disk full"
+    assert not export.file and export.finished_at is not None
+
+
+def test_a_retried_task_does_not_build_the_file_twice(tournament, monkeypatch):
+    calls = []
+    write = results_xlsx.write
+    monkeypatch.setattr(results_xlsx, "write", lambda **kwargs: calls.append(1) or write(**kwargs))
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament)
+    export_build(export_id=export.pk)
+    first = Export.objects.get(pk=export.pk)
+    export_build(export_id=export.pk)
+    second = Export.objects.get(pk=export.pk)
+    assert calls == [1]
+    assert second.status == Export.Status.DONE and second.file.name == first.file.name
+
+
+def test_a_running_export_is_not_claimed_again(tournament):
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING)
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.RUNNING and not export.file
+
+
+def test_a_rebuild_replaces_a_partial_file(tournament):
+    from django.core.files.base import ContentFile
+
+    export = Export.objects.create(kind="ema-csv", tournament=tournament, language="en")
+    export.file.save("partial.csv", ContentFile(b"half"), save=True)
+    old_path = export.file.path
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.DONE and export.file.name != "exports/partial.csv"
+    assert not os.path.exists(old_path)
+    assert export.file.read().startswith(b"Place,")
+
+
+# The API
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_anonymous_users_cannot_request_exports(api, tournament):
+    response = api.post(
+        f"/api/v1/tournaments/{tournament.pk}/exports/", {"kind": "results-xlsx"}, format="json"
+    )
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] == "not_authenticated"
+
+
+def test_referees_and_players_cannot_request_exports(tournament):
+    for user in (UserFactory(), referee_for(tournament)):
+        response = client_for(user).post(
+            f"/api/v1/tournaments/{tournament.pk}/exports/", {"kind": "results-xlsx"}, format="json"
+        )
+        assert response.status_code == 403
+    assert not Export.objects.exists()
+
+
+def test_an_administrator_requests_an_export_and_downloads_it(
+    admin_api, tournament, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_api.post(
+            f"/api/v1/tournaments/{tournament.pk}/exports/",
+            {"kind": "ema-csv", "language": "en"},
+            format="json",
+        )
+    assert response.status_code == 202, response.content
+    body = response.json()
+    assert {"id", "kind", "status", "progress", "download_url", "error"} <= body.keys()
+    assert body["kind"] == "ema-csv" and body["status"] == "pending" and body["download_url"] is None
+    detail = admin_api.get(f"/api/v1/exports/{body['id']}/").json()
+    assert detail["status"] == "done" and detail["progress"] == 100 and detail["error"] == ""
+    assert detail["download_url"].endswith(f"/api/v1/exports/{body['id']}/download/")
+    download = admin_api.get(detail["download_url"])
+    assert download.status_code == 200
+    assert download["Content-Disposition"].startswith("attachment")
+    assert b"".join(download.streaming_content).startswith(b"Place,Last name")
+
+
+def test_referees_download_exports_of_their_tournament_only(tournament):
+    export = build("results-xlsx", tournament=tournament)
+    other = played_tournament()
+    assert (
+        client_for(referee_for(tournament)).get(f"/api/v1/exports/{export.pk}/download/").status_code == 200
+    )
+    assert client_for(referee_for(other)).get(f"/api/v1/exports/{export.pk}/download/").status_code == 404
+    assert client_for(UserFactory()).get(f"/api/v1/exports/{export.pk}/").status_code == 404
+    assert APIClient().get(f"/api/v1/exports/{export.pk}/download/").status_code == 401
+
+
+def test_an_unfinished_export_cannot_be_downloaded(admin_api, tournament):
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament)
+    response = admin_api.get(f"/api/v1/exports/{export.pk}/download/")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "export_not_ready"
+
+
+def test_an_unknown_export_kind_is_refused(admin_api, tournament):
+    response = admin_api.post(f"/api/v1/tournaments/{tournament.pk}/exports/", {"kind": "pdf"}, format="json")
+    assert response.status_code == 400 and "kind" in response.json()["error"]["fields"]
+
+
+def test_an_administrator_exports_a_season_ranking(admin_api, django_capture_on_commit_callbacks):
+    season = SeasonFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_api.post(
+            f"/api/v1/seasons/{season.pk}/exports/", {"kind": "ranking-xlsx"}, format="json"
+        )
+    assert response.status_code == 202
+    assert Export.objects.get(pk=response.json()["id"]).status == Export.Status.DONE
+
+
+def test_the_admin_action_builds_results_workbooks(client, tournament, django_capture_on_commit_callbacks):
+    client.force_login(AdminFactory())
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            "/admin/league/tournament/",
+            {"action": "build_results_workbook", "_selected_action": [tournament.pk]},
+        )
+    assert response.status_code == 302
+    export = Export.objects.get(tournament=tournament)
+    assert export.kind == "results-xlsx" and export.status == Export.Status.DONE

@@ -1,0 +1,197 @@
+"""Season rankings: each method against figures worked out by hand."""
+import datetime
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from league.models import GameResult, Season, SeasonRanking, Session, Standing, Table, Tournament
+from league.selectors.standings import season_ranking_for
+from league.services.hands import hand_record
+from league.services.rankings import (
+    chemnitz_ratings,
+    mers_age_factor,
+    mers_base_rank,
+    mers_value,
+    rankings_recompute,
+    tournament_finish,
+)
+from league.tasks import rankings_recompute_all
+from tests.factories import AdminFactory, PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
+
+pytestmark = pytest.mark.django_db
+FINISHED = Tournament.Status.FINISHED
+
+
+def tournament_in(season, **fields) -> Tournament:
+    fields.setdefault("status", FINISHED)
+    return TournamentFactory(season=season, **fields)
+
+
+def game(tournament, session_number: int, points: dict) -> None:
+    """One table game with the given table points per player (scores are not used by rankings)."""
+    session, _created = Session.objects.get_or_create(tournament=tournament, number=session_number)
+    table = Table.objects.create(session=session, number=session.tables.count() + 1)
+    for seat, (player, table_points) in enumerate(points.items()):
+        GameResult.objects.create(table=table, tournament=tournament, session_number=session_number,
+                                  player=player, seat=seat, total=0, score=0, place=1,
+                                  table_points=table_points, hands=16)
+
+
+def standing(tournament, player, rank: int) -> None:
+    Standing.objects.create(tournament=tournament, player=player, rank=rank, table_points=0, score=0, games=4)
+
+
+def ranking(season) -> list[tuple]:
+    return [(r.player_id, r.rank, r.value, r.games, r.tournaments) for r in season_ranking_for(season=season)]
+
+
+@pytest.fixture
+def league_games():
+    """p1..p6 over two counted tournaments; a running and an unpublished one do not count."""
+    season = SeasonFactory()
+    p = [None, *PlayerFactory.create_batch(6)]
+    t1, t2 = tournament_in(season), tournament_in(season)
+    game(t1, 1, {p[1]: 4, p[2]: 2, p[3]: 1, p[4]: 0})
+    game(t1, 2, {p[1]: 3, p[3]: 3, p[4]: 1, p[5]: 0})
+    game(t2, 1, {p[2]: 4, p[1]: 0, p[4]: 2, p[6]: 1})
+    game(tournament_in(season, status=Tournament.Status.RUNNING), 1, {p[5]: 4, p[6]: 2, p[3]: 1, p[4]: 0})
+    game(tournament_in(season, published=False), 1, {p[5]: 4, p[6]: 2, p[3]: 1, p[4]: 0})
+    return season, p
+
+
+def test_sum_of_table_points_over_the_finished_published_tournaments(league_games):
+    season, p = league_games
+    assert rankings_recompute(season=season) is True
+    assert ranking(season) == [
+        (p[1].pk, 1, Decimal(7), 3, 2),  # 4 + 3 + 0
+        (p[2].pk, 2, Decimal(6), 2, 2),  # 2 + 4
+        (p[3].pk, 3, Decimal(4), 2, 1),  # 1 + 3
+        (p[4].pk, 4, Decimal(3), 3, 2),  # 0 + 1 + 2
+        (p[6].pk, 5, Decimal(1), 1, 1),
+        (p[5].pk, 6, Decimal(0), 1, 1),
+    ]
+
+
+def test_average_per_game_leaves_players_below_the_minimum_unranked(league_games):
+    season, p = league_games
+    Season.objects.filter(pk=season.pk).update(ranking_method=Season.RankingMethod.TABLE_POINTS_AVG,
+                                               min_games=2)
+    season.refresh_from_db()
+    rankings_recompute(season=season)
+    assert ranking(season) == [
+        (p[2].pk, 1, Decimal(3), 2, 2),  # 6 / 2
+        (p[1].pk, 2, Decimal("2.3333"), 3, 2),  # 7 / 3
+        (p[3].pk, 3, Decimal(2), 2, 1),  # 4 / 2
+        (p[4].pk, 4, Decimal(1), 3, 2),  # 3 / 3
+        (p[6].pk, None, Decimal(1), 1, 1),  # one game: not ranked
+        (p[5].pk, None, Decimal(0), 1, 1),
+    ]
+
+
+def test_running_the_ranking_twice_changes_nothing(league_games):
+    season, _p = league_games
+    rankings_recompute(season=season)
+    before = list(SeasonRanking.objects.order_by("pk").values())
+    assert rankings_recompute(season=season) is False
+    assert list(SeasonRanking.objects.order_by("pk").values()) == before
+
+
+def test_mers_base_rank_spreads_the_field_from_1000_to_0():
+    assert [mers_base_rank(rank=r, players=5) for r in range(1, 6)] == [1000, 750, 500, 250, 0]
+    assert mers_base_rank(rank=1, players=1) == 1000
+
+
+def test_mers_counts_a_year_fully_the_year_before_half_and_older_not_at_all():
+    end = datetime.date(2026, 12, 31)
+    assert mers_age_factor(ended_on=datetime.date(2026, 1, 1), season_end=end) == 1
+    assert mers_age_factor(ended_on=datetime.date(2025, 12, 31), season_end=end) == Fraction(1, 2)
+    assert mers_age_factor(ended_on=datetime.date(2025, 1, 1), season_end=end) == Fraction(1, 2)
+    assert mers_age_factor(ended_on=datetime.date(2024, 12, 31), season_end=end) == 0
+
+
+def test_mers_fills_up_to_five_results_with_zeros_and_averages_all_and_the_best_four():
+    # all: (1000 + 750 + 0 + 0 + 0) / 5 = 350; best four: 1750 / 4 = 437.5; R = 393.75
+    assert mers_value([(1000, 1), (750, 1)]) == Fraction(39375, 100)
+    # weights count: all = (1000·2 + 0·1·4) / 6 = 333.3…; best four = 2000 / 5 = 400
+    assert mers_value([(1000, 2)]) == (Fraction(2000, 6) + Fraction(2000, 5)) / 2
+
+
+def test_mers_leaves_the_worst_result_out_of_the_average_of_all_from_ten_results():
+    results = [(100 * k, 1) for k in range(1, 11)]
+    # all without the 100: 5400 / 9 = 600; best four: 3400 / 4 = 850
+    assert mers_value(results) == 725
+
+
+def test_mers_ranking_of_a_season_uses_standing_ranks_tournament_weights_and_age():
+    season = SeasonFactory(starts_on=datetime.date(2025, 1, 1), ends_on=datetime.date(2026, 12, 31),
+                           ranking_method=Season.RankingMethod.MERS)
+    p = PlayerFactory.create_batch(5)
+    recent = tournament_in(season, ends_on=datetime.date(2026, 5, 2))
+    older = tournament_in(season, starts_on=datetime.date(2025, 6, 1), ends_on=datetime.date(2025, 6, 1),
+                          weight=Decimal(2))
+    for rank, player in enumerate(p, start=1):
+        standing(recent, player, rank)  # 1000, 750, 500, 250, 0
+        game(recent, 1, {player: 0})
+    standing(older, p[1], 1)  # 1000 with weight 2 · ½ = 1
+    standing(older, p[0], 2)  # 500
+    standing(older, p[4], 3)  # 0
+    rankings_recompute(season=season)
+    values = {r.player_id: (r.rank, r.value, r.tournaments) for r in season_ranking_for(season=season)}
+    # p1: (750 + 1000) -> all 1750 / 5 = 350, best 1750 / 4 = 437.5 -> 393.75
+    assert values[p[1].pk] == (1, Decimal("393.75"), 1)
+    # p0: (1000 + 500) -> 300 and 375 -> 337.5
+    assert values[p[0].pk] == (2, Decimal("337.5"), 1)
+    # p2: 500 alone -> 100 and 125 -> 112.5
+    assert values[p[2].pk] == (3, Decimal("112.5"), 1)
+    assert values[p[3].pk][:2] == (4, Decimal("56.25"))  # 250 -> 50 and 62.5
+    assert values[p[4].pk][:2] == (5, Decimal(0))
+
+
+def test_chemnitz_rating_moves_by_an_eighth_of_result_minus_expectation():
+    first = chemnitz_ratings([[(1, 4), (2, 2), (3, 1), (4, 0)]])
+    # table average 1.75; everyone expected 0
+    assert first == {1: 0.28125, 2: 0.03125, 3: -0.09375, 4: -0.21875}
+    both = chemnitz_ratings([[(1, 4), (2, 2), (3, 1), (4, 0)], [(1, 0), (2, 1), (5, 2), (6, 4)]])
+    # second table: average rating 0.3125 / 4 = 0.078125; player 1 expected 0.203125, got -1.75
+    assert both[1] == 0.28125 + (-1.75 - 0.203125) / 8 == 0.037109375
+    assert both[2] == 0.03125 + (-0.75 + 0.046875) / 8 == -0.056640625
+    assert both[5] == (0.25 + 0.078125) / 8 == 0.041015625
+    assert both[6] == (2.25 + 0.078125) / 8 == 0.291015625
+    assert sum(both.values()) == 0
+
+
+def test_chemnitz_ranking_takes_the_games_in_the_order_they_were_played():
+    season = SeasonFactory(ranking_method=Season.RankingMethod.CHEMNITZ)
+    p = [None, *PlayerFactory.create_batch(6)]
+    later = tournament_in(season, starts_on=datetime.date(2026, 5, 1), ends_on=datetime.date(2026, 5, 1))
+    earlier = tournament_in(season, starts_on=datetime.date(2026, 3, 1), ends_on=datetime.date(2026, 3, 1))
+    game(later, 1, {p[1]: 0, p[2]: 1, p[5]: 2, p[6]: 4})
+    game(earlier, 1, {p[1]: 4, p[2]: 2, p[3]: 1, p[4]: 0})
+    rankings_recompute(season=season)
+    assert [(r.player_id, r.rank, r.value) for r in season_ranking_for(season=season)] == [
+        (p[6].pk, 1, Decimal("0.2910")), (p[5].pk, 2, Decimal("0.0410")), (p[1].pk, 3, Decimal("0.0371")),
+        (p[2].pk, 4, Decimal("-0.0566")), (p[3].pk, 5, Decimal("-0.0938")), (p[4].pk, 6, Decimal("-0.2188")),
+    ]
+
+
+def test_finishing_a_tournament_updates_its_standings_and_the_season_ranking(
+        django_capture_on_commit_callbacks):
+    season = SeasonFactory()
+    table = table_with_players(season=season)
+    tournament = table.session.tournament
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]},
+                user=AdminFactory())
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_finish(tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == FINISHED
+    seats = [s.player_id for s in table.seats.order_by("position")]
+    assert [(r.player_id, r.rank, r.value) for r in season_ranking_for(season=season)] == [
+        (seats[1], 1, 4), (seats[3], 2, 2), (seats[2], 3, 1), (seats[0], 4, 0)]
+
+
+def test_the_periodic_job_recomputes_every_season(league_games):
+    season, _p = league_games
+    rankings_recompute_all.delay()
+    assert SeasonRanking.objects.filter(season=season).count() == 6

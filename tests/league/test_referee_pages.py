@@ -1,0 +1,257 @@
+"""Referees' pages: login and its brake, their tables, entering, correcting and deleting hands."""
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from league.models import Hand, HandRevision
+from league.services.hands import hand_record
+from tests.factories import AdminFactory, TournamentFactory, UserFactory, referee_for, table_with_players
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "secret-pass-123"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def table():
+    return table_with_players(slug="spring", name="Frühlingsturnier")
+
+
+@pytest.fixture
+def referee(client, table):
+    user = referee_for(table.session.tournament, username="ref")
+    client.force_login(user)
+    return user
+
+
+def classical_win(**extra):
+    data = {
+        "outcome": "win",
+        "value_0": "20",
+        "value_1": "300",
+        "value_2": "40",
+        "value_3": "0",
+        "winner": "1",
+    }
+    data.update(extra)
+    return data
+
+
+def test_anonymous_visitors_are_sent_to_the_login_page(client, table):
+    response = client.get(reverse("referee-table", args=[table.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_referee_logs_in_and_lands_on_their_tables(client, table):
+    referee_for(table.session.tournament, username="anna")
+    response = client.post(reverse("login"), {"username": "anna", "password": PASSWORD}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("referee-home")
+    page = response.content.decode()
+    assert "Frühlingsturnier" in page
+    assert reverse("referee-table", args=[table.pk]) in page
+
+
+def test_an_administrator_sees_every_running_tournament(client, table):
+    client.force_login(AdminFactory())
+    assert "Frühlingsturnier" in client.get(reverse("referee-home")).content.decode()
+
+
+def test_the_score_sheet_shows_players_winds_and_the_form_for_the_ruleset(client, referee, table):
+    page = client.get(reverse("referee-table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for seat in table.seats.all():
+        assert str(seat.player) in page
+    assert 'name="value_3"' in page and 'name="dead_hand"' in page and 'name="naming_claim"' in page
+    assert "East" in page and "North" in page
+    assert reverse("api-table-preview", args=[table.pk]) in page
+
+
+def test_a_referee_enters_a_hand_through_the_form_and_sees_it(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    response = client.post(url, classical_win())
+    assert response.status_code == 302 and response["Location"] == url
+    hand = Hand.objects.get(table=table)
+    assert hand.record["hand_values"] == [20, 300, 40, 0] and hand.record["winner"] == 1
+    assert sum(hand.result["balances"]) == 0
+    page = client.get(url).content.decode()
+    assert f'id="hand-{hand.number}"' in page
+    assert str(hand.result["balances"][1]) in page
+
+
+def test_a_dead_hand_and_a_false_naming_become_penalties_of_the_record(client, referee, table):
+    client.post(
+        reverse("referee-table", args=[table.pk]),
+        classical_win(dead_hand=["3"], naming_seat="2", naming_claimant="0", naming_claim="pung"),
+    )
+    record = Hand.objects.get(table=table).record
+    assert {"type": "dead_hand", "seat": 3} in record["penalties"]
+    assert {"type": "false_naming", "seat": 2, "claimant": 0, "claim": "pung"} in record["penalties"]
+
+
+def test_an_invalid_hand_shows_the_error_next_to_the_field_in_the_users_language(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    response = client.post(url, classical_win(value_1="50"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'id="err-value_0"' in page and "below the lower limit" in page
+    german = client.post(url, classical_win(winner=""), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Gewinner" in german
+    assert not Hand.objects.exists()
+
+
+def test_a_referee_of_another_tournament_gets_403(client, table):
+    client.force_login(referee_for(TournamentFactory(), username="stranger"))
+    assert client.get(reverse("referee-table", args=[table.pk])).status_code == 403
+    assert client.post(reverse("referee-table", args=[table.pk]), classical_win()).status_code == 403
+    hand = hand_record(table=table, record={"outcome": "draw"}, user=None)
+    for name in ("referee-hand-edit", "referee-hand-history"):
+        assert client.get(reverse(name, args=[hand.pk])).status_code == 403
+    assert client.post(reverse("referee-hand-delete", args=[hand.pk])).status_code == 403
+
+
+def test_a_user_without_assignment_sees_no_tournaments(client, table):
+    client.force_login(UserFactory())
+    page = client.get(reverse("referee-home")).content.decode()
+    assert "Frühlingsturnier" not in page
+
+
+def test_a_correction_is_prefilled_and_kept_in_the_history(client, referee, table):
+    client.post(reverse("referee-table", args=[table.pk]), classical_win())
+    hand = Hand.objects.get()
+    edit = reverse("referee-hand-edit", args=[hand.pk])
+    page = client.get(edit).content.decode()
+    assert 'name="value_1" value="300"' in page and 'name="version" value="1"' in page
+    response = client.post(edit, classical_win(value_1="500", version="1"))
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.record["hand_values"][1] == 500 and hand.version == 2
+    history = client.get(reverse("referee-hand-history", args=[hand.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    text = history.content.decode()
+    assert "corrected" in text and "entered" in text and "ref" in text
+
+
+def test_a_stale_version_shows_the_conflict_message(client, referee, table):
+    client.post(reverse("referee-table", args=[table.pk]), classical_win())
+    hand = Hand.objects.get()
+    edit = reverse("referee-hand-edit", args=[hand.pk])
+    client.post(edit, classical_win(value_1="500", version="1"))
+    response = client.post(edit, classical_win(value_1="600", version="1"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "Someone else changed this hand first" in response.content.decode()
+    hand.refresh_from_db()
+    assert hand.record["hand_values"][1] == 500
+
+
+def test_the_last_hand_can_be_deleted_and_the_table_closed(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    client.post(url, classical_win())
+    client.post(url, {"outcome": "draw"})
+    first, last = Hand.objects.order_by("number")
+    client.post(reverse("referee-hand-delete", args=[first.pk]))
+    assert Hand.objects.count() == 2
+    client.post(reverse("referee-hand-delete", args=[last.pk]))
+    assert list(Hand.objects.values_list("number", flat=True)) == [1]
+    assert HandRevision.objects.filter(action="delete").count() == 1
+    assert client.get(reverse("referee-hand-delete", args=[first.pk])).status_code == 405
+    client.post(reverse("referee-table-close", args=[table.pk]))
+    table.refresh_from_db()
+    assert table.closed
+    assert 'id="hand-form"' not in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "data", "expected"),
+    [
+        (
+            "dmjl-hke",
+            {
+                "outcome": "win",
+                "winner": "0",
+                "win_type": "discard",
+                "discarder": "2",
+                "fan": "3",
+                "obstruction": ["1"],
+            },
+            {
+                "outcome": "win",
+                "winner": 0,
+                "win_type": "discard",
+                "discarder": 2,
+                "fan": 3,
+                "penalties": [{"type": "obstruction", "seat": 1}],
+            },
+        ),
+        (
+            "riichi-ema",
+            {
+                "outcome": "win",
+                "win_type": "discard",
+                "discarder": "3",
+                "win_1": "on",
+                "han_1": "3",
+                "fu_1": "40",
+                "win_2": "on",
+                "yakuman_2": "on",
+                "riichi": ["1", "0"],
+            },
+            {
+                "outcome": "win",
+                "wins": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}],
+                "win_type": "discard",
+                "discarder": 3,
+                "riichi": [0, 1],
+            },
+        ),
+        (
+            "riichi-ema",
+            {"outcome": "draw", "tenpai": ["2"], "riichi": ["2"]},
+            {"outcome": "draw", "riichi": [2], "tenpai": [2]},
+        ),
+        (
+            "japanese-classic",
+            {"outcome": "win", "winner": "2", "win_type": "self_draw", "points": "32", "doubles": "2"},
+            {"outcome": "win", "winner": 2, "win_type": "self_draw", "points": 32, "doubles": 2},
+        ),
+    ],
+)
+def test_each_rulesets_form_builds_its_hand_record(client, ruleset, data, expected):
+    table = table_with_players(ruleset=ruleset)
+    client.force_login(referee_for(table.session.tournament))
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    assert f'data-ruleset="{ruleset}"' in page
+    response = client.post(reverse("referee-table", args=[table.pk]), data)
+    assert response.status_code == 302, response.content.decode()
+    record = Hand.objects.get(table=table).record
+    assert {k: record[k] for k in expected} == expected
+    edit = client.get(reverse("referee-hand-edit", args=[Hand.objects.get(table=table).pk]))
+    assert edit.status_code == 200
+
+
+def test_the_login_is_refused_after_five_failed_attempts(client, table):
+    referee_for(table.session.tournament, username="bert")
+    for _ in range(5):
+        response = client.post(
+            reverse("login"), {"username": "bert", "password": "wrong"}, HTTP_ACCEPT_LANGUAGE="en"
+        )
+        assert response.status_code == 200
+    response = client.post(
+        reverse("login"), {"username": "bert", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 429
+    assert "Too many failed attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    other = client.post(reverse("login"), {"username": "bert", "password": PASSWORD}, REMOTE_ADDR="10.0.0.9")
+    assert other.status_code == 302
+
+
+def test_logout_works_by_post(client, referee):
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert client.get(reverse("referee-home")).status_code == 302

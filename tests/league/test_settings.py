@@ -1,0 +1,81 @@
+"""Settings come from the environment, and bad values stop the start loudly."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from mjl.env import env_bool, env_int, env_list
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_django(code: str, **env) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    environment.update(env, DJANGO_SETTINGS_MODULE="mjl.settings")
+    return subprocess.run([sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
+                          env=environment, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(("raw", "value"), [("1", True), ("yes", True), ("ON", True), ("0", False), ("off", False)])
+def test_booleans_read_the_usual_spellings(monkeypatch, raw, value):
+    monkeypatch.setenv("SOME_FLAG", raw)
+    assert env_bool("SOME_FLAG", default=not value) is value
+
+
+def test_a_boolean_that_is_no_boolean_fails_loudly(monkeypatch):
+    monkeypatch.setenv("SOME_FLAG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+        env_bool("SOME_FLAG", default=False)
+
+
+def test_an_integer_that_is_no_integer_fails_loudly(monkeypatch):
+    monkeypatch.setenv("SOME_NUMBER", "ten")
+    with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER"):
+        env_int("SOME_NUMBER", default=1)
+
+
+def test_lists_are_comma_separated(monkeypatch):
+    monkeypatch.setenv("HOSTS", "a.example, b.example,,")
+    assert env_list("HOSTS", default=[]) == ["a.example", "b.example"]
+
+
+def test_without_environment_the_embedded_default_is_sqlite_and_in_process_tasks():
+    done = run_django("from django.conf import settings as s; "
+                      "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["django.db.backends.sqlite3", "True"]
+
+
+def test_a_postgres_url_selects_postgresql_and_a_broker_turns_off_in_process_tasks():
+    done = run_django("from django.conf import settings as s; "
+                      "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'], "
+                      "s.CELERY_TASK_ALWAYS_EAGER)",
+                      DATABASE_URL="postgres://u@db.example:5432/league", CELERY_BROKER_URL="redis://r:6379/0")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["django.db.backends.postgresql", "league", "False"]
+
+
+@pytest.mark.parametrize("env", [
+    {"DATABASE_URL": "mysql://u@h/db"},
+    {"CELERY_BROKER_URL": "http://broker"},
+    {"DEBUG": "perhaps"},
+    {"DEBUG": "0"},  # production without SECRET_KEY
+])
+def test_bad_values_stop_the_start(env):
+    done = run_django("pass", **env)
+    assert done.returncode != 0
+    assert "ImproperlyConfigured" in done.stderr
+
+
+def test_the_deployment_check_is_clean_with_production_variables():
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    environment.update(DEBUG="0", SECRET_KEY="x" * 60 + "-production-secret-key-for-the-check",
+                       ALLOWED_HOSTS="league.example", DJANGO_SETTINGS_MODULE="mjl.settings")
+    done = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
+                          env=environment, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,135 @@
+"""Riichi hand values through the mahjong package with the EMA options."""
+
+import pytest
+
+from scoring.handvalue import HandValueError, value, value_record
+from scoring.handvalue.riichi import base_points, ema_options
+
+
+def rv(tiles, win, melds=None, situation=None, **extra):
+    record = {"ruleset": "riichi-ema", "tiles": tiles, "win_tile": win, "situation": situation or {}}
+    if melds is not None:
+        record["melds"] = melds
+    record.update(extra)
+    return value_record(record)
+
+
+def test_ema_options_are_fresh_and_as_the_contract_says():
+    first, second = ema_options(), ema_options()
+    assert first is not second
+    assert first.has_open_tanyao and not first.has_aka_dora and not first.has_double_yakuman
+    assert not first.kiriage and not first.renhou_as_yakuman
+    assert first.kazoe_limit == 1  # KAZOE_SANBAIMAN
+
+
+def test_open_tanyao_counts():
+    result = rv(
+        {"man": "234678", "pin": "234567", "sou": "55"},
+        "8m",
+        melds=[{"type": "chi", "opened": True, "tiles": {"man": "234"}}],
+    )
+    assert "Tanyao" in result["yaku"] and result["han"] == 1
+
+
+def test_counted_thirteen_han_is_sanbaiman_not_yakuman():
+    result = rv({"man": "22334455667788"}, "8m", situation={"riichi": True, "tsumo": True})
+    assert result["han"] == 13
+    assert result["base"] == 6000
+
+
+def test_no_double_yakuman_a_single_yakuman_counts_once():
+    result = rv({"man": "11", "honors": "111222333444"}, "1m")
+    assert result["han"] == 13
+    assert result["base"] == 8000
+
+
+def test_thirteen_wait_kokushi_is_one_yakuman():
+    result = rv({"man": "19", "pin": "19", "sou": "19", "honors": "12345677"}, "7z")
+    assert result["han"] == 13 and result["base"] == 8000
+
+
+def test_seven_honour_pairs_is_one_yakuman_under_ema():
+    """The public vector mjlib-131 asks for 26 han (daichisei, not an EMA yaku)."""
+    result = rv({"honors": "11223344556677"}, "7z")
+    assert result["han"] == 13 and result["yaku"] == ["Tsuu Iisou"] and result["base"] == 8000
+
+
+def test_missing_wind_means_no_wind_and_non_dealer():
+    with pytest.raises(HandValueError) as info:
+        rv({"man": "22234", "sou": "234567", "honors": "111"}, "1z")
+    assert info.value.code == "no_yaku"
+    result = rv({"man": "22234", "sou": "234567", "honors": "111"}, "1z", situation={"seat_wind": "E"})
+    assert result["han"] == 1
+
+
+def test_seat_and_round_wind_give_yakuhai():
+    result = rv(
+        {"man": "22234", "sou": "234567", "honors": "333"},
+        "3z",
+        situation={"seat_wind": "W", "round_wind": "W"},
+    )
+    assert result["han"] == 2
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "yakuman", "base"),
+    [
+        (1, 30, False, 240),
+        (3, 60, False, 1920),
+        (4, 30, False, 1920),
+        (4, 40, False, 2000),
+        (5, 30, False, 2000),
+        (6, 30, False, 3000),
+        (8, 30, False, 4000),
+        (11, 30, False, 6000),
+        (13, 30, False, 6000),
+        (13, 30, True, 8000),
+        (2, 25, False, 400),
+        (1, 32, False, 320),
+    ],
+)
+def test_base_points_follow_section_five(han, fu, yakuman, base):
+    assert base_points(han, fu, yakuman) == base
+
+
+def test_calculator_errors_keep_their_own_code():
+    result = value(
+        {
+            "id": "r1",
+            "ruleset": "riichi-ema",
+            "tiles": {"man": "234456", "pin": "66", "sou": "123444", "honors": ""},
+            "win_tile": "4s",
+            "situation": {"rinshan": True},
+        }
+    )
+    assert result["id"] == "r1"
+    assert result["error"]["code"] == "rinshan_without_tsumo_not_allowed"
+
+
+def test_winning_tile_not_in_hand_is_an_error():
+    with pytest.raises(HandValueError) as info:
+        rv({"man": "234456", "pin": "66", "sou": "123444"}, "9p")
+    assert info.value.code == "winning_tile_not_in_hand"
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"tiles": "123m"}, "tiles"),
+        ({"win_tile": "0m"}, "win_tile"),
+        ({"melds": [{"type": "chow"}]}, "melds[0]"),
+        ({"situation": {"riichi": "yes"}}, "situation.riichi"),
+        ({"situation": {"seat_wind": "X"}}, "situation.seat_wind"),
+        ({"dora_indicators": "1m"}, "dora_indicators"),
+        ({"extra": 1}, "extra"),
+    ],
+)
+def test_bad_riichi_records_are_bad_record(change, field):
+    record = {
+        "ruleset": "riichi-ema",
+        "tiles": {"man": "234456", "pin": "66", "sou": "123444"},
+        "win_tile": "4s",
+    }
+    record.update(change)
+    result = value(record)
+    assert result["error"]["code"] == "bad_record" and result["error"]["field"] == field
