@@ -1,8 +1,32 @@
 """Django admin for every model, with the columns, search and filters administrators use."""
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import models
+from .errors import ServiceError
+from .services.rankings import ranking_fields, tournament_saved
+from .services.seating import seating_generate, seating_next_session
+from .services.standings import standings_request
+
+
+class ChangesStandings:
+    """For rows that count in a tournament's standings (penalties, registrations): every save or
+    delete in the admin asks for the recomputation, as the services do."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        standings_request(tournament_id=obj.tournament_id)
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        standings_request(tournament_id=obj.tournament_id)
+
+    def delete_queryset(self, request, queryset) -> None:
+        tournament_ids = set(queryset.values_list("tournament_id", flat=True))
+        super().delete_queryset(request, queryset)
+        for tournament_id in tournament_ids:
+            standings_request(tournament_id=tournament_id)
 
 
 class RegistrationInline(admin.TabularInline):
@@ -64,7 +88,17 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
-    actions = ["build_results_workbook"]
+    actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        before = ranking_fields(models.Tournament.objects.get(pk=obj.pk)) if change else {}
+        super().save_model(request, obj, form, change)
+        tournament_saved(tournament=obj, before=before)
+
+    def save_formset(self, request, form, formset, change) -> None:
+        super().save_formset(request, form, formset, change)
+        if formset.model is models.Registration:
+            standings_request(tournament_id=form.instance.pk)
 
     @admin.action(description=_("Build results workbook"))
     def build_results_workbook(self, request, queryset) -> None:
@@ -77,9 +111,40 @@ class TournamentAdmin(admin.ModelAdmin):
                            language=get_language())
         self.message_user(request, _("The workbooks are being built; find them under Exports."))
 
+    def _draw_next_session(self, request, queryset, method: str) -> None:
+        """Draw each selected tournament's next session without tables, one message per tournament."""
+        for tournament in queryset:
+            number = seating_next_session(tournament=tournament)
+            if number is None:
+                self.message_user(request, gettext("%(tournament)s: every session has its tables already.")
+                                  % {"tournament": tournament}, messages.WARNING)
+                continue
+            try:
+                session = seating_generate(tournament=tournament, number=number, method=method)
+            except ServiceError as error:
+                self.message_user(request, gettext("%(tournament)s, session %(number)s: %(error)s")
+                                  % {"tournament": tournament, "number": number, "error": error.message},
+                                  messages.ERROR)
+                continue
+            self.message_user(request, gettext("%(tournament)s: session %(number)s drawn, %(tables)s tables.")
+                              % {"tournament": tournament, "number": number, "tables": session.tables.count()},
+                              messages.SUCCESS)
+
+    @admin.action(description=_("Draw balanced seating for the next session"), permissions=["change"])
+    def draw_balanced_seating(self, request, queryset) -> None:
+        self._draw_next_session(request, queryset, "balanced")
+
+    @admin.action(description=_("Draw Swiss seating for the next session"), permissions=["change"])
+    def draw_swiss_seating(self, request, queryset) -> None:
+        self._draw_next_session(request, queryset, "swiss")
+
+    @admin.action(description=_("Draw random seating for the next session"), permissions=["change"])
+    def draw_random_seating(self, request, queryset) -> None:
+        self._draw_next_session(request, queryset, "random")
+
 
 @admin.register(models.Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(ChangesStandings, admin.ModelAdmin):
     list_display = ["player", "tournament", "substitute", "team", "created_at"]
     list_filter = ["substitute", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "team"]
@@ -148,12 +213,18 @@ class HandRevisionAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.TournamentPenalty)
-class TournamentPenaltyAdmin(admin.ModelAdmin):
-    list_display = ["player", "tournament", "points", "disqualified", "reason", "created_at"]
+class TournamentPenaltyAdmin(ChangesStandings, admin.ModelAdmin):
+    list_display = ["player", "tournament", "points", "disqualified", "reason", "created_by", "created_at"]
     list_filter = ["disqualified", "tournament"]
     search_fields = ["player__last_name", "reason"]
-    list_select_related = ["player", "tournament"]
+    list_select_related = ["player", "tournament", "created_by"]
     autocomplete_fields = ["player", "tournament"]
+    exclude = ["created_by"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(models.GameResult)

@@ -7,3 +7,6 @@ class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("League")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import checks  # noqa: F401  (registers the deployment checks)

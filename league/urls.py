@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from .views import auth, public, referee
+from .views import auth, exports, public, referee
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/standings/", public.standings, name="tournament-standings"),
     path("t/<slug:slug>/session/<int:number>/", public.session, name="tournament-session"),
+    path("t/<slug:slug>/exports/", exports.tournament_exports, name="tournament-exports"),
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
     path("login/", auth.LoginView.as_view(), name="login"),

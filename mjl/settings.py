@@ -139,6 +139,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_RATE", default="10/min")},
+    # Clients are told apart by REMOTE_ADDR unless this many trusted proxies set X-Forwarded-For.
+    "NUM_PROXIES": env_int("NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mah-Jongg league API",

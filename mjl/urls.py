@@ -1,12 +1,16 @@
-"""Top-level routes: public pages, referee pages, the API and the admin."""
-from django.conf import settings
-from django.conf.urls.static import static
+"""Top-level routes: public pages, referee pages, the API and the admin.
+
+Exports are not served from MEDIA_URL: they are downloaded through the API's permission-checked
+view only."""
 from django.contrib import admin
 from django.urls import include, path
 
+from league.views.auth import AdminLoginView
+
 urlpatterns = [
+    path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("league.urls")),
-] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+]

@@ -46,14 +46,24 @@ def seat_list(record: Mapping, name: str) -> list[int]:
     return value
 
 
+# The largest amount, count or option value a record may carry: far above any real hand, and small
+# enough that a season's sums stay exact in the database's score columns.
+LARGEST = 10_000_000
+
+
+def is_amount(value: object) -> bool:
+    """A whole number from 0 to LARGEST (booleans are not numbers here)."""
+    return type(value) is int and 0 <= value <= LARGEST
+
+
 def count(record: Mapping, name: str, *, default: int | None = None) -> int:
     """A non-negative integer; required unless a default is given."""
     value = record.get(name)
-    if type(value) is int and value >= 0:
+    if is_amount(value):
         return value
     if value is None and default is not None:
         return default
-    raise ScoringError("bad_record", field=name, name=name, expected="a whole number of at least 0")
+    raise ScoringError("bad_record", field=name, name=name, expected=f"a whole number from 0 to {LARGEST}")
 
 
 def flag(record: Mapping, name: str) -> bool:
@@ -95,7 +105,7 @@ class Option:
         elif kind is bool:
             self.expected = "true or false"
         else:
-            self.expected = f"a whole number of at least {minimum}"
+            self.expected = f"a whole number from {minimum} to {LARGEST}"
 
     def accepts(self, value: object) -> bool:
         if type(value) is not self.kind:
@@ -103,8 +113,10 @@ class Option:
         if self.choices:
             return value in self.choices
         if self.kind is list:
-            return len(value) == self.length and all(type(v) is int for v in value)
-        return self.minimum is None or self.kind is bool or value >= self.minimum
+            return len(value) == self.length and all(type(v) is int and abs(v) <= LARGEST for v in value)
+        if self.kind is bool:
+            return True
+        return (self.minimum is None or value >= self.minimum) and value <= LARGEST
 
 
 def merge_options(ruleset: str, specs: Mapping[str, Option], defaults: dict, overrides: object) -> dict:

@@ -3,6 +3,7 @@ import shutil
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from mjl.celery import app as celery_app
@@ -35,6 +36,14 @@ def _celery_mode(request, settings):
 def _fast_passwords(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: ids are reused after a rollback, cached pages must not be."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """Every API error as ``{"error": {"code", "message", "fields"}}`` with a 4xx status."""
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db.models import ProtectedError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -31,6 +32,10 @@ def _flatten(detail) -> dict:
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, ProtectedError):
+        return Response({"error": {"code": "in_use", "fields": {},
+                                   "message": _("This is still in use (registrations, seats or results) "
+                                                "and cannot be deleted.")}}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

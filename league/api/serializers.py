@@ -6,7 +6,8 @@ from rest_framework import serializers
 import scoring
 
 from ..errors import from_scoring
-from ..models import Club, Hand, HandRevision, League, Player, Season, Standing, Tournament
+from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
+from ..services.tournaments import tournament_rules_frozen
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -21,10 +22,9 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ["id", "first_name", "last_name", "club", "country", "ema_id"]
 
     def validate_country(self, value: str) -> str:
-        value = value.upper()
-        if len(value) != 2 or not value.isalpha() or not value.isascii():
+        if len(value) != 2 or not value.isascii() or not value.isalpha():
             raise serializers.ValidationError(_("Give a two-letter country code (ISO 3166), e.g. DE."))
-        return value
+        return value.upper()
 
     def validate_ema_id(self, value: str) -> str:
         value = value.strip()
@@ -59,6 +59,9 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "starts_on", "ends_on", "place", "standing_method"]
 
     def validate(self, attrs):
+        if self.instance is not None:
+            tournament_rules_frozen(tournament=self.instance, ruleset=attrs.get("ruleset", self.instance.ruleset),
+                                    options=attrs.get("options", self.instance.options))
         ruleset = attrs.get("ruleset", getattr(self.instance, "ruleset", None))
         options = attrs.get("options", getattr(self.instance, "options", {}) or {})
         if not isinstance(options, dict):
@@ -130,12 +133,3 @@ class HandRevisionSerializer(serializers.ModelSerializer):
     class Meta:
         model = HandRevision
         fields = ["id", "number", "action", "version", "user", "at", "before", "after"]
-
-
-class StandingSerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.name")
-
-    class Meta:
-        model = Standing
-        fields = ["rank", "player", "player_name", "table_points", "score", "games", "average_place",
-                  "penalty_points", "disqualified"]

@@ -1,4 +1,5 @@
 """Tournaments with their registrations and referees."""
+from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -7,6 +8,7 @@ from rest_framework.response import Response
 
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
+from ..services.rankings import ranking_fields, tournament_saved
 from ..services.tournaments import referee_assign, registration_create
 from .serializers import (
     RefereeCreateSerializer,
@@ -21,6 +23,11 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).select_related("season")
+
+    @transaction.atomic
+    def perform_update(self, serializer):
+        before = ranking_fields(serializer.instance)
+        tournament_saved(tournament=serializer.save(), before=before)
 
     @extend_schema(request=RegistrationCreateSerializer, responses=RegistrationSerializer(many=True))
     @action(detail=True, methods=["get", "post"])

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 
-from ..errors import from_scoring
+from ..errors import ServiceError, from_scoring
 from .people import Player
 
 RULESET_CHOICES = [
@@ -126,10 +126,18 @@ class Tournament(models.Model):
         return scoring.validate_options(self.ruleset, self.options or {})
 
     def clean(self) -> None:
+        from ..services.tournaments import tournament_rules_frozen  # services import the models
+
         try:
             scoring.validate_options(self.ruleset, self.options or {})
         except scoring.ScoringError as error:
             raise ValidationError({"options": from_scoring(error).message}) from error
+        if self.pk is not None:
+            stored = Tournament.objects.get(pk=self.pk)
+            try:
+                tournament_rules_frozen(tournament=stored, ruleset=self.ruleset, options=self.options)
+            except ServiceError as error:
+                raise ValidationError({"options": error.message}) from error
 
 
 class Registration(models.Model):

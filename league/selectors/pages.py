@@ -1,11 +1,10 @@
 """Reads for the server-rendered pages: each function fetches what one page shows in a fixed
 number of queries (select_related / prefetch_related, grouping in Python, no query per row)."""
 
-import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
 
 from ..models import (
@@ -23,7 +22,7 @@ from ..models import (
 )
 from ..permissions import is_league_admin, visible_tournaments
 
-RECENT_DAYS = 120
+RECENT_COUNT = 10
 
 
 def _seats_prefetch() -> Prefetch:
@@ -31,20 +30,11 @@ def _seats_prefetch() -> Prefetch:
 
 
 def home_tournaments(user) -> dict:
-    """Running tournaments, and the others that finished or start within ``RECENT_DAYS``."""
-    today = timezone.localdate()
-    window = datetime.timedelta(days=RECENT_DAYS)
-    tournaments = list(
-        visible_tournaments(user)
-        .filter(
-            Q(status=Tournament.Status.RUNNING)
-            | Q(ends_on__gte=today - window, starts_on__lte=today + window)
-        )
-        .select_related("season__league")
-        .order_by("-starts_on", "name")[:30]
-    )
-    running = [t for t in tournaments if t.status == Tournament.Status.RUNNING]
-    return {"running": running, "recent": [t for t in tournaments if t.status != Tournament.Status.RUNNING]}
+    """Running tournaments, and the latest others (finished, or open for registration)."""
+    visible = visible_tournaments(user).select_related("season__league").order_by("-starts_on", "name")
+    running = list(visible.filter(status=Tournament.Status.RUNNING)[:30])
+    recent = list(visible.exclude(status=Tournament.Status.RUNNING)[:RECENT_COUNT])
+    return {"running": running, "recent": recent}
 
 
 @dataclass

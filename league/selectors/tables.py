@@ -3,7 +3,7 @@ from dataclasses import dataclass
 
 from scoring import flow
 
-from ..models import Hand, Seat, Table
+from ..models import Hand, Table
 from ..services.hands import posted_part
 
 
@@ -44,15 +44,3 @@ def table_view(*, table: Table) -> TableView:
     return TableView(table=table, players=table_players(table), dealer=state.dealer,
                      prevailing_wind=state.prevailing_wind, riichi_sticks=state.riichi_sticks, honba=state.honba,
                      complete=state.complete, totals=totals, hands=hands)
-
-
-def tables_for(*, session_ids) -> list[Table]:
-    return list(Table.objects.filter(session_id__in=session_ids)
-                .select_related("session__tournament")
-                .prefetch_related(models_prefetch_seats()))
-
-
-def models_prefetch_seats():
-    from django.db.models import Prefetch
-
-    return Prefetch("seats", queryset=Seat.objects.select_related("player__club").order_by("position"))

@@ -9,6 +9,7 @@ from scoring import flow
 
 from ..errors import Conflict, ServiceError, from_scoring
 from ..models import Hand, HandRevision, Table
+from ..permissions import is_league_admin
 from .standings import standings_request
 
 # Keys the table's state supplies; a posted record may not set them.
@@ -166,6 +167,8 @@ def hand_delete(*, hand: Hand, user) -> None:
 def table_close(*, table: Table, user) -> Table:
     with transaction.atomic():
         table = _locked_table(table.pk)
+        if table.closed:
+            return table
         if not table.hands.exists():
             raise ServiceError("table_empty", _("A table without hands cannot be closed."), status=409)
         table.closed, table.closed_at = True, timezone.now()
@@ -175,7 +178,7 @@ def table_close(*, table: Table, user) -> Table:
 
 
 def table_reopen(*, table: Table, user) -> Table:
-    if not (user.is_staff or user.is_superuser):
+    if not is_league_admin(user):
         raise ServiceError("forbidden", _("Only administrators can reopen a closed game."), status=403)
     with transaction.atomic():
         table = _locked_table(table.pk)

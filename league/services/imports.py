@@ -12,7 +12,6 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
-from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
@@ -77,6 +76,11 @@ class Preview:
                 "players": [asdict(row) for row in self.rows],
                 "rows": [asdict(error) for error in self.errors]}
 
+
+
+def fold(text: str) -> str:
+    """The form names are compared in: case-insensitive for every alphabet (Ö = ö, ß = ss)."""
+    return text.strip().casefold()
 
 def _key(heading) -> str:
     return re.sub(r"[\s._\-/#]+", "", str(heading or "").strip().lower())
@@ -159,18 +163,20 @@ def _plan(*, tournament: Tournament, upload) -> Preview:
 
     ema_ids = {c.get("ema_id", "") for _n, c in entries} - {""}
     by_ema = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids).select_related("club")}
-    last_names = {c["last_name"].lower() for _n, c in entries}
+    last_names = {fold(c["last_name"]) for _n, c in entries}
     by_name: dict[tuple, list[Player]] = {}
-    # Names compared case-insensitively; one query for every candidate, not one per row.
-    candidates = Player.objects.annotate(last_lower=Lower("last_name")).filter(last_lower__in=last_names)
-    for player in candidates.select_related("club"):
-        names = (player.first_name.lower(), player.last_name.lower())
-        by_name.setdefault((*names, (player.club.name if player.club else "").lower()), []).append(player)
+    # Names compared case-insensitively in Python (the database's own folding is ASCII-only on
+    # SQLite); the candidates come in one query, not one per row.
+    candidates = [p for p in Player.objects.select_related("club").only("first_name", "last_name", "club__name",
+                                                                         "ema_id", "country")
+                  if fold(p.last_name) in last_names]
+    for player in candidates:
+        names = (fold(player.first_name), fold(player.last_name))
+        by_name.setdefault((*names, fold(player.club.name if player.club else "")), []).append(player)
         # A file without a club column (the EMA results file, say) says nothing about clubs.
         by_name.setdefault((*names, None), []).append(player)
-    club_names = {c.get("club", "").lower() for _n, c in entries} - {""}
-    existing_clubs = {name.lower() for name in Club.objects.annotate(name_lower=Lower("name"))
-                      .filter(name_lower__in=club_names).values_list("name", flat=True)}
+    club_names = {fold(c.get("club", "")) for _n, c in entries} - {""}
+    existing_clubs = {fold(name) for name in Club.objects.values_list("name", flat=True)} & club_names
     registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
 
     seen_players: dict[int, int] = {}
@@ -207,8 +213,8 @@ def _plan(*, tournament: Tournament, upload) -> Preview:
         if player is None:
             # A player of the same name and club counts as the same person unless both carry
             # different EMA numbers.
-            club_key = club.lower() if "club" in columns else None
-            namesakes = [p for p in by_name.get((first.lower(), last.lower(), club_key), [])
+            club_key = fold(club) if "club" in columns else None
+            namesakes = [p for p in by_name.get((fold(first), fold(last), club_key), [])
                          if not ema_id or not p.ema_id or p.ema_id == ema_id]
             if len(namesakes) > 1:
                 preview.errors.append(RowError(number, _("Several players are called %(first)s %(last)s; add "
@@ -227,14 +233,14 @@ def _plan(*, tournament: Tournament, upload) -> Preview:
             preview.rows.append(PreviewRow(number, player.first_name, player.last_name, club_name,
                                            player.country, player.ema_id, action, player.pk))
             continue
-        key = (first.lower(), last.lower(), club.lower())
+        key = (fold(first), fold(last), fold(club))
         if key in seen_new:
             preview.errors.append(RowError(number, _("%(first)s %(last)s is also in row %(row)s.")
                                            % {"first": first, "last": last, "row": seen_new[key]}))
             continue
         seen_new[key] = number
-        if club and club.lower() not in existing_clubs:
-            clubs_to_create.setdefault(club.lower(), club)
+        if club and fold(club) not in existing_clubs:
+            clubs_to_create.setdefault(fold(club), club)
         preview.rows.append(PreviewRow(number, first, last, club, country, ema_id, "create"))
     preview.clubs_to_create = sorted(clubs_to_create.values(), key=str.lower)
     return preview
@@ -262,16 +268,15 @@ def registrations_import(*, tournament: Tournament, upload, user) -> dict:
     preview = _plan(tournament=tournament, upload=upload)
     if not preview.valid:
         raise _invalid(preview)
-    wanted = {row.club.lower() for row in preview.rows if row.club}
-    clubs = {club.name.lower(): club
-             for club in Club.objects.annotate(name_lower=Lower("name")).filter(name_lower__in=wanted)}
-    countries = {row.club.lower(): row.country for row in reversed(preview.rows) if row.club}
-    for created in Club.objects.bulk_create([Club(name=name, country=countries[name.lower()])
+    wanted = {fold(row.club) for row in preview.rows if row.club}
+    clubs = {fold(club.name): club for club in Club.objects.all() if fold(club.name) in wanted}
+    countries = {fold(row.club): row.country for row in reversed(preview.rows) if row.club}
+    for created in Club.objects.bulk_create([Club(name=name, country=countries[fold(name)])
                                              for name in preview.clubs_to_create]):
-        clubs[created.name.lower()] = created
+        clubs[fold(created.name)] = created
     new_rows = [row for row in preview.rows if row.action == "create"]
     players = Player.objects.bulk_create([
-        Player(first_name=row.first_name, last_name=row.last_name, club=clubs.get(row.club.lower()),
+        Player(first_name=row.first_name, last_name=row.last_name, club=clubs.get(fold(row.club)),
                country=row.country, ema_id=row.ema_id) for row in new_rows])
     for row, player in zip(new_rows, players, strict=True):
         row.player = player.pk

@@ -43,6 +43,7 @@ and tournaments in every method; equal values share the rank (1, 2, 2, 4):
     always add up to zero.
 """
 import datetime
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ from fractions import Fraction
 from django.db import transaction
 from django.db.models import Count, Sum
 
+from ..cache import pages_changed
 from ..models import GameResult, Season, SeasonRanking, Standing, Tournament
 from .standings import shared_ranks, standings_recompute, sync_rows, to_decimal
 
@@ -87,6 +89,25 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
         if tournament.season_id:
             rankings_request(season_id=tournament.season_id)
     return tournament
+
+
+RANKING_FIELDS = ("status", "published", "season_id", "weight", "ends_on")
+
+
+def tournament_saved(*, tournament: Tournament, before: dict) -> None:
+    """After an edit (API or admin): when what a season ranking counts has changed (finished,
+    published, moved to another season, reweighted), queue the affected seasons' rankings; a
+    tournament that has just finished gets its standings brought up to date first."""
+    if not any(before.get(name) != getattr(tournament, name) for name in RANKING_FIELDS):
+        return
+    if tournament.status == Tournament.Status.FINISHED and before.get("status") != tournament.status:
+        standings_recompute(tournament=tournament)
+    for season_id in {before.get("season_id"), tournament.season_id} - {None}:
+        rankings_request(season_id=season_id)
+
+
+def ranking_fields(tournament: Tournament) -> dict:
+    return {name: getattr(tournament, name) for name in RANKING_FIELDS}
 
 
 def counted_tournaments(*, season: Season) -> list[Tournament]:
@@ -177,12 +198,18 @@ def _mers_rows(counts: dict, *, season: Season, tournaments: list[Tournament]) -
                for t in tournaments}
     standings = list(Standing.objects.filter(tournament_id__in=weights, games__gt=0)
                      .values_list("tournament_id", "player_id", "rank"))
-    field_size: dict[int, int] = defaultdict(int)
-    for tournament_id, _player_id, _rank in standings:
-        field_size[tournament_id] += 1
+    ranks_played: dict[int, list[int]] = defaultdict(list)
+    for tournament_id, _player_id, rank in standings:
+        ranks_played[tournament_id].append(rank)
+    for ranks in ranks_played.values():
+        ranks.sort()
     results: dict[int, list] = defaultdict(list)
     for tournament_id, player_id, rank in standings:
-        base = mers_base_rank(rank=rank, players=field_size[tournament_id])
+        # The place among those who played: a registered no-show ranked ahead of a disqualified
+        # player must not push that player's place past the field size.
+        ranks = ranks_played[tournament_id]
+        place = 1 + bisect_left(ranks, rank)
+        base = mers_base_rank(rank=place, players=len(ranks))
         results[player_id].append((base, weights[tournament_id]))
     return [RankingRow(player_id, mers_value(player_results), *counts.get(player_id, (0, 0, 0))[1:])
             for player_id, player_results in results.items()]
@@ -238,4 +265,7 @@ def rankings_recompute(*, season: Season) -> bool:
     with transaction.atomic():
         Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
         common = {"season_id": season.pk}
-        return sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common)
+        changed = sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common)
+    if changed:
+        pages_changed(season_id=season.pk)
+    return changed

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import seating
+from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import Registration, Seat, Session, Standing, Table, Tournament
 from ..seating.errors import field as seated_field
@@ -32,6 +33,12 @@ def seating_schedule(*, tournament: Tournament) -> list[list[list[int]]]:
     for (number, _table_number), players in tables.items():
         schedule.setdefault(number, []).append(players)
     return [schedule[n] for n in sorted(schedule)]
+
+
+def seating_next_session(*, tournament: Tournament) -> int | None:
+    """The lowest session number that has no tables yet; None when every session is drawn."""
+    drawn = set(Table.objects.filter(session__tournament=tournament).values_list("session__number", flat=True))
+    return next((n for n in range(1, tournament.session_count + 1) if n not in drawn), None)
 
 
 def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[list[int]]:
@@ -75,6 +82,7 @@ def seating_generate(*, tournament: Tournament, number: int, method: str, seed: 
         for table, players in zip(created, tables, strict=True)
         for position, player_id in enumerate(players)
     )
+    pages_changed(tournament_id=tournament.pk)
     return session
 
 

@@ -35,6 +35,7 @@ from django.db import models, transaction
 
 from scoring.results import game_result
 
+from ..cache import pages_changed
 from ..models import GameResult, Hand, Registration, Seat, Standing, Tournament, TournamentPenalty
 
 _CHUNK = 500
@@ -45,6 +46,7 @@ def standings_request(*, tournament_id: int) -> None:
     from ..tasks import standings_recompute_task
 
     Tournament.objects.filter(pk=tournament_id, standings_dirty=False).update(standings_dirty=True)
+    pages_changed(tournament_id=tournament_id)  # the pages show the tables' state too (closed, hands)
     transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
 
 
@@ -202,4 +204,6 @@ def standings_recompute(*, tournament: Tournament) -> bool:
             from .rankings import rankings_request
 
             rankings_request(season_id=tournament.season_id)
+    if changed:
+        pages_changed(tournament_id=tournament.pk)
     return changed

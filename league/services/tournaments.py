@@ -3,7 +3,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..models import Player, RefereeAssignment, Registration, Tournament
+from ..models import Hand, Player, RefereeAssignment, Registration, Tournament
 from .standings import standings_request
 
 
@@ -26,3 +26,14 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
 def referee_assign(*, tournament: Tournament, user) -> RefereeAssignment:
     assignment, _created = RefereeAssignment.objects.get_or_create(tournament=tournament, user=user)
     return assignment
+
+
+def tournament_rules_frozen(*, tournament: Tournament, ruleset: str, options: dict) -> None:
+    """Refuse a change of ruleset or options once hands are played: the stored settlements were
+    made under the old rules and every table's game would replay differently."""
+    if tournament.pk is None or (ruleset == tournament.ruleset and (options or {}) == (tournament.options or {})):
+        return
+    if Hand.objects.filter(table__session__tournament=tournament).exists():
+        raise ServiceError("rules_frozen", _("Hands have been played in this tournament; its ruleset and options "
+                                              "can no longer change."), fields={"options": [_("Frozen.")]},
+                           status=409)

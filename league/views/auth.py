@@ -4,6 +4,7 @@ live in Django's cache, so they are shared by all web processes when the cache i
 
 import hashlib
 
+from django.contrib import admin, messages
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ class LoginView(auth_views.LoginView):
         if cache.get(self.lock_key):
             form = self.get_form_class()(request, initial={"username": username})
             locked = _("Too many failed attempts. Please wait 15 minutes before trying again.")
+            messages.error(request, locked)
             response = self.render_to_response(self.get_context_data(form=form, locked=locked))
             response.status_code = 429
             return response
@@ -49,6 +51,15 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         cache.delete(self.fail_key)
         return super().form_valid(form)
+
+
+class AdminLoginView(LoginView):
+    """The admin's login page with the same brake: the admin is the way into staff accounts."""
+
+    template_name = "admin/login.html"
+
+    def get_context_data(self, **kwargs):
+        return {**admin.site.each_context(self.request), **super().get_context_data(**kwargs)}
 
 
 class LogoutView(auth_views.LogoutView):

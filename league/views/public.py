@@ -1,12 +1,20 @@
 """Public pages: home, tournaments, standings, sessions, players and season rankings. Only
-published tournaments show (league.permissions.visible_tournaments)."""
+published tournaments show (league.permissions.visible_tournaments).
+
+The parts that cost queries (standings, sessions, tables, rankings) come from league.cache for
+anonymous visitors; the page around them (title, status, refresh) is rendered on every request.
+"""
 
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from ..cache import cached_part
 from ..models import Season, Session, Tournament
+from ..permissions import is_league_admin
 from ..selectors import pages
+from ..services.exports import TOURNAMENT_KINDS
 from .charts import line_chart
 
 TOURNAMENT_STANDINGS_TOP = 10
@@ -30,15 +38,28 @@ def _refresh(tournament: Tournament) -> int | None:
     return REFRESH_SECONDS if tournament.status == Tournament.Status.RUNNING else None
 
 
+def _tournament_part(request, tournament: Tournament, part: str, template: str, context) -> str:
+    """One cached part of a tournament's pages; ``context`` is called only when it is rendered.
+    Rendered without the request: the part is the same for every visitor."""
+    return cached_part(request, tournament_id=tournament.pk, part=part,
+                       render=lambda: render_to_string(template, context()))
+
+
 def tournament(request, slug: str):
     tournament = _tournament(request, slug)
+    is_admin = is_league_admin(request.user)
     return render(
         request,
         "league/tournament.html",
         {
             "tournament": tournament,
-            "sessions": pages.tournament_sessions(tournament),
-            "standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP),
+            "standings_table": _tournament_part(
+                request, tournament, "top", "league/_standings_table.html",
+                lambda: {"standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP)}),
+            "sessions_part": _tournament_part(
+                request, tournament, "sessions", "league/_sessions.html",
+                lambda: {"tournament": tournament, "sessions": pages.tournament_sessions(tournament)}),
+            "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS] if is_admin else [],
             "refresh": _refresh(tournament),
         },
     )
@@ -51,7 +72,9 @@ def standings(request, slug: str):
         "league/standings.html",
         {
             "tournament": tournament,
-            "standings": pages.standings_rows(tournament),
+            "standings_table": _tournament_part(
+                request, tournament, "standings", "league/_standings_table.html",
+                lambda: {"standings": pages.standings_rows(tournament)}),
             "refresh": _refresh(tournament),
         },
     )
@@ -59,14 +82,24 @@ def standings(request, slug: str):
 
 def session(request, slug: str, number: int):
     tournament = _tournament(request, slug)
-    try:
-        session, tables = pages.session_results(tournament, number)
-    except Session.DoesNotExist as error:
-        raise Http404(_("No such session.")) from error
+
+    def context() -> dict:
+        try:
+            session, tables = pages.session_results(tournament, number)
+        except Session.DoesNotExist as error:
+            raise Http404(_("No such session.")) from error
+        return {"tournament": tournament, "session": session, "tables": tables}
+
     return render(
         request,
         "league/session.html",
-        {"tournament": tournament, "session": session, "tables": tables, "refresh": _refresh(tournament)},
+        {
+            "tournament": tournament,
+            "number": number,
+            "tables_part": _tournament_part(request, tournament, f"session-{number}",
+                                            "league/_session_tables.html", context),
+            "refresh": _refresh(tournament),
+        },
     )
 
 
@@ -98,4 +131,7 @@ def season(request, league_slug: str, name: str):
         season = pages.season_for(league_slug, name)
     except Season.DoesNotExist as error:
         raise Http404(_("No such season.")) from error
-    return render(request, "league/season.html", {"season": season, "rows": pages.season_rows(season)})
+    rows = cached_part(request, season_id=season.pk, part="ranking",
+                       render=lambda: render_to_string("league/_season_table.html",
+                                                       {"rows": pages.season_rows(season)}))
+    return render(request, "league/season.html", {"season": season, "ranking_table": rows})

@@ -81,6 +81,23 @@ def seat_labels(players: list, dealer: int) -> list[str]:
     ]
 
 
+def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
+    """What the score sheet's tile entry (static/league/tiles.js) needs to value a hand from its
+    tiles through POST /api/v1/handvalue/: each seat's wind, the prevailing wind and, for the
+    classical rules, the tournament's upper limit. None for rulesets without tile valuation."""
+    if tournament.ruleset not in ("dmjl-classical", "riichi-ema"):
+        return None
+    entry = {
+        "url": reverse("api-handvalue"),
+        "seat_winds": "".join("ESWN"[(seat - dealer) % 4] for seat in range(4)),
+        "prevailing_wind": prevailing_wind,
+        "upper_limit": "",
+    }
+    if tournament.ruleset == "dmjl-classical":
+        entry["upper_limit"] = tournament.effective_options.get("upper_limit", "")
+    return entry
+
+
 def _hand_rows(hands: list[Hand], players: list) -> list[dict]:
     rows = []
     for hand in hands:
@@ -117,6 +134,7 @@ def _sheet_context(table: Table, form) -> dict:
         "form": form,
         "error_map": form.error_map_json(),
         "preview_url": reverse("api-table-preview", args=[table.pk]),
+        "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
     }
 
 
@@ -181,6 +199,7 @@ def hand_edit(request, hand_id: int):
             "error_map": form.error_map_json(),
             "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
             "dealer": table_players(table)[hand.dealer],
+            "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),
         },
         status=400 if request.method == "POST" else 200,
     )

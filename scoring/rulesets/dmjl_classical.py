@@ -12,9 +12,11 @@ from ..records import (
     COMMON_FIELDS,
     FALSE_NAMING_CLAIMS,
     FLOW_OPTIONS,
+    LARGEST,
     Option,
     balances_of,
     choice,
+    is_amount,
     offenders,
     penalties,
     require_outcome,
@@ -92,9 +94,9 @@ def _hand_values(record: dict, *, required: bool) -> list[int] | None:
     values = record.get("hand_values")
     if values is None and not required:
         return None
-    if type(values) is not list or len(values) != 4 or not all(type(v) is int and v >= 0 for v in values):
+    if type(values) is not list or len(values) != 4 or not all(is_amount(v) for v in values):
         raise ScoringError(
-            "bad_record", field="hand_values", name="hand_values", expected="four whole numbers of at least 0"
+            "bad_record", field="hand_values", name="hand_values", expected=f"four whole numbers from 0 to {LARGEST}"
         )
     return values
 

@@ -10,53 +10,10 @@ import pytest
 from league.models import GameResult, Hand, Session, Standing
 from tests.factories import PlayerFactory, TournamentFactory, referee_for, table_with_players
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed (apt-get install chromium)"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def _orm_beside_the_event_loop():
-    """Playwright's sync API runs an event loop in this thread; Django's ORM must still be usable here.
-    Set only while these tests run, so that other tests (``check --deploy``) do not inherit it."""
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    yield
-    if previous is None:
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    else:
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en-GB", device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def enter_classical(page, values, *, winner=None, outcome="win", dead=()):

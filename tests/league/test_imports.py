@@ -205,3 +205,13 @@ def test_the_api_answers_bad_rows_with_every_reason(admin_api, tournament):
     assert error["code"] == "invalid_rows" and error["fields"] == {} and error["message"]
     assert [row["row"] for row in error["rows"]] == [2, 3]
     assert not Player.objects.exists()
+
+
+def test_names_outside_ascii_match_whatever_their_case(tournament, admin_user):
+    club = ClubFactory(name="Österreich MJ")
+    existing = PlayerFactory(first_name="Ömer", last_name="Özil", club=club)
+    upload = csv_file("Vorname;Nachname;Verein;Land\nÖMER;özil;ÖSTERREICH mj;AT\n")
+    counts = registrations_import(tournament=tournament, upload=upload, user=admin_user)
+    assert counts["players_created"] == 0 and counts["clubs_created"] == 0
+    assert Registration.objects.get(tournament=tournament).player == existing
+    assert Club.objects.count() == 1

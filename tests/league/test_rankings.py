@@ -195,3 +195,40 @@ def test_the_periodic_job_recomputes_every_season(league_games):
     season, _p = league_games
     rankings_recompute_all.delay()
     assert SeasonRanking.objects.filter(season=season).count() == 6
+
+
+def test_mers_places_a_disqualified_player_among_those_who_played_not_behind_no_shows():
+    season = SeasonFactory(starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
+                           ranking_method=Season.RankingMethod.MERS)
+    tournament = tournament_in(season, ends_on=datetime.date(2026, 5, 2))
+    played = PlayerFactory.create_batch(4)
+    no_show = PlayerFactory()
+    for rank, player in enumerate(played[:3], start=1):
+        standing(tournament, player, rank)  # 1000, 666⅔, 333⅓ in a field of four who played
+        game(tournament, 1, {player: 0})
+    Standing.objects.create(tournament=tournament, player=no_show, rank=4, table_points=0, score=0, games=0)
+    Standing.objects.create(tournament=tournament, player=played[3], rank=5, table_points=0, score=0, games=1,
+                            disqualified=True)
+    game(tournament, 1, {played[3]: 0})
+    rankings_recompute(season=season)
+    values = {r.player_id: r.value for r in season_ranking_for(season=season)}
+    assert values[played[3].pk] == Decimal(0)  # fourth of four who played: base 0, never negative
+    assert values[played[0].pk] == Decimal(225)  # 1000 alone of five: 200 all, 250 best four
+
+
+def test_finishing_a_tournament_through_the_api_updates_its_season_ranking(admin_api,
+                                                                           django_capture_on_commit_callbacks):
+    season = SeasonFactory(starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31))
+    table = table_with_players(season=season, status=Tournament.Status.RUNNING)
+    tournament = table.session.tournament
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]},
+                user=AdminFactory())
+    assert not SeasonRanking.objects.filter(season=season).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_api.patch(f"/api/v1/tournaments/{tournament.pk}/", {"status": "finished"}, format="json")
+    assert response.status_code == 200
+    leader = SeasonRanking.objects.get(season=season, rank=1)
+    assert leader.player_id == table.seats.get(position=1).player_id and leader.value == Decimal(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_api.patch(f"/api/v1/tournaments/{tournament.pk}/", {"published": False}, format="json")
+    assert not SeasonRanking.objects.filter(season=season).exists()

@@ -1,5 +1,7 @@
 """Referees' pages: login and its brake, their tables, entering, correcting and deleting hands."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
@@ -255,3 +257,80 @@ def test_logout_works_by_post(client, referee):
     response = client.post(reverse("logout"))
     assert response.status_code == 302
     assert client.get(reverse("referee-home")).status_code == 302
+
+
+# Tile entry (static/league/tiles.js): the page carries what POST /api/v1/handvalue/ needs.
+
+
+def _tile_inputs(page: str) -> list[str]:
+    return re.findall(r"<input[^>]*(?:class=\"tiles-input\"|data-suit=|data-win-tile|data-melds|data-dora|data-ura"
+                      r"|data-flag=)[^>]*>", page)
+
+
+def test_the_classical_sheet_offers_tile_entry_with_winds_and_upper_limit(client, referee, table):
+    tournament = table.session.tournament
+    tournament.options = {"upper_limit": 500}
+    tournament.save()
+    url = reverse("referee-table", args=[table.pk])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'data-handvalue-url="{reverse("api-handvalue")}"' in page
+    assert 'data-seat-winds="ESWN"' in page and 'data-prevailing-wind="E"' in page
+    assert 'data-upper-limit="500"' in page
+    assert "league/tiles.js" in page and 'id="tile-picker"' in page
+    assert page.count('data-tiles-toggle="') == 4
+    # an aid only: hidden without JavaScript and never posted (the inputs have no name)
+    assert all(" hidden" in tag for tag in re.findall(r"<button[^>]*data-tiles-toggle[^>]*>", page))
+    inputs = _tile_inputs(page)
+    assert len(inputs) == 4 and not any(" name=" in tag for tag in inputs)
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Verdeckt" in german and "Neue Figur" in german
+
+
+def test_the_tile_entry_uses_the_winds_of_the_coming_hand_and_of_a_corrected_hand(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    client.post(url, classical_win())  # South (seat 1) wins: the deal passes to seat 1
+    page = client.get(url).content.decode()
+    assert 'data-seat-winds="NESW"' in page and 'data-upper-limit="5000"' in page
+    edit = client.get(reverse("referee-hand-edit", args=[Hand.objects.get().pk])).content.decode()
+    assert 'data-seat-winds="ESWN"' in edit and "league/tiles.js" in edit
+
+
+def test_the_handvalue_answer_for_the_pages_request(client):
+    """The record tiles.js sends for a classical seat, and the fields it reads from the answer."""
+    record = {
+        "ruleset": "dmjl-classical",
+        "tiles": "b3B3B3b3 wewewe RDbDbDbS1S1S1S2S2 LS2S2S2",
+        "seat_wind": "E",
+        "prevailing_wind": "E",
+        "options": {"upper_limit": 500},
+    }
+    answer = client.post(reverse("api-handvalue"), record, content_type="application/json").json()
+    assert answer["won"] is True and answer["value"] == 500 and answer["explain"]
+    bad = client.post(
+        reverse("api-handvalue"), {**record, "tiles": "b3B3B3b3 wxwe"}, content_type="application/json"
+    )
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_tiles"
+    assert bad.json()["error"]["position"] == 9
+
+
+def test_the_riichi_sheet_offers_tile_entry_per_winner(client):
+    table = table_with_players(ruleset="riichi-ema")
+    client.force_login(referee_for(table.session.tournament))
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    assert "league/tiles.js" in page and 'data-seat-winds="ESWN"' in page and 'data-upper-limit=""' in page
+    assert page.count('data-tiles-toggle="') == 4 and 'id="tile-picker"' not in page
+    inputs = _tile_inputs(page)
+    assert len(inputs) == 4 * 13 and not any(" name=" in tag for tag in inputs)
+    response = client.post(
+        reverse("referee-table", args=[table.pk]),
+        {"outcome": "win", "win_type": "self_draw", "win_1": "on", "han_1": "3", "fu_1": "40"},
+    )
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize("ruleset", ["dmjl-hke", "japanese-classic"])
+def test_rulesets_without_tile_valuation_have_no_tile_entry(client, ruleset):
+    table = table_with_players(ruleset=ruleset)
+    client.force_login(referee_for(table.session.tournament))
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    assert "tiles.js" not in page and "data-handvalue-url" not in page and "data-tiles-toggle" not in page

@@ -75,7 +75,18 @@ def test_the_deployment_check_is_clean_with_production_variables():
     environment = {k: v for k, v in os.environ.items()
                    if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     environment.update(DEBUG="0", SECRET_KEY="x" * 60 + "-production-secret-key-for-the-check",
-                       ALLOWED_HOSTS="league.example", DJANGO_SETTINGS_MODULE="mjl.settings")
+                       ALLOWED_HOSTS="league.example", CACHE_URL="redis://127.0.0.1:6379/3",
+                       DJANGO_SETTINGS_MODULE="mjl.settings")
     done = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
                           env=environment, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_deployment_check_asks_for_a_shared_cache():
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    environment.update(DEBUG="0", SECRET_KEY="x" * 60 + "-production-secret-key-for-the-check",
+                       ALLOWED_HOSTS="league.example", DJANGO_SETTINGS_MODULE="mjl.settings")
+    done = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
+                          env=environment, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "league.W001" in done.stderr + done.stdout

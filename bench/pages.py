@@ -1,0 +1,210 @@
+"""Benchmark of the public standings page under concurrent clients.
+
+Run from the project root:  .venv/bin/python bench/pages.py [--clients 50] [--requests 2000] [--workers N]
+
+Builds a tournament of 200 players (registrations, four drawn sessions, standings) in a fresh
+SQLite file in a temporary folder, or in the configured DATABASE_URL when set (the rows it makes
+are left there, under a new slug). Then serves the app with gunicorn (sync workers, DEBUG off) on
+127.0.0.1 at a free port and drives /t/<slug>/standings/ with ``--clients`` threads until
+``--requests`` responses or 60 s, whichever comes first; prints p50/p95/p99 latency and requests
+per second. Twice: with the page cache (as in production) and without it (a dummy cache), to show
+what the cache buys. Target: p95 under 50 ms with 50 clients.
+
+Only loopback addresses are used; the server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import http.client
+import os
+import pathlib
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from decimal import Decimal
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+
+TEMP = tempfile.TemporaryDirectory()
+if not os.environ.get("DATABASE_URL"):
+    os.environ["DATABASE_URL"] = f"sqlite:///{pathlib.Path(TEMP.name) / 'bench.sqlite3'}"
+
+HOST = "127.0.0.1"
+DEADLINE_SECONDS = 60
+PLAYERS = 200
+SESSIONS = 4
+# Settings for the run without the page cache: everything as configured, the cache a dummy.
+NO_CACHE_SETTINGS = """from mjl.settings import *  # noqa: F403
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+"""
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+from league.models import Club, Player, Registration, Standing, Tournament  # noqa: E402
+from league.services.seating import seating_generate  # noqa: E402
+
+
+def build_tournament() -> str:
+    """200 players of 20 clubs, registered, four sessions drawn, standings with spread values."""
+    rng = random.Random(2026)
+    stamp = time.strftime("%Y%m%d%H%M%S")
+    clubs = Club.objects.bulk_create(Club(name=f"Bench club {stamp}-{i}", city="Berlin") for i in range(20))
+    players = Player.objects.bulk_create(
+        Player(first_name=f"Bench{i}", last_name=f"Player{i:03d}", club=clubs[i % 20], country="DE")
+        for i in range(PLAYERS)
+    )
+    tournament = Tournament.objects.create(
+        slug=f"bench-{stamp}", name=f"Bench open {stamp}", ruleset="dmjl-classical", place="Berlin",
+        starts_on=datetime.date(2026, 5, 1), ends_on=datetime.date(2026, 5, 2),
+        status=Tournament.Status.RUNNING, published=True, session_count=SESSIONS)
+    Registration.objects.bulk_create(Registration(tournament=tournament, player=p) for p in players)
+    for number in range(1, SESSIONS + 1):
+        seating_generate(tournament=tournament, number=number, method="random")
+    values = sorted(((rng.randrange(0, 17), rng.randrange(-20000, 20000)) for _ in players), reverse=True)
+    Standing.objects.bulk_create(
+        Standing(tournament=tournament, player=player, rank=rank, table_points=Decimal(points),
+                 score=Decimal(score), games=SESSIONS, average_place=Decimal("2.5"))
+        for rank, (player, (points, score)) in enumerate(zip(players, values, strict=True), start=1)
+    )
+    return tournament.slug
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def get(port: int, path: str) -> tuple[int, int]:
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    try:
+        connection.request("GET", path, headers={"Accept-Language": "de"})
+        response = connection.getresponse()
+        return response.status, len(response.read())
+    finally:
+        connection.close()
+
+
+def server_env(settings_module: str = "mjl.settings") -> dict:
+    """As in production (DEBUG off), on plain HTTP at the loopback address."""
+    return dict(os.environ, DJANGO_SETTINGS_MODULE=settings_module, DEBUG="0", SECRET_KEY="bench-only-secret",
+                ALLOWED_HOSTS=HOST, SECURE_SSL_REDIRECT="0", LOG_LEVEL="ERROR")
+
+
+def start_server(port: int, workers: int, settings_module: str) -> subprocess.Popen:
+    env = server_env(settings_module)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "mjl.wsgi:application", "--bind", f"{HOST}:{port}",
+         "--workers", str(workers), "--worker-class", "sync", "--pythonpath", f"{ROOT},{TEMP.name}",
+         "--log-level", "warning", "--backlog", "256"],
+        cwd=ROOT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn did not start")
+        try:
+            get(port, "/")
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def drive(port: int, path: str, *, clients: int, requests: int) -> dict:
+    latencies: list[float] = []
+    failures: list[str] = []
+    lock = threading.Lock()
+    taken = [0]
+    stop_at = time.monotonic() + DEADLINE_SECONDS
+
+    def client() -> None:
+        while time.monotonic() < stop_at:
+            with lock:
+                if taken[0] >= requests:
+                    return
+                taken[0] += 1
+            start = time.perf_counter()
+            try:
+                status, _size = get(port, path)
+            except OSError as error:
+                with lock:
+                    failures.append(type(error).__name__)
+                continue
+            elapsed = time.perf_counter() - start
+            with lock:
+                latencies.append(elapsed)
+                if status != 200:
+                    failures.append(str(status))
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - began
+    cuts = statistics.quantiles(latencies, n=100, method="inclusive")
+    return {"requests": len(latencies), "failures": len(failures), "wall": wall,
+            "rps": len(latencies) / wall, "p50": cuts[49] * 1000, "p95": cuts[94] * 1000, "p99": cuts[98] * 1000}
+
+
+def run(label: str, settings_module: str, path: str, args) -> dict:
+    port = free_port()
+    server = start_server(port, args.workers, settings_module)
+    try:
+        for _ in range(args.workers * 10):  # every worker imports its code and fills its cache
+            get(port, path)
+        figures = drive(port, path, clients=args.clients, requests=args.requests)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print(f"{label:<28} {figures['requests']:>6} req  {figures['failures']:>3} failed  "
+          f"{figures['rps']:>7.0f} req/s  p50 {figures['p50']:6.1f} ms  p95 {figures['p95']:6.1f} ms  "
+          f"p99 {figures['p99']:6.1f} ms")
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=min(4, max(2, os.cpu_count() or 2)),
+                        help="gunicorn sync workers (default: one per CPU, 2 to 4)")
+    parser.add_argument("--no-compare", action="store_true", help="skip the run without the page cache")
+    args = parser.parse_args()
+    if not 1 <= args.requests <= 10_000 or not 1 <= args.clients <= 200:
+        parser.error("at most 10,000 requests and 200 clients")
+
+    call_command("migrate", verbosity=0)
+    if not (ROOT / "staticfiles" / "staticfiles.json").exists():
+        # with DEBUG off the pages need the static files' manifest
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT,
+                       env=server_env(), check=True)
+    slug = build_tournament()
+    path = f"/t/{slug}/standings/"
+    print(f"{PLAYERS} players, {SESSIONS} sessions; GET {path} with {args.clients} clients, {args.workers} "
+          f"gunicorn workers, up to {args.requests} requests or {DEADLINE_SECONDS} s")
+    cached = run("with the page cache", "mjl.settings", path, args)
+    if not args.no_compare:
+        (pathlib.Path(TEMP.name) / "bench_nocache.py").write_text(NO_CACHE_SETTINGS)
+        run("without (dummy cache)", "bench_nocache", path, args)
+    print(f"target p95 < 50 ms: {'met' if cached['p95'] < 50 else 'NOT met'}")
+    return 0 if cached["failures"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Exports from the tournament page: league administrators ask for a file (league.services.exports)
+and follow its progress here; everyone else gets a 403."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from ..errors import ServiceError
+from ..models import Export, Tournament
+from ..permissions import is_league_admin
+from ..services.exports import TOURNAMENT_KINDS, export_request
+
+REFRESH_SECONDS = 3
+SHOWN = 50
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_exports(request, slug: str):
+    """GET: the tournament's exports with status, progress and download link (refreshing itself while
+    one is being built). POST ``kind``: ask for a new one, then back to the list."""
+    if not is_league_admin(request.user):
+        raise PermissionDenied(_("Only league administrators can export."))
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if request.method == "POST":
+        try:
+            export = export_request(kind=request.POST.get("kind", ""), tournament=tournament, user=request.user,
+                                    language=get_language())
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(export)s requested; it is built in the background.")
+                             % {"export": export.get_kind_display()})
+        return redirect("tournament-exports", slug=tournament.slug)
+    exports = list(tournament.exports.select_related("created_by").order_by("-created_at", "-pk")[:SHOWN])
+    busy = any(export.status in (Export.Status.PENDING, Export.Status.RUNNING) for export in exports)
+    return render(request, "league/exports.html", {
+        "tournament": tournament,
+        "exports": exports,
+        "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS],
+        "export_refresh": REFRESH_SECONDS if busy else None,
+    })

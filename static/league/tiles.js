@@ -1,0 +1,304 @@
+/* Tile entry on the score sheet: value a seat's hand from its tiles through
+   POST /api/v1/handvalue/ (SCORING.md section 9) and fill the form from the answer.
+
+   dmjl-classical: per seat a Kajongg hand string (typed, or built with the tile picker) gives
+   the seat's hand value; a complete Mah-Jongg preselects the seat as winner if none is chosen.
+   riichi-ema: per winner the tiles, winning tile, melds and dora give han and fu (or yakuman).
+   Everything here is an aid: the tile inputs have no names, so they are never posted, and
+   without JavaScript the panels stay hidden and the referee types the values. */
+(function () {
+  "use strict";
+  var form = document.getElementById("hand-form");
+  if (!form || !form.dataset.handvalueUrl) return;
+  var ruleset = form.dataset.ruleset;
+  if (ruleset !== "dmjl-classical" && ruleset !== "riichi-ema") return;
+  var url = form.dataset.handvalueUrl;
+  var seatWinds = (form.dataset.seatWinds || "ESWN").split("");
+  var prevailing = form.dataset.prevailingWind || "E";
+  var upperLimit = form.dataset.upperLimit;
+  var textsEl = document.getElementById("tile-texts");
+  var texts = textsEl ? textsEl.dataset : {};
+
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (all, key) {
+      return values[key] === undefined ? all : String(values[key]);
+    });
+  }
+  function panel(seat) { return document.getElementById("tiles-" + seat); }
+  function el(id) { return document.getElementById(id); }
+  function setField(name, value) {
+    var input = form.elements[name];
+    if (!input) return;
+    if (input.type === "checkbox") {
+      if (input.checked === !!value) return;
+      input.checked = !!value;
+    } else {
+      if (input.value === String(value)) return;
+      input.value = String(value);
+    }
+    input.dispatchEvent(new Event(input.type === "checkbox" ? "change" : "input", {bubbles: true}));
+  }
+
+  /* Panels: one open at a time, toggled by the seat's "Tiles" button. */
+  var toggles = form.querySelectorAll("[data-tiles-toggle]");
+  function open(seat) {
+    toggles.forEach(function (button) {
+      var mine = button.dataset.tilesToggle === String(seat);
+      var p = panel(button.dataset.tilesToggle);
+      var show = mine && p.hidden;
+      p.hidden = !show;
+      button.setAttribute("aria-expanded", show ? "true" : "false");
+      button.classList.toggle("open", show);
+      if (show && picker) {
+        p.insertBefore(picker, p.querySelector(".tiles-err"));  // below the input, above the answer
+        picker.hidden = false;
+        activeSeat = seat;
+      }
+    });
+    var p = panel(seat);
+    if (!p.hidden) {
+      var first = p.querySelector("input[type=text]");
+      if (first) first.focus();
+    }
+  }
+  form.querySelectorAll(".seatgrid").forEach(function (grid) { grid.classList.add("with-tiles"); });
+  toggles.forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { open(button.dataset.tilesToggle); });
+  });
+  /* The tile inputs are not part of the record: keep them from triggering the settlement preview. */
+  form.querySelectorAll(".tiles-panel").forEach(function (p) {
+    ["input", "change"].forEach(function (type) {
+      p.addEventListener(type, function (event) {
+        event.stopPropagation();
+        schedule(p.dataset.tilesSeat);
+      });
+    });
+  });
+
+  /* Answers */
+  var timers = {}, sequence = {};
+  function schedule(seat) {
+    clearTimeout(timers[seat]);
+    timers[seat] = setTimeout(function () { valueSeat(seat); }, 300);
+  }
+  function show(seat, error, summary, lines) {
+    var err = el("tiles-err-" + seat), sum = el("tiles-sum-" + seat), list = el("tiles-explain-" + seat);
+    err.textContent = error || "";
+    sum.textContent = summary || "";
+    list.textContent = "";
+    (lines || []).forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      list.appendChild(li);
+    });
+    panel(seat).querySelectorAll("input[type=text]").forEach(function (input) {
+      if (error) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    });
+  }
+  function errorText(error, tiles) {
+    error = error || {};
+    if (error.code === "bad_tiles" && error.position !== undefined && typeof tiles === "string") {
+      var rest = tiles.slice(error.position).split(/\s/)[0] || tiles.slice(error.position);
+      return fill(texts.badTiles, {position: error.position + 1, text: rest});
+    }
+    if (error.code === "no_yaku") return texts.noYaku;
+    if (error.code === "hand_not_winning") return texts.handNotWinning;
+    return error.message || texts.failed || String(error.code || "");
+  }
+  function post(seat, record, done) {
+    var mine = sequence[seat] = (sequence[seat] || 0) + 1;
+    fetch(url, {
+      method: "POST", credentials: "omit",
+      headers: {"Content-Type": "application/json", "Accept": "application/json"},
+      body: JSON.stringify(record)
+    }).then(function (response) {
+      return response.json();
+    }).then(function (body) {
+      if (mine !== sequence[seat]) return;
+      done(body);
+    }).catch(function () {
+      if (mine === sequence[seat]) show(seat, texts.failed);
+    });
+  }
+
+  /* dmjl-classical */
+  function valueClassical(seat) {
+    var input = el("tiles-input-" + seat);
+    var tiles = input.value.trim();
+    if (!tiles) { show(seat); return; }
+    var record = {ruleset: "dmjl-classical", tiles: tiles, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
+    if (upperLimit !== undefined && upperLimit !== "") record.options = {upper_limit: parseInt(upperLimit, 10)};
+    post(seat, record, function (body) {
+      if (body.error) {
+        var error = body.error;
+        if (error.code === "bad_tiles" && error.position !== undefined) {
+          // positions index the trimmed string; point the caret at the tile that failed
+          var offset = input.value.indexOf(tiles);
+          try { if (document.activeElement === input) input.setSelectionRange(offset + error.position, input.value.length); } catch (e) { /* not selectable */ }
+        }
+        show(seat, errorText(error, tiles));
+        return;
+      }
+      var summary = body.limits
+        ? fill(texts.limit, {limits: body.limits, value: body.value})
+        : fill(texts.summary, {points: body.points, doubles: body.doubles, value: body.value});
+      if (body.won) summary = (texts.won || "Mah-Jongg") + " · " + summary;
+      show(seat, "", summary, body.explain);
+      setField("value_" + seat, body.value);
+      var winner = form.elements.winner;
+      var outcome = form.querySelector("input[name=outcome]:checked");
+      if (body.won && winner && !winner.value && (!outcome || outcome.value === "win")) setField("winner", seat);
+    });
+  }
+
+  /* The tile picker (classical): appends Kajongg notation to the open seat's tiles input. */
+  var picker = el("tile-picker");
+  var activeSeat = null, concealed = true, lastNext = false, breakNext = false;
+  function pickerInput() { return activeSeat === null ? null : el("tiles-input-" + activeSeat); }
+  function press(button, on) { button.setAttribute("aria-pressed", on ? "true" : "false"); }
+  function write(input, text) {
+    input.value = text;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+  if (picker) {
+    picker.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      var input = pickerInput();
+      if (!button || !input) return;
+      var text = input.value;
+      var sep = function () { return text && !/\s$/.test(text) ? " " : ""; };
+      if (button.dataset.pickerMode) {
+        concealed = button.dataset.pickerMode === "concealed";
+        picker.querySelectorAll("[data-picker-mode]").forEach(function (b) {
+          press(b, (b.dataset.pickerMode === "concealed") === concealed);
+        });
+        breakNext = true;  // a change of state starts a new meld
+      } else if (button.hasAttribute("data-picker-last")) {
+        lastNext = !lastNext;
+        press(button, lastNext);
+      } else if (button.dataset.tile) {
+        var code = button.dataset.tile;
+        if (code[0] === "f" || code[0] === "y") {
+          write(input, text + sep() + code);
+          breakNext = true;
+        } else {
+          var tile = (concealed ? code[0].toUpperCase() : code[0]) + code[1];
+          if (lastNext) {
+            write(input, text + sep() + "L" + tile);
+            lastNext = false;
+            press(picker.querySelector("[data-picker-last]"), false);
+            breakNext = true;
+          } else {
+            write(input, text + (breakNext ? sep() : "") + tile);
+            breakNext = false;
+          }
+        }
+      } else if (button.dataset.pickerAction === "meld") {
+        if (text && !/\s$/.test(text)) write(input, text + " ");
+        breakNext = false;
+      } else if (button.dataset.pickerAction === "undo") {
+        var trimmed = text.replace(/\s+$/, "");
+        if (trimmed === text) trimmed = text.slice(0, -2).replace(/(^|\s)[LR]$/, "$1");
+        write(input, trimmed);
+        breakNext = false;
+      } else if (button.dataset.pickerAction === "clear") {
+        write(input, "");
+        breakNext = false;
+      }
+    });
+  }
+
+  /* riichi-ema */
+  var WINDS = "ESWN";
+  function digits(value) { return String(value || "").replace(/[^0-9]/g, ""); }
+  function tileList(value) {
+    return String(value || "").split(/[\s,]+/).filter(Boolean).map(function (t) { return t.toLowerCase(); });
+  }
+  var SUIT_OF = {m: "man", p: "pin", s: "sou", z: "honors", h: "honors"};
+  function meldList(value) {
+    // "123m 777p 5555s [1111z]": chi, pon, open kan; a concealed kan in brackets
+    return String(value || "").split(/\s+/).filter(Boolean).map(function (token) {
+      var closed = /^\[.*\]$/.test(token);
+      var body = token.replace(/^\[|\]$/g, "").toLowerCase();
+      var match = /^(\d+)([mpszh])$/.exec(body);
+      var tiles = {man: "", pin: "", sou: "", honors: ""};
+      if (!match) return {type: "?", tiles: tiles, text: token};
+      tiles[SUIT_OF[match[2]]] = match[1];
+      var d = match[1], type;
+      if (d.length === 4) type = "kan";
+      else if (d.length === 3 && d[0] === d[1] && d[1] === d[2]) type = "pon";
+      else type = "chi";
+      return {type: type, opened: !closed, tiles: tiles};
+    });
+  }
+  function checkedSeats(name) {
+    return Array.prototype.map.call(form.querySelectorAll("input[name=" + name + "]:checked"), function (i) {
+      return parseInt(i.value, 10);
+    });
+  }
+  function valueRiichi(seat) {
+    var p = panel(seat);
+    var tiles = {};
+    p.querySelectorAll("[data-suit]").forEach(function (input) { tiles[input.dataset.suit] = digits(input.value); });
+    var winTile = p.querySelector("[data-win-tile]").value.trim().toLowerCase();
+    if (!tiles.man && !tiles.pin && !tiles.sou && !tiles.honors) { show(seat); return; }
+    if (!/^[1-9][mpszh]$/.test(winTile)) { show(seat); return; }
+    var tsumo = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
+    var flags = {};
+    p.querySelectorAll("[data-flag]").forEach(function (input) { flags[input.dataset.flag] = input.checked; });
+    var riichi = checkedSeats("riichi").indexOf(parseInt(seat, 10)) >= 0;
+    var situation = {
+      tsumo: tsumo,
+      riichi: riichi && !flags.double_riichi,
+      double_riichi: !!flags.double_riichi,
+      ippatsu: !!flags.ippatsu && (riichi || !!flags.double_riichi),
+      rinshan: !!flags.rinshan && tsumo,
+      chankan: !!flags.chankan && !tsumo,
+      haitei: !!flags.last_tile && tsumo,
+      houtei: !!flags.last_tile && !tsumo,
+      seat_wind: seatWinds[seat],
+      round_wind: prevailing
+    };
+    var melds = meldList(p.querySelector("[data-melds]").value);
+    var bad = melds.filter(function (m) { return m.type === "?"; });
+    if (bad.length) { show(seat, fill(texts.badMeld, {text: bad[0].text})); return; }
+    var record = {
+      ruleset: "riichi-ema", tiles: tiles, win_tile: winTile, melds: melds,
+      dora_indicators: tileList(p.querySelector("[data-dora]").value),
+      ura_dora_indicators: tileList(p.querySelector("[data-ura]").value),
+      situation: situation
+    };
+    post(seat, record, function (body) {
+      if (body.error) { show(seat, errorText(body.error)); return; }
+      var yakuman = body.han >= 13 && body.base === 8000;  // riichi.py: base 8000 only for a yakuman
+      var summary = yakuman ? texts.riichiYakuman : fill(texts.riichiSummary, {han: body.han, fu: body.fu});
+      show(seat, "", summary, body.yaku);
+      setField("win_" + seat, true);
+      setField("yakuman_" + seat, yakuman);
+      if (yakuman) {
+        setField("han_" + seat, "");
+        setField("fu_" + seat, "");
+      } else {
+        setField("han_" + seat, body.han);
+        setField("fu_" + seat, body.fu);
+      }
+    });
+  }
+  if (ruleset === "riichi-ema") {
+    // the form's own inputs that change a winner's situation: value the open panels again
+    form.addEventListener("change", function (event) {
+      var name = event.target.name;
+      if (name !== "win_type" && name !== "riichi") return;
+      form.querySelectorAll(".tiles-panel").forEach(function (p) {
+        if (!p.hidden) schedule(p.dataset.tilesSeat);
+      });
+    });
+  }
+
+  function valueSeat(seat) {
+    if (ruleset === "dmjl-classical") valueClassical(seat);
+    else valueRiichi(seat);
+  }
+})();

@@ -1,0 +1,157 @@
+"""Tile entry on the score sheet in a real browser: Kajongg notation and the tile picker fill a
+classical seat's hand value; man/pin/sou/honours strings fill a riichi winner's han and fu.
+Both go through POST /api/v1/handvalue/ (SCORING.md section 9)."""
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from league.models import Hand
+from tests.factories import referee_for, table_with_players
+
+VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "handvalue_public.jsonl"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+]
+
+# Kajongg scoringtest "kaj-51" (Classical Chinese DMJL), East in an East round, upper limit 500:
+# 60 points and 5 doubles, 1920 cut to the limit of 500 (with the default limit of 5000: 1920).
+KAJ_51 = "b3B3B3b3 wewewe RDbDbDbS1S1S1S2S2 LS2S2S2"
+KAJ_51_VALUE = 500
+
+
+def login_to_sheet(page, live_server, table):
+    page.goto(f"{live_server.url}/login/?next=/referee/table/{table.pk}/")
+    page.fill("input[name=username]", "ref")
+    page.fill("input[name=password]", "secret-pass-123")
+    page.click("form.login button[type=submit]")
+    page.wait_for_url(re.compile(rf"/referee/table/{table.pk}/$"))
+
+
+def test_the_vector_used_here_is_the_public_one():
+    if not VECTORS.exists():
+        pytest.skip("no shared vectors")
+    for line in VECTORS.read_text().splitlines():
+        case = json.loads(line)
+        if case["hand"].get("id") == "kaj-51":
+            hand = case["hand"]
+            assert hand["tiles"] == KAJ_51 and hand["seat_wind"] == hand["prevailing_wind"] == "E"
+            assert hand["options"] == {"upper_limit": 500}
+            assert case["expect"]["value"] == KAJ_51_VALUE and case["expect"]["won"] is True
+            return
+    pytest.fail("kaj-51 is not among the public vectors")
+
+
+def test_classical_tiles_fill_the_value_and_the_picker_writes_notation(live_server, phone):
+    table = table_with_players(slug="tile-cup", name="Tile Cup", options={"upper_limit": 500})
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    login_to_sheet(page, live_server, table)
+
+    # Seat 0 is East (the first dealer) in the East round: type kaj-51's notation.
+    page.click("[data-tiles-toggle='0']")
+    assert page.is_visible("#tile-picker")
+    page.fill("#tiles-input-0", KAJ_51)
+    page.wait_for_function("document.querySelector('input[name=value_0]').value !== ''")
+    assert page.input_value("input[name=value_0]") == str(KAJ_51_VALUE)
+    assert "Mah-Jongg" in page.inner_text("#tiles-sum-0")
+    explain = page.inner_text("#tiles-explain-0")
+    assert "Standard Mah Jongg: 20 points" in explain and "No Chow: 1 double" in explain
+    # a complete Mah-Jongg preselects the winner
+    assert page.input_value("select[name=winner]") == "0"
+
+    # A typing error is shown next to the tiles, with its position; the value stays.
+    page.fill("#tiles-input-0", "b3B3B3b3 wxwe")
+    page.wait_for_function("document.getElementById('tiles-err-0').textContent.length > 0")
+    assert "position 10" in page.inner_text("#tiles-err-0") and "wxwe" in page.inner_text("#tiles-err-0")
+    assert page.input_value("input[name=value_0]") == str(KAJ_51_VALUE)
+    page.fill("#tiles-input-0", KAJ_51)
+    page.wait_for_function("document.getElementById('tiles-err-0').textContent === ''")
+
+    # Seat 2 with the picker: a concealed pung of 1 dots, then an exposed pung of 2 bamboo.
+    page.click("[data-tiles-toggle='2']")
+    assert page.is_hidden("#tiles-0") and page.is_visible("#tiles-2")
+    picker = page.locator("#tiles-2 #tile-picker")
+    picker.locator("[data-picker-mode=concealed]").click()
+    for _ in range(3):
+        picker.locator("[data-tile=s1]").click()
+    picker.locator("[data-picker-action=meld]").click()
+    picker.locator("[data-picker-mode=exposed]").click()
+    for _ in range(3):
+        picker.locator("[data-tile=b2]").click()
+    picker.locator("[data-tile=fe]").click()
+    assert page.input_value("#tiles-input-2") == "S1S1S1 b2b2b2 fe"
+    picker.locator("[data-picker-action=undo]").click()
+    assert page.input_value("#tiles-input-2") == "S1S1S1 b2b2b2 "
+    # 8 (concealed pung of terminals) + 2 (exposed pung)
+    page.wait_for_function("document.querySelector('input[name=value_2]').value === '10'")
+    assert "Concealed Pung of Terminals" in page.inner_text("#tiles-explain-2")
+
+    screenshots = os.environ.get("SCREENSHOT_DIR")
+    if screenshots:
+        page.locator("#tiles-2").screenshot(path=str(Path(screenshots) / "tile_picker_375.png"))
+        page.screenshot(path=str(Path(screenshots) / "tile_sheet_375.png"), full_page=True)
+
+    # The sheet saves the filled-in values as usual (the tile inputs are not posted).
+    page.fill("input[name=value_1]", "0")
+    page.fill("input[name=value_3]", "0")
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#hand-1")
+    hand = Hand.objects.get(table=table, number=1)
+    assert hand.record["hand_values"] == [KAJ_51_VALUE, 0, 10, 0]
+    assert hand.record["winner"] == 0
+
+
+def test_riichi_tiles_fill_han_and_fu(live_server, phone):
+    table = table_with_players(slug="riichi-tiles", name="Riichi Tiles", ruleset="riichi-ema")
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    login_to_sheet(page, live_server, table)
+
+    # Seat 1 is South in the East round; it declared riichi and wins on a discard.
+    page.check("input[name=riichi][value='1']")
+    page.click("[data-tiles-toggle='1']")
+    panel = page.locator("#tiles-1")
+    panel.locator("[data-suit=man]").fill("234")
+    panel.locator("[data-suit=pin]").fill("55")
+    panel.locator("[data-suit=sou]").fill("456789")
+    panel.locator("[data-suit=honors]").fill("111")
+    panel.locator("[data-dora]").fill("1m")
+    panel.locator("[data-win-tile]").fill("5p")
+    # riichi, the round wind (East pung) and one dora (2m): 3 han, 40 fu
+    page.wait_for_function("document.querySelector('input[name=han_1]').value === '3'")
+    assert page.input_value("input[name=fu_1]") == "40"
+    assert page.is_checked("input[name=win_1]")
+    assert not page.is_checked("input[name=yakuman_1]")
+    yaku = page.inner_text("#tiles-explain-1")
+    assert "Riichi" in yaku and "Dora" in yaku
+
+    # Without riichi, a pung of South is no yaku for West in an East round: the error shows.
+    page.click("[data-tiles-toggle='2']")
+    other = page.locator("#tiles-2")
+    other.locator("[data-suit=man]").fill("234")
+    other.locator("[data-suit=pin]").fill("55")
+    other.locator("[data-suit=sou]").fill("456789")
+    other.locator("[data-suit=honors]").fill("222")
+    other.locator("[data-win-tile]").fill("5p")
+    page.wait_for_function("document.getElementById('tiles-err-2').textContent.length > 0")
+    assert "no yaku" in page.inner_text("#tiles-err-2")
+    assert page.input_value("input[name=han_2]") == ""
+
+    # A yakuman (thirteen orphans) ticks the yakuman box instead of han and fu.
+    other.locator("[data-suit=man]").fill("19")
+    other.locator("[data-suit=pin]").fill("19")
+    other.locator("[data-suit=sou]").fill("19")
+    other.locator("[data-suit=honors]").fill("12345677")
+    other.locator("[data-win-tile]").fill("7z")
+    page.wait_for_function("document.querySelector('input[name=yakuman_2]').checked")
+    assert page.input_value("input[name=han_2]") == ""
+    assert page.is_checked("input[name=win_2]")
+    screenshots = os.environ.get("SCREENSHOT_DIR")
+    if screenshots:
+        page.screenshot(path=str(Path(screenshots) / "tile_riichi_375.png"), full_page=True)

@@ -1,0 +1,83 @@
+"""Exports from the tournament page: administrators ask for a file and follow its progress; nobody
+else sees the box or may open the page."""
+
+import pytest
+from django.urls import reverse
+
+from league.models import Export
+from tests.factories import AdminFactory, UserFactory, referee_for, table_with_players
+
+pytestmark = pytest.mark.django_db
+
+KINDS = ["results-xlsx", "ema-csv", "score-sheets-xlsx", "seating-xlsx"]
+
+
+@pytest.fixture
+def tournament():
+    return table_with_players(slug="exp", published=True).session.tournament
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(AdminFactory())
+    return client
+
+
+def test_administrators_see_an_exports_box_with_a_button_per_kind(admin_client, tournament):
+    page = admin_client.get(reverse("tournament", args=["exp"])).content.decode()
+    assert reverse("tournament-exports", args=["exp"]) in page
+    assert "csrfmiddlewaretoken" in page
+    for kind in KINDS:
+        assert f'value="{kind}"' in page
+
+
+def test_visitors_and_referees_see_no_exports_box(client, tournament):
+    assert reverse("tournament-exports", args=["exp"]) not in client.get("/t/exp/").content.decode()
+    client.force_login(referee_for(tournament))
+    assert reverse("tournament-exports", args=["exp"]) not in client.get("/t/exp/").content.decode()
+
+
+def test_posting_a_kind_requests_the_export_and_the_list_offers_its_download(
+    admin_client, tournament, django_capture_on_commit_callbacks
+):
+    url = reverse("tournament-exports", args=["exp"])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(url, {"kind": "ema-csv"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302 and response["Location"] == url
+    export = Export.objects.get(tournament=tournament)
+    assert (export.kind, export.status, export.language) == ("ema-csv", Export.Status.DONE, "en")
+    page = admin_client.get(url).content.decode()
+    assert reverse("api-export-download", args=[export.pk]) in page
+    assert 'http-equiv="refresh"' not in page
+    assert admin_client.get(reverse("api-export-download", args=[export.pk])).status_code == 200
+
+
+def test_the_list_refreshes_itself_while_an_export_is_pending_or_running(admin_client, tournament):
+    Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING, progress=40)
+    page = admin_client.get(reverse("tournament-exports", args=["exp"])).content.decode()
+    assert 'http-equiv="refresh"' in page and 'value="40"' in page
+
+
+def test_an_unknown_kind_is_refused_with_a_message(admin_client, tournament):
+    url = reverse("tournament-exports", args=["exp"])
+    response = admin_client.post(url, {"kind": "ranking-xlsx"}, follow=True)
+    assert response.status_code == 200
+    assert not Export.objects.exists()
+    assert "This export is made for a season." in response.content.decode() or \
+        "Dieser Export" in response.content.decode()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "user", "referee"])
+def test_everyone_but_administrators_gets_403(client, tournament, who):
+    if who == "user":
+        client.force_login(UserFactory())
+    elif who == "referee":
+        client.force_login(referee_for(tournament))
+    url = reverse("tournament-exports", args=["exp"])
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"kind": "results-xlsx"}).status_code == 403
+    assert not Export.objects.exists()
+
+
+def test_an_unknown_tournament_is_not_found(admin_client):
+    assert admin_client.get(reverse("tournament-exports", args=["nowhere"])).status_code == 404
