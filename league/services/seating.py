@@ -22,14 +22,17 @@ def _registrations(tournament: Tournament) -> tuple[list[int], list[int], dict[i
     return regulars, substitutes, groups
 
 
-def seating_schedule(*, tournament: Tournament) -> list[list[list[int]]]:
-    """The seating of every session that has tables, as player ids in seat order."""
-    schedule: dict[int, list[list[int]]] = {}
-    seats = Seat.objects.filter(session__tournament=tournament).order_by("session__number", "table__number",
-                                                                          "position")
+def seating_schedule(*, tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
+    """The seating of every session that has tables (only those numbered below ``before`` when
+    given), as player ids in seat order."""
+    seats = Seat.objects.filter(session__tournament=tournament)
+    if before is not None:
+        seats = seats.filter(session__number__lt=before)
     tables: dict[tuple[int, int], list[int]] = {}
-    for number, table_number, player_id in seats.values_list("session__number", "table__number", "player_id"):
+    ordered = seats.order_by("session__number", "table__number", "position")
+    for number, table_number, player_id in ordered.values_list("session__number", "table__number", "player_id"):
         tables.setdefault((number, table_number), []).append(player_id)
+    schedule: dict[int, list[list[int]]] = {}
     for (number, _table_number), players in tables.items():
         schedule.setdefault(number, []).append(players)
     return [schedule[n] for n in sorted(schedule)]
@@ -43,10 +46,16 @@ def seating_next_session(*, tournament: Tournament) -> int | None:
 
 def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[list[int]]:
     regulars, substitutes, groups = _registrations(tournament)
+    previous = seating_schedule(tournament=tournament, before=number)
     try:
         if method == "balanced":
-            return seating.balanced(regulars, tournament.session_count, seed=seed, groups=groups,
-                                    substitutes=substitutes)[number - 1]
+            schedule = seating.balanced(regulars, tournament.session_count, seed=seed, groups=groups,
+                                        substitutes=substitutes)
+            if schedule[: len(previous)] == previous:
+                return schedule[number - 1]
+            # The registrations changed after earlier sessions were drawn: the schedule drawn now
+            # would not know who has already met, so this session is drawn against the real ones.
+            return seating.swiss(seated_field(regulars, substitutes), previous, seed=seed)
         if method == "random":
             return seating.random_draw(regulars, tournament.session_count, seed=seed,
                                        substitutes=substitutes)[number - 1]
@@ -55,7 +64,6 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
         players = seated_field(regulars, substitutes)
         seated, ranked_set = set(players), set(ranked)
         order = [p for p in ranked if p in seated] + [p for p in players if p not in ranked_set]
-        previous = seating_schedule(tournament=tournament)[: number - 1]
         return seating.swiss(order, previous, seed=seed)
     except seating.SeatingError as error:
         raise ServiceError(error.code, error.message) from error
@@ -70,6 +78,7 @@ def seating_generate(*, tournament: Tournament, number: int, method: str, seed: 
     if not 1 <= number <= tournament.session_count:
         raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
                            % {"count": tournament.session_count}, status=404)
+    Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()  # one draw at a time
     session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
     if Table.objects.filter(session=session, hands__isnull=False).exists():
         raise ServiceError("session_started", _("Hands have been played in this session; its seating is final."),

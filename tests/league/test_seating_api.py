@@ -83,3 +83,13 @@ def test_too_few_players_is_a_clear_error(admin_api):
     Registration.objects.create(tournament=tournament, player=PlayerFactory())
     response = draw(admin_api, tournament, 1)
     assert response.status_code == 400 and response.json()["error"]["code"] == "too_few_players"
+
+
+def test_a_late_registration_does_not_bring_back_meetings_of_the_sessions_already_drawn(admin_api, tournament):
+    draw(admin_api, tournament, 1)
+    draw(admin_api, tournament, 2)
+    for player in PlayerFactory.create_batch(4):
+        Registration.objects.create(tournament=tournament, player=player)
+    assert draw(admin_api, tournament, 3).status_code == 201
+    report = admin_api.get(f"/api/v1/tournaments/{tournament.pk}/sessions/3/seating/").json()["report"]
+    assert report["repeated_pairs"] == 0
