@@ -1,6 +1,7 @@
 """Benchmark of the public standings page under concurrent clients.
 
 Run from the project root:  .venv/bin/python bench/pages.py [--clients 50] [--requests 2000] [--workers N]
+    [--worker-class sync|gthread] [--threads N] [--driver python|wrk] [--duration S]
 
 Builds a tournament of 200 players (registrations, four drawn sessions, standings) in a fresh
 SQLite file in a temporary folder, or in the configured DATABASE_URL when set (the rows it makes
@@ -9,6 +10,12 @@ are left there, under a new slug). Then serves the app with gunicorn (sync worke
 ``--requests`` responses or 60 s, whichever comes first; prints p50/p95/p99 latency and requests
 per second. Twice: with the page cache (as in production) and without it (a dummy cache), to show
 what the cache buys. Target: p95 under 50 ms with 50 clients.
+
+The clients: ``--driver python`` (the default) runs them as Python threads in this process, each
+with one HTTP connection it reuses where the server allows (sync workers close it after each
+response); on a small machine they compete with the server for the CPUs, which inflates the
+figures. ``--driver wrk`` uses wrk (Debian package ``wrk``) with ``--clients`` connections for
+``--duration`` seconds instead; its percentiles come from a small Lua ``done`` hook.
 
 Only loopback addresses are used; the server is stopped at the end.
 """
@@ -21,6 +28,8 @@ import http.client
 import os
 import pathlib
 import random
+import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -88,14 +97,24 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def get(port: int, path: str) -> tuple[int, int]:
-    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+HEADERS = {"Accept-Language": "de"}
+
+
+def get(port: int, path: str, connection: http.client.HTTPConnection | None = None) -> tuple[int, int]:
+    """One GET; on ``connection`` when given (it reconnects by itself when the server closed it)."""
+    own = connection is None
+    if own:
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
     try:
-        connection.request("GET", path, headers={"Accept-Language": "de"})
+        connection.request("GET", path, headers=HEADERS)
         response = connection.getresponse()
         return response.status, len(response.read())
-    finally:
+    except (OSError, http.client.HTTPException):
         connection.close()
+        raise
+    finally:
+        if own:
+            connection.close()
 
 
 def server_env(settings_module: str = "mjl.settings") -> dict:
@@ -104,12 +123,12 @@ def server_env(settings_module: str = "mjl.settings") -> dict:
                 ALLOWED_HOSTS=HOST, SECURE_SSL_REDIRECT="0", LOG_LEVEL="ERROR")
 
 
-def start_server(port: int, workers: int, settings_module: str) -> subprocess.Popen:
+def start_server(port: int, args, settings_module: str) -> subprocess.Popen:
     env = server_env(settings_module)
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "mjl.wsgi:application", "--bind", f"{HOST}:{port}",
-         "--workers", str(workers), "--worker-class", "sync", "--pythonpath", f"{ROOT},{TEMP.name}",
-         "--log-level", "warning", "--backlog", "256"],
+         "--workers", str(args.workers), "--worker-class", args.worker_class, "--threads", str(args.threads),
+         "--pythonpath", f"{ROOT},{TEMP.name}", "--log-level", "warning", "--backlog", "256"],
         cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -132,15 +151,16 @@ def drive(port: int, path: str, *, clients: int, requests: int) -> dict:
     stop_at = time.monotonic() + DEADLINE_SECONDS
 
     def client() -> None:
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
         while time.monotonic() < stop_at:
             with lock:
                 if taken[0] >= requests:
-                    return
+                    break
                 taken[0] += 1
             start = time.perf_counter()
             try:
-                status, _size = get(port, path)
-            except OSError as error:
+                status, _size = get(port, path, connection)
+            except (OSError, http.client.HTTPException) as error:
                 with lock:
                     failures.append(type(error).__name__)
                 continue
@@ -149,6 +169,7 @@ def drive(port: int, path: str, *, clients: int, requests: int) -> dict:
                 latencies.append(elapsed)
                 if status != 200:
                     failures.append(str(status))
+        connection.close()
 
     threads = [threading.Thread(target=client) for _ in range(clients)]
     began = time.perf_counter()
@@ -162,13 +183,44 @@ def drive(port: int, path: str, *, clients: int, requests: int) -> dict:
             "rps": len(latencies) / wall, "p50": cuts[49] * 1000, "p95": cuts[94] * 1000, "p99": cuts[98] * 1000}
 
 
+# wrk's summary, as one line that drive_wrk reads: latencies in microseconds
+WRK_SCRIPT = """
+wrk.headers["Accept-Language"] = "LANGUAGE"
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("BENCH %d %d %d %d %d %d\\n", summary.requests,
+    e.connect + e.read + e.write + e.status + e.timeout, summary.duration,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+""".replace("LANGUAGE", HEADERS["Accept-Language"])
+
+
+def drive_wrk(port: int, path: str, *, clients: int, duration: int) -> dict:
+    script = pathlib.Path(TEMP.name) / "bench.lua"
+    script.write_text(WRK_SCRIPT)
+    threads = max(1, min(clients, os.cpu_count() or 1))
+    done = subprocess.run(["wrk", f"-t{threads}", f"-c{clients}", f"-d{duration}s", "--timeout", "30s",
+                           "-s", str(script), f"http://{HOST}:{port}{path}"],
+                          capture_output=True, text=True, check=True)
+    found = re.search(r"^BENCH (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$", done.stdout, re.MULTILINE)
+    if not found:
+        raise SystemExit(f"no summary from wrk:\n{done.stdout}{done.stderr}")
+    count, errors, micros, p50, p95, p99 = (int(value) for value in found.groups())
+    wall = micros / 1e6
+    return {"requests": count, "failures": errors, "wall": wall, "rps": count / wall,
+            "p50": p50 / 1000, "p95": p95 / 1000, "p99": p99 / 1000}
+
+
 def run(label: str, settings_module: str, path: str, args) -> dict:
     port = free_port()
-    server = start_server(port, args.workers, settings_module)
+    server = start_server(port, args, settings_module)
     try:
         for _ in range(args.workers * 10):  # every worker imports its code and fills its cache
             get(port, path)
-        figures = drive(port, path, clients=args.clients, requests=args.requests)
+        if args.driver == "wrk":
+            figures = drive_wrk(port, path, clients=args.clients, duration=args.duration)
+        else:
+            figures = drive(port, path, clients=args.clients, requests=args.requests)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -183,11 +235,20 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=min(4, max(2, os.cpu_count() or 2)),
-                        help="gunicorn sync workers (default: one per CPU, 2 to 4)")
+                        help="gunicorn workers (default: one per CPU, 2 to 4)")
+    parser.add_argument("--worker-class", choices=["sync", "gthread"], default="sync")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument("--driver", choices=["python", "wrk"], default="python",
+                        help="the clients: Python threads in this process, or wrk")
+    parser.add_argument("--duration", type=int, default=15, help="seconds of load with --driver wrk")
     parser.add_argument("--no-compare", action="store_true", help="skip the run without the page cache")
     args = parser.parse_args()
     if not 1 <= args.requests <= 10_000 or not 1 <= args.clients <= 200:
         parser.error("at most 10,000 requests and 200 clients")
+    if not 1 <= args.threads <= 64 or not 1 <= args.duration <= DEADLINE_SECONDS:
+        parser.error(f"1 to 64 threads, 1 to {DEADLINE_SECONDS} s")
+    if args.driver == "wrk" and not shutil.which("wrk"):
+        parser.error("wrk is not installed (apt-get install wrk)")
 
     call_command("migrate", verbosity=0)
     if not (ROOT / "staticfiles" / "staticfiles.json").exists():
@@ -196,8 +257,11 @@ def main() -> int:
                        env=server_env(), check=True)
     slug = build_tournament()
     path = f"/t/{slug}/standings/"
-    print(f"{PLAYERS} players, {SESSIONS} sessions; GET {path} with {args.clients} clients, {args.workers} "
-          f"gunicorn workers, up to {args.requests} requests or {DEADLINE_SECONDS} s")
+    load = (f"wrk for {args.duration} s" if args.driver == "wrk"
+            else f"Python threads, up to {args.requests} requests or {DEADLINE_SECONDS} s")
+    workers = f"{args.workers} gunicorn {args.worker_class} workers" + (
+        f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+    print(f"{PLAYERS} players, {SESSIONS} sessions; GET {path} with {args.clients} clients, {workers}; {load}")
     cached = run("with the page cache", "mjl.settings", path, args)
     if not args.no_compare:
         (pathlib.Path(TEMP.name) / "bench_nocache.py").write_text(NO_CACHE_SETTINGS)

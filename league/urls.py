@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import auth, exports, public, referee
+from .views import auth, exports, language, public, referee
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<slug:slug>/exports/", exports.tournament_exports, name="tournament-exports"),
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
+    path("lang/<str:code>/", language.language, name="language"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),

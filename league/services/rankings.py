@@ -86,6 +86,7 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
         standings_recompute(tournament=tournament)
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+        pages_changed(tournament_id=tournament.pk)  # no more refresh on the cached public pages
         if tournament.season_id:
             rankings_request(season_id=tournament.season_id)
     return tournament
@@ -98,6 +99,7 @@ def tournament_saved(*, tournament: Tournament, before: dict) -> None:
     """After an edit (API or admin): when what a season ranking counts has changed (finished,
     published, moved to another season, reweighted), queue the affected seasons' rankings; a
     tournament that has just finished gets its standings brought up to date first."""
+    pages_changed(tournament_id=tournament.pk)  # the cached public pages show its name, status, dates
     if not any(before.get(name) != getattr(tournament, name) for name in RANKING_FIELDS):
         return
     if tournament.status == Tournament.Status.FINISHED and before.get("status") != tournament.status:

@@ -1,8 +1,10 @@
 """Public pages: home, tournaments, standings, sessions, players and season rankings. Only
 published tournaments show (league.permissions.visible_tournaments).
 
-The parts that cost queries (standings, sessions, tables, rankings) come from league.cache for
-anonymous visitors; the page around them (title, status, refresh) is rendered on every request.
+Anonymous visitors get the whole page from league.cache (``cached_page``) while nothing it shows
+has changed; on a miss the parts that cost queries (standings, sessions, tables, rankings) come from
+the cache too. So these pages must be the same for every anonymous visitor of a language: nothing
+from the request but its path, no CSRF token (the language switcher is a plain link, views.language).
 """
 
 from django.http import Http404
@@ -10,7 +12,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from ..cache import cached_part
+from ..cache import cached_page, cached_part, page_subject
 from ..models import Season, Session, Tournament
 from ..permissions import is_league_admin
 from ..selectors import pages
@@ -21,7 +23,9 @@ TOURNAMENT_STANDINGS_TOP = 10
 REFRESH_SECONDS = 60
 
 
+@cached_page
 def home(request):
+    page_subject(request, site=True)
     context = pages.home_tournaments(request.user)
     context["season_tops"] = pages.current_season_tops()
     return render(request, "league/home.html", context)
@@ -29,9 +33,11 @@ def home(request):
 
 def _tournament(request, slug: str) -> Tournament:
     try:
-        return pages.tournament_for(request.user, slug)
+        tournament = pages.tournament_for(request.user, slug)
     except Tournament.DoesNotExist as error:
         raise Http404(_("No such tournament.")) from error
+    page_subject(request, tournament_id=tournament.pk)
+    return tournament
 
 
 def _refresh(tournament: Tournament) -> int | None:
@@ -45,6 +51,7 @@ def _tournament_part(request, tournament: Tournament, part: str, template: str, 
                        render=lambda: render_to_string(template, context()))
 
 
+@cached_page
 def tournament(request, slug: str):
     tournament = _tournament(request, slug)
     is_admin = is_league_admin(request.user)
@@ -65,6 +72,7 @@ def tournament(request, slug: str):
     )
 
 
+@cached_page
 def standings(request, slug: str):
     tournament = _tournament(request, slug)
     return render(
@@ -80,6 +88,7 @@ def standings(request, slug: str):
     )
 
 
+@cached_page
 def session(request, slug: str, number: int):
     tournament = _tournament(request, slug)
 
@@ -103,7 +112,9 @@ def session(request, slug: str, number: int):
     )
 
 
+@cached_page
 def player(request, player_id: int):
+    page_subject(request, site=True)
     try:
         context = pages.player_page(request.user, player_id)
     except pages.Player.DoesNotExist as error:
@@ -126,11 +137,13 @@ def player(request, player_id: int):
     return render(request, "league/player.html", context)
 
 
+@cached_page
 def season(request, league_slug: str, name: str):
     try:
         season = pages.season_for(league_slug, name)
     except Season.DoesNotExist as error:
         raise Http404(_("No such season.")) from error
+    page_subject(request, season_id=season.pk)
     rows = cached_part(request, season_id=season.pk, part="ranking",
                        render=lambda: render_to_string("league/_season_table.html",
                                                        {"rows": pages.season_rows(season)}))

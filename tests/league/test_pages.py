@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import GameResult, SeasonRanking, Session, Standing
+from league.services.rankings import tournament_finish
 from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
 
 pytestmark = pytest.mark.django_db
@@ -90,8 +91,7 @@ def test_the_home_page_shows_running_tournaments_and_the_season_top_ten(client, 
 def test_the_tournament_page_refreshes_itself_only_while_it_runs(client, league_data):
     tournament = league_data["tournament"]
     assert 'http-equiv="refresh"' in client.get(tournament.get_absolute_url()).content.decode()
-    tournament.status = tournament.Status.FINISHED
-    tournament.save()
+    tournament_finish(tournament=tournament)  # the service: it retires the cached pages
     assert 'http-equiv="refresh"' not in client.get(tournament.get_absolute_url()).content.decode()
 
 
