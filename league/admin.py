@@ -251,12 +251,33 @@ class SeasonRankingAdmin(admin.ModelAdmin):
     list_select_related = ["season__league", "player"]
 
 
+@admin.register(models.RankingSnapshot)
+class RankingSnapshotAdmin(admin.ModelAdmin):
+    """Read only: the snapshots are written by the ranking recomputation."""
+
+    list_display = ["season", "player", "taken_on", "rank", "value"]
+    list_filter = ["season"]
+    search_fields = ["player__last_name"]
+    list_select_related = ["season__league", "player"]
+    readonly_fields = ["season", "player", "taken_on", "rank", "value"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(models.Export)
 class ExportAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at"]
+    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "started_at"]
     list_filter = ["kind", "status"]
     list_select_related = ["tournament", "season__league"]
-    readonly_fields = ["status", "progress", "file", "error", "created_by", "created_at", "finished_at"]
+    readonly_fields = ["status", "progress", "file", "error", "created_by", "created_at", "started_at",
+                       "finished_at"]
 
 
 admin.site.site_header = _("Mah-Jongg league administration")

@@ -9,4 +9,6 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401  (registers the deployment checks)
+        from . import checks, signals  # noqa: F401  (checks registers the deployment checks)
+
+        signals.connect()

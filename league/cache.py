@@ -31,7 +31,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-# A safety net for changes that replace no token (a player renamed in the admin).
+# A safety net for changes that replace no token.
 PAGE_TIMEOUT = 10 * 60
 # The home and player pages hang on the site's token, which nearly every change replaces; the
 # changes that replace none (a season or a league added in the admin) show within this.
@@ -49,8 +49,32 @@ def _subject(*, tournament_id: int | None = None, season_id: int | None = None, 
     raise ValueError("a tournament, a season or the site")
 
 
-def _token_key(subject: str) -> str:
-    return f"league:pages:{subject}:token"
+# Folded into every token's key: replacing it retires every cached page at once, for the edits
+# that can show anywhere (a player or a club renamed, a tournament edited in the shell or admin).
+GENERATION = "league:pages:generation"
+
+
+def _generation() -> str:
+    generation = cache.get(GENERATION)
+    if generation is None:
+        generation = uuid.uuid4().hex
+        if not cache.add(GENERATION, generation, timeout=None):
+            generation = cache.get(GENERATION, generation)
+    return generation
+
+
+def _token_key(subject: str, generation: str | None = None) -> str:
+    return f"league:pages:{generation or _generation()}:{subject}:token"
+
+
+def directory_changed() -> None:
+    """Retire every cached page: now, and once more after the commit."""
+
+    def replace() -> None:
+        cache.set(GENERATION, uuid.uuid4().hex, timeout=None)
+
+    replace()
+    transaction.on_commit(replace)
 
 
 def _token(subject: str) -> str:
@@ -135,8 +159,9 @@ def cached_page(view):
             _vary(response)
             return response
         path, language = request.path, get_language()
-        subject = cache.get(_path_key(path))
-        token = subject and cache.get(_token_key(subject))
+        known = cache.get_many([_path_key(path), GENERATION])
+        subject, generation = known.get(_path_key(path)), known.get(GENERATION)
+        token = subject and generation and cache.get(_token_key(subject, generation))
         entry = token and cache.get(_page_key(subject, token, path, language))
         if entry:
             content, content_type = entry

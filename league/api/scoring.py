@@ -3,6 +3,7 @@
 They accept one record (an object) or a batch (an array) and answer in the same shape, each
 invalid record with its own error, exactly as ``manage.py settle`` and ``manage.py handvalue``.
 """
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -19,7 +20,8 @@ def _answer(request, one, many):
     if isinstance(data, list):
         if len(data) > MAX_BATCH:
             return Response({"error": {"code": "batch_too_large",
-                                       "message": f"At most {MAX_BATCH} records in one request.", "fields": {}}},
+                                       "message": _("At most %(count)s records in one request.")
+                                       % {"count": MAX_BATCH}, "fields": {}}},
                             status=413)
         return Response(many(data))
     answer = one(data)

@@ -6,6 +6,7 @@ import sys
 from collections.abc import Callable
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 
 class Unreadable:
@@ -15,8 +16,8 @@ class Unreadable:
         self.line, self.reason = line, reason
 
     def answer(self) -> dict:
-        return {"error": {"code": "bad_record", "message": f"Line {self.line} is not JSON: {self.reason}",
-                          "field": None}}
+        message = _("Line %(line)s is not JSON: %(reason)s") % {"line": self.line, "reason": self.reason}
+        return {"error": {"code": "bad_record", "message": message, "field": None}}
 
 
 def read_records(text: str) -> list:

@@ -77,3 +77,31 @@ class SeasonRanking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season_id}: {self.rank}. {self.player_id}"
+
+
+class RankingSnapshot(models.Model):
+    """A season ranking row as it stood on a day: one set per season and date, written by
+    ``rankings_recompute``. The date is the latest end of the tournaments the ranking counted, so
+    the history follows the tournament calendar, not the day the job ran."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="ranking_snapshots",
+                               verbose_name=_("season"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ranking_snapshots",
+                               verbose_name=_("player"))
+    rank = models.PositiveIntegerField(_("rank"), null=True, blank=True, help_text=_("Empty: not ranked yet"))
+    value = models.DecimalField(_("value"), max_digits=14, decimal_places=4)
+    taken_on = models.DateField(_("taken on"))
+
+    class Meta:
+        ordering = ["season", "taken_on", "rank", "player__last_name"]
+        verbose_name = _("ranking snapshot")
+        verbose_name_plural = _("ranking snapshots")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player", "taken_on"], name="ranking_snapshot_once"),
+            models.CheckConstraint(condition=Q(rank__isnull=True) | Q(rank__gte=1),
+                                   name="ranking_snapshot_rank_positive"),
+        ]
+        indexes = [models.Index(fields=["player", "season"], name="ranking_snapshot_player")]
+
+    def __str__(self) -> str:
+        return f"{self.season_id} {self.taken_on}: {self.rank}. {self.player_id}"

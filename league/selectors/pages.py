@@ -11,6 +11,7 @@ from ..models import (
     GameResult,
     Hand,
     Player,
+    RankingSnapshot,
     RefereeAssignment,
     Season,
     SeasonRanking,
@@ -133,11 +134,17 @@ def player_page(user, player_id: int) -> dict:
         .select_related("season__league")
         .order_by("season__starts_on", "season__league__name")
     )
+    snapshots = list(
+        RankingSnapshot.objects.filter(player=player)
+        .select_related("season__league")
+        .order_by("season__starts_on", "season__league__name", "season_id", "taken_on")
+    )
     return {
         "player": player,
         "tournaments": list(by_tournament.values()),
         "results": results,
         "rankings": rankings,
+        "snapshots": snapshots,  # the ranking history, season by season, oldest first
     }
 
 
@@ -173,19 +180,22 @@ class RefereeTable:
     totals: list[int]
 
 
-def referee_tables(session: Session) -> list[RefereeTable]:
-    """A session's tables with seats, number of hands and running totals."""
+def referee_tables(sessions: list[Session]) -> dict[int, list[RefereeTable]]:
+    """The sessions' tables with seats, number of hands and running totals, by session id; three
+    queries however many sessions."""
     hands = Hand.objects.only("id", "table_id", "result").order_by("number")
-    tables = session.tables.order_by("number").prefetch_related(
-        _seats_prefetch(), Prefetch("hands", queryset=hands)
+    tables = (
+        Table.objects.filter(session__in=sessions)
+        .order_by("session_id", "number")
+        .prefetch_related(_seats_prefetch(), Prefetch("hands", queryset=hands))
     )
-    out = []
+    out: dict[int, list[RefereeTable]] = {session.pk: [] for session in sessions}
     for table in tables:
         totals = [0, 0, 0, 0]
         for hand in table.hands.all():
             for seat, amount in enumerate(hand.result.get("balances", [])):
                 totals[seat] += amount
-        out.append(RefereeTable(table, len(table.hands.all()), totals))
+        out[table.session_id].append(RefereeTable(table, len(table.hands.all()), totals))
     return out
 
 

@@ -1,13 +1,17 @@
 """Exports: asking for a file (``export_request``) and building it in the background
 (``export_build``). The request stores an Export row and queues the build after the commit; the
 build claims the row with a conditional UPDATE, so a task delivered twice builds the file once.
+A build whose worker died while running is taken again once it is stale (``EXPORT_STALE_SECONDS``
+after its start); ``export_requeue_stale`` queues those builds periodically.
 """
 import logging
 import tempfile
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.files import File
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -58,15 +62,34 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
     return export
 
 
+def _stale() -> Q:
+    """Running exports whose build started too long ago: its worker is taken to be dead. Running rows
+    without a start predate ``started_at`` and are stale as well."""
+    limit = timezone.now() - timedelta(seconds=settings.EXPORT_STALE_SECONDS)
+    return Q(status=Export.Status.RUNNING) & (Q(started_at__lt=limit) | Q(started_at__isnull=True))
+
+
 def export_claim(*, export_id: int) -> bool:
-    """Take a pending export; False when another run already took it (or it is finished)."""
-    return bool(Export.objects.filter(pk=export_id, status=Export.Status.PENDING)
-                .update(status=Export.Status.RUNNING, progress=0, error=""))
+    """Take a pending or stale export; False when another run already took it (or it is finished)."""
+    return bool(Export.objects.filter(Q(status=Export.Status.PENDING) | _stale(), pk=export_id)
+                .update(status=Export.Status.RUNNING, progress=0, error="", started_at=timezone.now()))
+
+
+def export_requeue_stale() -> list[int]:
+    """Queue the build of every stale export again (after the commit); the build's claim keeps two
+    requeues from building one file twice. Returns the exports' ids."""
+    from ..tasks import export_build_task
+
+    export_ids = list(Export.objects.filter(_stale()).order_by("pk").values_list("pk", flat=True))
+    for export_id in export_ids:
+        logger.warning("Export %s is stale; building it again", export_id)
+        transaction.on_commit(lambda export_id=export_id: export_build_task.delay(export_id))
+    return export_ids
 
 
 def export_build(*, export_id: int) -> Export | None:
     """Build the export's file, reporting progress, and mark it done or failed with the reason.
-    Does nothing unless it claims a pending export, so running it twice builds the file once."""
+    Does nothing unless it claims a pending or stale export, so running it twice builds the file once."""
     from ..exports import WRITERS
 
     if not export_claim(export_id=export_id):

@@ -41,6 +41,14 @@ and tournaments in every method; equal values share the rank (1, 2, 2, 4):
     table points (1.75 with 4/2/1/0). The rating moves by (actual − expected) / 8. So the rating is
     measured in table points per game above the average of the field, and the changes at a table
     always add up to zero.
+
+History (``RankingSnapshot``): each recomputation also keeps the ranking as it now stands under
+one date, the latest ``ends_on`` of the counted tournaments, so the history follows the
+tournament calendar and not the day the job ran (a job run late, or twice, writes the same
+snapshot). The snapshot of that date is replaced as a whole; snapshots of earlier dates stay as
+they were computed then. Snapshots dated after it belong to tournaments that no longer count
+(unpublished, moved to another season, date changed) and are removed; with no counted
+tournament the season has no history.
 """
 import datetime
 from bisect import bisect_left
@@ -54,7 +62,7 @@ from django.db import transaction
 from django.db.models import Count, Sum
 
 from ..cache import pages_changed
-from ..models import GameResult, Season, SeasonRanking, Standing, Tournament
+from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Standing, Tournament
 from .standings import shared_ranks, standings_recompute, sync_rows, to_decimal
 
 MERS_MIN_RESULTS = 5
@@ -238,9 +246,11 @@ def _chemnitz_rows(counts: dict, *, tournaments: list[Tournament]) -> list[Ranki
     return [RankingRow(player_id, rating, *counts[player_id][1:]) for player_id, rating in ratings.items()]
 
 
-def season_ranking_compute(*, season: Season) -> list[RankingRow]:
-    """The season's ranking rows by its method, best first, unranked ones last."""
-    tournaments = counted_tournaments(season=season)
+def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | None = None) -> list[RankingRow]:
+    """The season's ranking rows by its method, best first, unranked ones last; ``tournaments``:
+    the counted ones when the caller has them already."""
+    if tournaments is None:
+        tournaments = counted_tournaments(season=season)
     counts = _counts([t.pk for t in tournaments])
     method = season.ranking_method
     if method == Season.RankingMethod.MERS:
@@ -253,9 +263,11 @@ def season_ranking_compute(*, season: Season) -> list[RankingRow]:
 
 
 def rankings_recompute(*, season: Season) -> bool:
-    """Rebuild the season's SeasonRanking rows; True when anything changed. Running it twice
-    writes nothing the second time."""
-    rows = season_ranking_compute(season=season)
+    """Rebuild the season's SeasonRanking rows and its snapshot of the day (see History above);
+    True when anything changed. Running it twice writes nothing the second time."""
+    tournaments = counted_tournaments(season=season)
+    taken_on = max((t.ends_on for t in tournaments), default=None)
+    rows = season_ranking_compute(season=season, tournaments=tournaments)
     ranked = [row for row in rows if row.ranked]
     ranks = shared_ranks(to_decimal(row.value, 4) for row in ranked)
     rank_of = {row.player_id: rank for row, rank in zip(ranked, ranks, strict=True)}
@@ -268,6 +280,15 @@ def rankings_recompute(*, season: Season) -> bool:
         Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
         common = {"season_id": season.pk}
         changed = sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common)
+        snapshots = RankingSnapshot.objects.filter(season_id=season.pk)
+        if taken_on is not None:
+            day = {"season_id": season.pk, "taken_on": taken_on}
+            snapshot = {key: {"rank": values["rank"], "value": values["value"]} for key, values in wanted.items()}
+            if sync_rows(snapshots.filter(taken_on=taken_on), ("player_id",), snapshot, common=day):
+                changed = True
+            snapshots = snapshots.filter(taken_on__gt=taken_on)
+        if snapshots.delete()[0]:
+            changed = True
     if changed:
-        pages_changed(season_id=season.pk)
+        pages_changed(season_id=season.pk)  # also the site's token: the player pages show the history
     return changed

@@ -2,6 +2,7 @@
 methods in league.seating, and reporting the quality of a tournament's seating."""
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import seating
 from ..cache import pages_changed
@@ -10,6 +11,15 @@ from ..models import Registration, Seat, Session, Standing, Table, Tournament
 from ..seating.errors import field as seated_field
 
 METHODS = ("balanced", "swiss", "random")
+# The seating algorithms explain their errors in English for developers; people read these.
+SEATING_MESSAGES = {
+    "too_few_players": gettext_lazy("There are too few players for a table of four."),
+    "not_multiple_of_four": gettext_lazy("There are not enough substitutes to fill every table with four players."),
+    "duplicate_players": gettext_lazy("A player is listed more than once."),
+    "bad_sessions": gettext_lazy("The number of sessions must be a positive whole number."),
+    "invalid_schedule": gettext_lazy("The seating is invalid: every table needs four players, each seated once "
+                                     "per session."),
+}
 
 
 def _registrations(tournament: Tournament) -> tuple[list[int], list[int], dict[int, str]]:
@@ -66,7 +76,7 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
         order = [p for p in ranked if p in seated] + [p for p in players if p not in ranked_set]
         return seating.swiss(order, previous, seed=seed)
     except seating.SeatingError as error:
-        raise ServiceError(error.code, error.message) from error
+        raise ServiceError(error.code, SEATING_MESSAGES[error.code]) from error
 
 
 @transaction.atomic

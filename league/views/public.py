@@ -10,6 +10,7 @@ from the request but its path, no CSRF token (the language switcher is a plain l
 from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ..cache import cached_page, cached_part, page_subject
@@ -17,7 +18,7 @@ from ..models import Season, Session, Tournament
 from ..permissions import is_league_admin
 from ..selectors import pages
 from ..services.exports import TOURNAMENT_KINDS
-from .charts import line_chart
+from .charts import line_chart, lines_chart
 
 TOURNAMENT_STANDINGS_TOP = 10
 REFRESH_SECONDS = 60
@@ -126,15 +127,23 @@ def player(request, player_id: int):
         ],
         title=_("Game score per session"),
     )
-    ranked = [r for r in context["rankings"] if r.rank]
-    context["rank_chart"] = (
-        line_chart(
-            [(r.season.name, r.rank, str(r.season)) for r in ranked], title=_("Rank per season"), ranks=True
-        )
-        if len(ranked) > 1
-        else ""
-    )
+    context["rank_chart"] = _rank_chart(context["snapshots"])
     return render(request, "league/player.html", context)
+
+
+def _rank_chart(snapshots) -> str:
+    """The rank over time from the ranking snapshots (in season order), one line per season; the
+    x axis is every date any of the player's seasons has a snapshot of. Unranked days get no dot."""
+    ranked = [s for s in snapshots if s.rank]
+    dates = sorted({s.taken_on for s in ranked})
+    column = {day: i for i, day in enumerate(dates)}
+    lines: dict[int, tuple[str, list]] = {}
+    for s in ranked:
+        day = date_format(s.taken_on, "SHORT_DATE_FORMAT")
+        lines.setdefault(s.season_id, (str(s.season), []))[1].append(
+            (column[s.taken_on], s.rank, f"{s.season}, {day}"))
+    return lines_chart([date_format(day, "SHORT_DATE_FORMAT") for day in dates], list(lines.values()),
+                       title=_("Ranking over time"), ranks=True)
 
 
 @cached_page

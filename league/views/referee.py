@@ -43,14 +43,10 @@ def home(request):
         session = with_tables[-1] if with_tables else None
         if chosen_tournament == str(tournament.pk) and chosen_session:
             session = next((s for s in sessions if str(s.number) == chosen_session), session)
-        entries.append(
-            {
-                "tournament": tournament,
-                "sessions": sessions,
-                "session": session,
-                "tables": pages.referee_tables(session) if session else [],
-            }
-        )
+        entries.append({"tournament": tournament, "sessions": sessions, "session": session})
+    tables = pages.referee_tables([entry["session"] for entry in entries if entry["session"]])
+    for entry in entries:
+        entry["tables"] = tables[entry["session"].pk] if entry["session"] else []
     return render(request, "league/referee_home.html", {"entries": entries})
 
 

@@ -5,11 +5,12 @@ import csv
 import io
 import json
 import os
+from datetime import timedelta
 from decimal import Decimal
 
 import openpyxl
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from league.exports import results_xlsx
@@ -17,6 +18,7 @@ from league.exports.cells import safe
 from league.models import Export, GameResult, Hand, SeasonRanking, Standing, TournamentPenalty
 from league.services.exports import export_build, export_request
 from league.services.hands import hand_record
+from league.tasks import exports_requeue_stale
 from tests.factories import (
     AdminFactory,
     PlayerFactory,
@@ -354,7 +356,8 @@ def test_a_retried_task_does_not_build_the_file_twice(tournament, monkeypatch):
 
 
 def test_a_running_export_is_not_claimed_again(tournament):
-    export = Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING)
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING,
+                                   started_at=timezone.now())
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.RUNNING and not export.file
@@ -463,3 +466,50 @@ def test_the_admin_action_builds_results_workbooks(client, tournament, django_ca
     assert response.status_code == 302
     export = Export.objects.get(tournament=tournament)
     assert export.kind == "results-xlsx" and export.status == Export.Status.DONE
+
+
+# Builds lost with their worker
+
+
+def running_export(tournament, *, seconds_ago: int) -> Export:
+    started_at = timezone.now() - timedelta(seconds=seconds_ago)
+    return Export.objects.create(kind="ema-csv", tournament=tournament, language="en",
+                                 status=Export.Status.RUNNING, progress=40, started_at=started_at)
+
+
+def test_a_stale_running_export_is_claimed_and_built_again(tournament, settings):
+    settings.EXPORT_STALE_SECONDS = 600
+    export = running_export(tournament, seconds_ago=601)
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.DONE and export.file.read().startswith(b"Place,")
+    assert timezone.now() - export.started_at < timedelta(seconds=60)
+
+
+def test_a_fresh_running_export_is_left_to_its_worker(tournament, settings):
+    settings.EXPORT_STALE_SECONDS = 600
+    export = running_export(tournament, seconds_ago=599)
+    started_at = export.started_at
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.RUNNING and export.progress == 40 and not export.file
+    assert export.started_at == started_at
+
+
+def test_a_build_records_when_it_started(tournament):
+    before = timezone.now()
+    export = build("ema-csv", tournament=tournament)
+    assert before <= export.started_at <= export.finished_at
+
+
+def test_the_periodic_job_requeues_only_stale_exports(tournament, settings, django_capture_on_commit_callbacks):
+    settings.EXPORT_STALE_SECONDS = 600
+    stale = running_export(tournament, seconds_ago=3600)
+    fresh = running_export(tournament, seconds_ago=60)
+    pending = Export.objects.create(kind="ema-csv", tournament=tournament)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        exports_requeue_stale.delay()
+    assert len(callbacks) == 1
+    statuses = dict(Export.objects.values_list("pk", "status"))
+    assert statuses == {stale.pk: Export.Status.DONE, fresh.pk: Export.Status.RUNNING,
+                        pending.pk: Export.Status.PENDING}

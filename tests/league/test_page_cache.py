@@ -233,3 +233,18 @@ def test_a_missing_session_is_not_found_and_not_cached(client):
     TournamentFactory(slug="gap")
     assert client.get("/t/gap/session/3/").status_code == 404
     assert client.get("/t/gap/session/3/").status_code == 404
+
+
+def test_a_player_renamed_anywhere_shows_at_once_on_the_cached_standings(client):
+    from league.models import Standing
+    from tests.factories import PlayerFactory, TournamentFactory
+
+    tournament = TournamentFactory()
+    player = PlayerFactory(first_name="Ada", last_name="Before")
+    Standing.objects.create(tournament=tournament, player=player, rank=1, table_points=4, score=100, games=1)
+    url = f"/t/{tournament.slug}/standings/"
+    assert "Before" in client.get(url).content.decode()
+    player.last_name = "After"
+    player.save()  # straight through the ORM, as the admin does: no service is involved
+    page = client.get(url).content.decode()
+    assert "After" in page and "Before" not in page

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from league.models import GameResult, SeasonRanking, Session, Standing
+from league.models import GameResult, RankingSnapshot, SeasonRanking, Session, Standing
 from league.services.rankings import tournament_finish
 from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
 
@@ -162,3 +162,52 @@ def test_the_tournament_and_session_pages_do_not_query_per_table(client, django_
         client.get("/t/wide/")
     with django_assert_max_num_queries(8):
         client.get("/t/wide/session/1/")
+
+
+def snapshot_history(player, seasons: int, days: int) -> None:
+    """``days`` ranking snapshots in each of ``seasons`` seasons; the first day of each unranked."""
+    for number in range(seasons):
+        season = SeasonFactory(starts_on=datetime.date(2020 + number, 1, 1),
+                               ends_on=datetime.date(2020 + number, 12, 31))
+        for day in range(days):
+            RankingSnapshot.objects.create(season=season, player=player, rank=day or None, value=Decimal(day),
+                                           taken_on=datetime.date(2020 + number, 3, 1 + day))
+
+
+def ranking_chart(page: str, title: str = "Ranking over time") -> str:
+    chart = page[page.index(f'aria-label="{title}"'):]
+    return chart[:chart.index("</svg>")]
+
+
+def test_the_player_page_draws_the_ranking_over_time_one_line_per_season(client, league_data):
+    player = league_data["players"][0]
+    snapshot_history(player, seasons=2, days=4)
+    page = client.get(reverse("player", args=[player.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    chart = ranking_chart(page)
+    assert chart.count("<polyline") == 2
+    assert chart.count("<circle") == 2 * 3  # the unranked first days get no dot
+    assert "Game score per session" in page  # the score chart stays
+    german = client.get(reverse("player", args=[player.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert ranking_chart(german, "Platzierung im Zeitverlauf").count("<circle") == 6
+
+
+def test_the_player_page_puts_rank_one_on_top(client, league_data):
+    player = league_data["players"][0]
+    snapshot_history(player, seasons=1, days=3)  # ranks –, 1, 2
+    chart = ranking_chart(client.get(reverse("player", args=[player.pk]),
+                                     HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    first, second = (float(part.split('"')[0]) for part in chart.split('cy="')[1:3])
+    assert first < second  # rank 1 higher up (smaller y) than rank 2
+
+
+def test_the_player_page_needs_the_same_queries_for_a_short_and_a_long_ranking_history(
+    client, django_assert_max_num_queries
+):
+    few, many = PlayerFactory.create_batch(2)
+    snapshot_history(few, seasons=1, days=2)
+    with django_assert_max_num_queries(8) as counted:
+        client.get(reverse("player", args=[few.pk]))
+    snapshot_history(many, seasons=3, days=12)
+    with django_assert_max_num_queries(len(counted.captured_queries)):
+        page = client.get(reverse("player", args=[many.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ranking_chart(page).count("<circle") == 3 * 11

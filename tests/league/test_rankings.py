@@ -5,7 +5,16 @@ from fractions import Fraction
 
 import pytest
 
-from league.models import GameResult, Season, SeasonRanking, Session, Standing, Table, Tournament
+from league.models import (
+    GameResult,
+    RankingSnapshot,
+    Season,
+    SeasonRanking,
+    Session,
+    Standing,
+    Table,
+    Tournament,
+)
 from league.selectors.standings import season_ranking_for
 from league.services.hands import hand_record
 from league.services.rankings import (
@@ -232,3 +241,98 @@ def test_finishing_a_tournament_through_the_api_updates_its_season_ranking(admin
     with django_capture_on_commit_callbacks(execute=True):
         admin_api.patch(f"/api/v1/tournaments/{tournament.pk}/", {"published": False}, format="json")
     assert not SeasonRanking.objects.filter(season=season).exists()
+
+
+def snapshots(season) -> list[tuple]:
+    return list(RankingSnapshot.objects.filter(season=season).order_by("taken_on", "rank", "player_id")
+                .values_list("taken_on", "player_id", "rank", "value"))
+
+
+@pytest.fixture
+def two_tournaments():
+    """a–d play one game in May; a second tournament ending in June turns the table round."""
+    season = SeasonFactory(starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31))
+    a, b, c, d = PlayerFactory.create_batch(4)
+    may = tournament_in(season, starts_on=datetime.date(2026, 5, 1), ends_on=datetime.date(2026, 5, 2))
+    game(may, 1, {a: 4, b: 2, c: 1, d: 0})
+    june = tournament_in(season, starts_on=datetime.date(2026, 6, 6), ends_on=datetime.date(2026, 6, 7),
+                         status=Tournament.Status.RUNNING)
+    game(june, 1, {d: 4, c: 2, b: 1, a: 0})
+    return season, (a, b, c, d), june
+
+
+MAY, JUNE = datetime.date(2026, 5, 2), datetime.date(2026, 6, 7)
+
+
+def test_each_recomputation_keeps_a_snapshot_dated_by_the_last_counted_tournaments_end(two_tournaments):
+    season, (a, b, c, d), june = two_tournaments
+    assert rankings_recompute(season=season) is True  # only May counts: June is still running
+    june.status = FINISHED
+    june.save(update_fields=["status"])
+    assert rankings_recompute(season=season) is True
+    assert snapshots(season) == [
+        (MAY, a.pk, 1, Decimal(4)), (MAY, b.pk, 2, Decimal(2)), (MAY, c.pk, 3, Decimal(1)),
+        (MAY, d.pk, 4, Decimal(0)),
+        # a 4 + 0, d 0 + 4, b 2 + 1, c 1 + 2: equal values share the rank
+        (JUNE, a.pk, 1, Decimal(4)), (JUNE, d.pk, 1, Decimal(4)), (JUNE, b.pk, 3, Decimal(3)),
+        (JUNE, c.pk, 3, Decimal(3)),
+    ]
+
+
+def test_recomputing_twice_leaves_the_snapshots_as_they_were(two_tournaments):
+    season, _players, june = two_tournaments
+    rankings_recompute(season=season)
+    june.status = FINISHED
+    june.save(update_fields=["status"])
+    rankings_recompute(season=season)
+    before = list(RankingSnapshot.objects.order_by("pk").values())
+    assert rankings_recompute(season=season) is False
+    assert list(RankingSnapshot.objects.order_by("pk").values()) == before
+
+
+def test_a_late_correction_replaces_the_snapshot_of_its_date_not_the_earlier_ones(two_tournaments):
+    season, (a, b, c, d), june = two_tournaments
+    rankings_recompute(season=season)
+    june.status = FINISHED
+    june.save(update_fields=["status"])
+    rankings_recompute(season=season)
+    GameResult.objects.filter(tournament=june, player=a).update(table_points=3)  # a corrected: 4 + 3
+    assert rankings_recompute(season=season) is True
+    assert [row for row in snapshots(season) if row[0] == JUNE] == [
+        (JUNE, a.pk, 1, Decimal(7)), (JUNE, d.pk, 2, Decimal(4)), (JUNE, b.pk, 3, Decimal(3)),
+        (JUNE, c.pk, 3, Decimal(3)),
+    ]
+    assert len([row for row in snapshots(season) if row[0] == MAY]) == 4
+
+
+def test_a_tournament_that_no_longer_counts_takes_its_later_snapshot_with_it(two_tournaments):
+    season, _players, june = two_tournaments
+    june.status = FINISHED
+    june.save(update_fields=["status"])
+    rankings_recompute(season=season)  # run late: both count, one snapshot dated June
+    assert {row[0] for row in snapshots(season)} == {JUNE}
+    june.published = False
+    june.save(update_fields=["published"])
+    assert rankings_recompute(season=season) is True
+    assert {row[0] for row in snapshots(season)} == {MAY}
+
+
+def test_a_new_snapshot_retires_the_cached_player_pages(two_tournaments, client):
+    season, (a, *_rest), june = two_tournaments
+
+    def ranking_points() -> int:
+        page = client.get(f"/p/{a.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        if 'aria-label="Ranking over time"' not in page:
+            return 0
+        chart = page[page.index('aria-label="Ranking over time"'):]
+        return chart[:chart.index("</svg>")].count("<circle")
+
+    rankings_recompute(season=season)
+    RankingSnapshot.objects.all().delete()  # as before the history existed
+    assert ranking_points() == 0  # and the page is cached so
+    assert rankings_recompute(season=season) is True  # only the snapshot is new
+    assert ranking_points() == 1
+    june.status = FINISHED
+    june.save(update_fields=["status"])
+    rankings_recompute(season=season)
+    assert ranking_points() == 2

@@ -6,9 +6,16 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from league.models import Hand, HandRevision
+from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
 from league.services.hands import hand_record
-from tests.factories import AdminFactory, TournamentFactory, UserFactory, referee_for, table_with_players
+from tests.factories import (
+    AdminFactory,
+    SessionFactory,
+    TournamentFactory,
+    UserFactory,
+    referee_for,
+    table_with_players,
+)
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "secret-pass-123"
@@ -334,3 +341,37 @@ def test_rulesets_without_tile_valuation_have_no_tile_entry(client, ruleset):
     client.force_login(referee_for(table.session.tournament))
     page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
     assert "tiles.js" not in page and "data-handvalue-url" not in page and "data-tiles-toggle" not in page
+
+
+def referee_of_tournaments(count: int):
+    """A referee of ``count`` tournaments, each with two sessions of a table with a hand."""
+    user = UserFactory(username="busy")
+    for number in range(count):
+        table = table_with_players(name=f"Turnier {number}")
+        tournament = table.session.tournament
+        second = SessionFactory(tournament=tournament, number=2)
+        hand_record(table=table_with_players(session=second, players=[s.player for s in table.seats.all()]),
+                    record=CLASSICAL_WIN, user=None)
+        RefereeAssignment.objects.create(tournament=tournament, user=user)
+    return user
+
+
+CLASSICAL_WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]}
+
+
+@pytest.mark.parametrize("count", [1, 5])
+def test_the_referees_home_takes_as_many_queries_for_five_tournaments_as_for_one(
+    client, django_assert_max_num_queries, count
+):
+    client.force_login(referee_of_tournaments(count))
+    with django_assert_max_num_queries(7):
+        page = client.get(reverse("referee-home")).content.decode()
+    assert page.count('class="tablecard') == count and page.count("Turnier ") == count
+
+
+def test_the_referees_home_shows_the_chosen_session_and_the_latest_of_the_others(client):
+    client.force_login(referee_of_tournaments(2))
+    first, second = Tournament.objects.filter(referee_assignments__user__username="busy").order_by("pk")
+    page = client.get(reverse("referee-home"), {"tournament": first.pk, "session": 1}).content.decode()
+    shown = {table.pk for table in Table.objects.all() if reverse("referee-table", args=[table.pk]) in page}
+    assert shown == {first.sessions.get(number=1).tables.get().pk, second.sessions.get(number=2).tables.get().pk}

@@ -93,3 +93,11 @@ def test_a_late_registration_does_not_bring_back_meetings_of_the_sessions_alread
     assert draw(admin_api, tournament, 3).status_code == 201
     report = admin_api.get(f"/api/v1/tournaments/{tournament.pk}/sessions/3/seating/").json()["report"]
     assert report["repeated_pairs"] == 0
+
+
+def test_a_seating_error_is_explained_in_the_users_language(admin_api):
+    tournament = TournamentFactory()
+    Registration.objects.create(tournament=tournament, player=PlayerFactory())
+    response = admin_api.post(f"/api/v1/tournaments/{tournament.pk}/sessions/1/seating/", {"method": "balanced"},
+                              format="json", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.json()["error"]["message"] == "Es gibt zu wenige Spieler für einen Tisch zu viert."
