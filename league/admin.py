@@ -4,10 +4,32 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import models
+from .cache import directory_changed
 from .errors import ServiceError
 from .services.rankings import ranking_fields, tournament_saved
 from .services.seating import seating_generate, seating_next_session
 from .services.standings import standings_request
+
+
+class BaseAdmin(admin.ModelAdmin):
+    """Every change made in the admin retires the cached public pages: admin edits are rare, and
+    they can touch anything the pages show (a session's time, a table, a ranking row)."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        directory_changed()
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        directory_changed()
+
+    def delete_queryset(self, request, queryset) -> None:
+        super().delete_queryset(request, queryset)
+        directory_changed()
+
+    def save_formset(self, request, form, formset, change) -> None:
+        super().save_formset(request, form, formset, change)
+        directory_changed()
 
 
 class ChangesStandings:
@@ -49,14 +71,14 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(models.Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(BaseAdmin):
     list_display = ["name", "city", "country"]
     list_filter = ["country"]
     search_fields = ["name", "city"]
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(BaseAdmin):
     list_display = ["last_name", "first_name", "club", "country", "ema_id"]
     list_filter = ["country", "club"]
     search_fields = ["last_name", "first_name", "ema_id", "club__name"]
@@ -65,14 +87,14 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(BaseAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(models.Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(BaseAdmin):
     list_display = ["name", "league", "starts_on", "ends_on", "ranking_method"]
     list_filter = ["league", "ranking_method"]
     search_fields = ["name", "league__name"]
@@ -80,7 +102,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(BaseAdmin):
     list_display = ["name", "ruleset", "starts_on", "status", "published", "session_count", "season"]
     list_filter = ["status", "published", "ruleset", "season"]
     search_fields = ["name", "slug", "place"]
@@ -144,7 +166,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Registration)
-class RegistrationAdmin(ChangesStandings, admin.ModelAdmin):
+class RegistrationAdmin(ChangesStandings, BaseAdmin):
     list_display = ["player", "tournament", "substitute", "team", "created_at"]
     list_filter = ["substitute", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "team"]
@@ -153,7 +175,7 @@ class RegistrationAdmin(ChangesStandings, admin.ModelAdmin):
 
 
 @admin.register(models.RefereeAssignment)
-class RefereeAssignmentAdmin(admin.ModelAdmin):
+class RefereeAssignmentAdmin(BaseAdmin):
     list_display = ["user", "tournament"]
     list_filter = ["tournament"]
     search_fields = ["user__username", "tournament__name"]
@@ -162,7 +184,7 @@ class RefereeAssignmentAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(BaseAdmin):
     list_display = ["tournament", "number", "starts_at"]
     list_filter = ["tournament"]
     search_fields = ["tournament__name"]
@@ -170,7 +192,7 @@ class SessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(BaseAdmin):
     list_display = ["__str__", "number", "closed", "closed_at"]
     list_filter = ["closed", "session__tournament"]
     search_fields = ["session__tournament__name"]
@@ -179,7 +201,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(BaseAdmin):
     list_display = ["table", "position", "player"]
     list_filter = ["session__tournament"]
     search_fields = ["player__last_name", "player__first_name"]
@@ -187,7 +209,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(BaseAdmin):
     list_display = ["table", "number", "dealer", "prevailing_wind", "version", "entered_by", "entered_at"]
     list_filter = ["table__session__tournament", "prevailing_wind"]
     search_fields = ["table__session__tournament__name"]
@@ -199,7 +221,7 @@ class HandAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.HandRevision)
-class HandRevisionAdmin(admin.ModelAdmin):
+class HandRevisionAdmin(BaseAdmin):
     list_display = ["table", "number", "action", "version", "user", "at"]
     list_filter = ["action", "table__session__tournament"]
     list_select_related = ["table__session__tournament", "user"]
@@ -213,7 +235,7 @@ class HandRevisionAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.TournamentPenalty)
-class TournamentPenaltyAdmin(ChangesStandings, admin.ModelAdmin):
+class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
     list_display = ["player", "tournament", "points", "disqualified", "reason", "created_by", "created_at"]
     list_filter = ["disqualified", "tournament"]
     search_fields = ["player__last_name", "reason"]
@@ -228,7 +250,7 @@ class TournamentPenaltyAdmin(ChangesStandings, admin.ModelAdmin):
 
 
 @admin.register(models.GameResult)
-class GameResultAdmin(admin.ModelAdmin):
+class GameResultAdmin(BaseAdmin):
     list_display = ["tournament", "session_number", "table", "player", "score", "place", "table_points"]
     list_filter = ["tournament", "session_number"]
     search_fields = ["player__last_name"]
@@ -236,7 +258,7 @@ class GameResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Standing)
-class StandingAdmin(admin.ModelAdmin):
+class StandingAdmin(BaseAdmin):
     list_display = ["tournament", "rank", "player", "table_points", "score", "games", "disqualified"]
     list_filter = ["tournament"]
     search_fields = ["player__last_name"]
@@ -244,7 +266,7 @@ class StandingAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.SeasonRanking)
-class SeasonRankingAdmin(admin.ModelAdmin):
+class SeasonRankingAdmin(BaseAdmin):
     list_display = ["season", "rank", "player", "value", "games", "tournaments"]
     list_filter = ["season"]
     search_fields = ["player__last_name"]
@@ -252,7 +274,7 @@ class SeasonRankingAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.RankingSnapshot)
-class RankingSnapshotAdmin(admin.ModelAdmin):
+class RankingSnapshotAdmin(BaseAdmin):
     """Read only: the snapshots are written by the ranking recomputation."""
 
     list_display = ["season", "player", "taken_on", "rank", "value"]
@@ -272,11 +294,11 @@ class RankingSnapshotAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Export)
-class ExportAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "started_at"]
+class ExportAdmin(BaseAdmin):
+    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "heartbeat_at"]
     list_filter = ["kind", "status"]
     list_select_related = ["tournament", "season__league"]
-    readonly_fields = ["status", "progress", "file", "error", "created_by", "created_at", "started_at",
+    readonly_fields = ["status", "progress", "file", "error", "created_by", "created_at", "heartbeat_at",
                        "finished_at"]
 
 

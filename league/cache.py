@@ -33,8 +33,7 @@ from django.utils.translation import get_language
 
 # A safety net for changes that replace no token.
 PAGE_TIMEOUT = 10 * 60
-# The home and player pages hang on the site's token, which nearly every change replaces; the
-# changes that replace none (a season or a league added in the admin) show within this.
+# The home and player pages hang on the site's token, which nearly every change replaces.
 SITE_TIMEOUT = 60
 SITE = "site"
 
@@ -54,13 +53,18 @@ def _subject(*, tournament_id: int | None = None, season_id: int | None = None, 
 GENERATION = "league:pages:generation"
 
 
+def _stable(key: str) -> str:
+    """The random value under ``key``, made once and kept until replaced (the first writer wins)."""
+    value = cache.get(key)
+    if value is None:
+        value = uuid.uuid4().hex
+        if not cache.add(key, value, timeout=None):
+            value = cache.get(key, value)
+    return value
+
+
 def _generation() -> str:
-    generation = cache.get(GENERATION)
-    if generation is None:
-        generation = uuid.uuid4().hex
-        if not cache.add(GENERATION, generation, timeout=None):
-            generation = cache.get(GENERATION, generation)
-    return generation
+    return _stable(GENERATION)
 
 
 def _token_key(subject: str, generation: str | None = None) -> str:
@@ -78,13 +82,7 @@ def directory_changed() -> None:
 
 
 def _token(subject: str) -> str:
-    key = _token_key(subject)
-    token = cache.get(key)
-    if token is None:
-        token = uuid.uuid4().hex
-        if not cache.add(key, token, timeout=None):
-            token = cache.get(key, token)
-    return token
+    return _stable(_token_key(subject))
 
 
 def pages_changed(*, tournament_id: int | None = None, season_id: int | None = None) -> None:

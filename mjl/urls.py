@@ -5,10 +5,10 @@ view only."""
 from django.contrib import admin
 from django.urls import include, path
 
-from league.views.auth import AdminLoginView
+from league.views.auth import admin_login
 
 urlpatterns = [
-    path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -34,7 +34,8 @@ class Export(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("requested by"))
     created_at = models.DateTimeField(_("requested at"), auto_now_add=True)
-    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True,
+                                        help_text=_("Set by the running build when it starts and as it progresses"))
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:

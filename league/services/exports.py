@@ -6,7 +6,7 @@ after its start); ``export_requeue_stale`` queues those builds periodically.
 """
 import logging
 import tempfile
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.files import File
@@ -63,16 +63,23 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
 
 
 def _stale() -> Q:
-    """Running exports whose build started too long ago: its worker is taken to be dead. Running rows
-    without a start predate ``started_at`` and are stale as well."""
+    """Running exports whose build has shown no sign of life (its claim or a progress report) for
+    too long: its worker is taken to be dead. Running rows without one are stale as well."""
     limit = timezone.now() - timedelta(seconds=settings.EXPORT_STALE_SECONDS)
-    return Q(status=Export.Status.RUNNING) & (Q(started_at__lt=limit) | Q(started_at__isnull=True))
+    return Q(status=Export.Status.RUNNING) & (Q(heartbeat_at__lt=limit) | Q(heartbeat_at__isnull=True))
 
 
-def export_claim(*, export_id: int) -> bool:
-    """Take a pending or stale export; False when another run already took it (or it is finished)."""
-    return bool(Export.objects.filter(Q(status=Export.Status.PENDING) | _stale(), pk=export_id)
-                .update(status=Export.Status.RUNNING, progress=0, error="", started_at=timezone.now()))
+def export_claim(*, export_id: int) -> datetime | None:
+    """Take a pending or stale export. Returns the claim's time, which the build keeps renewing and
+    which identifies it as the owner; None when another run already took it (or it is finished)."""
+    now = timezone.now()
+    claimed = (Export.objects.filter(Q(status=Export.Status.PENDING) | _stale(), pk=export_id)
+               .update(status=Export.Status.RUNNING, progress=0, error="", heartbeat_at=now))
+    return now if claimed else None
+
+
+class ClaimLost(Exception):
+    """Another run took the export over (this one was taken for dead); this run stops."""
 
 
 def export_requeue_stale() -> list[int]:
@@ -92,16 +99,21 @@ def export_build(*, export_id: int) -> Export | None:
     Does nothing unless it claims a pending or stale export, so running it twice builds the file once."""
     from ..exports import WRITERS
 
-    if not export_claim(export_id=export_id):
+    claim = export_claim(export_id=export_id)
+    if claim is None:
         return Export.objects.filter(pk=export_id).first()
     export = Export.objects.select_related("tournament", "season__league").get(pk=export_id)
     reported = [0]
 
     def progress(percent: int) -> None:
+        """Report progress and renew the claim; stop when another run has taken the export over."""
+        nonlocal claim
         percent = max(0, min(99, int(percent)))
         if percent > reported[0]:
-            reported[0] = export.progress = percent
-            Export.objects.filter(pk=export.pk).update(progress=percent)
+            now = timezone.now()
+            if not Export.objects.filter(pk=export.pk, heartbeat_at=claim).update(progress=percent, heartbeat_at=now):
+                raise ClaimLost
+            claim, reported[0], export.progress = now, percent, percent
 
     try:
         writer = WRITERS[export.kind]
@@ -112,16 +124,19 @@ def export_build(*, export_id: int) -> Export | None:
             if export.file:
                 export.file.delete(save=False)
             export.file.save(name, File(stream, name=name), save=False)
+    except ClaimLost:
+        logger.warning("Export %s was taken over by another run; this one stops", export_id)
+        return Export.objects.filter(pk=export_id).first()
     except Exception as error:  # any failure is the export's: recorded for the user, not retried
         logger.exception("Export %s failed", export_id)
-        export.status, export.error = Export.Status.FAILED, _failure(error)
-        export.finished_at = timezone.now()
-        export.save(update_fields=["status", "error", "finished_at"])
-        return export
-    export.status, export.progress, export.error = Export.Status.DONE, 100, ""
-    export.finished_at = timezone.now()
-    export.save(update_fields=["status", "progress", "error", "file", "finished_at"])
-    return export
+        Export.objects.filter(pk=export.pk, heartbeat_at=claim).update(
+            status=Export.Status.FAILED, error=_failure(error), finished_at=timezone.now())
+        return Export.objects.filter(pk=export_id).first()
+    finished = Export.objects.filter(pk=export.pk, heartbeat_at=claim).update(
+        status=Export.Status.DONE, progress=100, error="", file=export.file.name, finished_at=timezone.now())
+    if not finished:  # taken over meanwhile: the other run's file is the one that counts
+        export.file.delete(save=False)
+    return Export.objects.filter(pk=export_id).first()
 
 
 def _failure(error: Exception) -> str:

@@ -9,6 +9,7 @@ exported from here) creates no duplicates; clubs are matched by name or created.
 import csv
 import io
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
@@ -79,8 +80,9 @@ class Preview:
 
 
 def fold(text: str) -> str:
-    """The form names are compared in: case-insensitive for every alphabet (Ö = ö, ß = ss)."""
-    return text.strip().casefold()
+    """The form names are compared in: case-insensitive for every alphabet (Ö = ö, ß = ss), one
+    Unicode form (an "ü" typed as u + diaeresis, as macOS writes it, is the same "ü"), single spaces."""
+    return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
 def _key(heading) -> str:
     return re.sub(r"[\s._\-/#]+", "", str(heading or "").strip().lower())

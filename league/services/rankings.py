@@ -93,8 +93,7 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
     with transaction.atomic():
         standings_recompute(tournament=tournament)
         tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
-        pages_changed(tournament_id=tournament.pk)  # no more refresh on the cached public pages
+        tournament.save(update_fields=["status"])  # the save retires the cached pages (league.signals)
         if tournament.season_id:
             rankings_request(season_id=tournament.season_id)
     return tournament

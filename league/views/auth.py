@@ -1,22 +1,53 @@
-"""Login with a brute-force brake: after ``MAX_FAILURES`` failed attempts for one username from one
-address within ``WINDOW`` seconds, further attempts are refused for ``WINDOW`` seconds. Counters
-live in Django's cache, so they are shared by all web processes when the cache is shared (redis)."""
+"""Login with a brute-force brake, for the site's login and the admin's: after ``MAX_FAILURES``
+failed attempts for one username from one address within ``WINDOW`` seconds, further attempts are
+refused for ``WINDOW`` seconds. Counters live in Django's cache, so they are shared by all web
+processes when the cache is shared (redis). The address is the one the API's throttles use, so
+``NUM_PROXIES`` tells both where the client's address is behind a reverse proxy."""
 
 import hashlib
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
+from rest_framework.throttling import BaseThrottle
 
 MAX_FAILURES = 5
 WINDOW = 15 * 60
 
 
 def _key(kind: str, request, username: str) -> str:
-    ip = request.META.get("REMOTE_ADDR", "")
-    digest = hashlib.sha256(f"{username.strip().lower()}|{ip}".encode()).hexdigest()[:32]
+    address = BaseThrottle().get_ident(request)
+    digest = hashlib.sha256(f"{username.strip().lower()}|{address}".encode()).hexdigest()[:32]
     return f"login:{kind}:{digest}"
+
+
+def login_locked(request, username: str) -> bool:
+    return bool(cache.get(_key("lock", request, username)))
+
+
+def login_failed(request, username: str) -> None:
+    fail_key = _key("fail", request, username)
+    cache.add(fail_key, 0, WINDOW)
+    try:
+        failures = cache.incr(fail_key)
+    except ValueError:  # expired between add and incr
+        cache.set(fail_key, 1, WINDOW)
+        failures = 1
+    if failures >= MAX_FAILURES:
+        cache.set(_key("lock", request, username), True, WINDOW)
+        cache.delete(fail_key)
+
+
+def login_succeeded(request, username: str) -> None:
+    cache.delete(_key("fail", request, username))
+
+
+def locked_message() -> str:
+    return _("Too many failed attempts. Please wait 15 minutes before trying again.")
 
 
 class LoginView(auth_views.LoginView):
@@ -25,41 +56,41 @@ class LoginView(auth_views.LoginView):
 
     def post(self, request, *args, **kwargs):
         username = request.POST.get("username", "")
-        self.lock_key = _key("lock", request, username)
-        self.fail_key = _key("fail", request, username)
-        if cache.get(self.lock_key):
+        if login_locked(request, username):
             form = self.get_form_class()(request, initial={"username": username})
-            locked = _("Too many failed attempts. Please wait 15 minutes before trying again.")
-            messages.error(request, locked)
-            response = self.render_to_response(self.get_context_data(form=form, locked=locked))
+            response = self.render_to_response(self.get_context_data(form=form, locked=locked_message()))
             response.status_code = 429
             return response
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
-        cache.add(self.fail_key, 0, WINDOW)
-        try:
-            failures = cache.incr(self.fail_key)
-        except ValueError:  # expired between add and incr
-            cache.set(self.fail_key, 1, WINDOW)
-            failures = 1
-        if failures >= MAX_FAILURES:
-            cache.set(self.lock_key, True, WINDOW)
-            cache.delete(self.fail_key)
+        login_failed(self.request, self.request.POST.get("username", ""))
         return super().form_invalid(form)
 
     def form_valid(self, form):
-        cache.delete(self.fail_key)
+        login_succeeded(self.request, self.request.POST.get("username", ""))
         return super().form_valid(form)
 
 
-class AdminLoginView(LoginView):
-    """The admin's login page with the same brake: the admin is the way into staff accounts."""
-
-    template_name = "admin/login.html"
-
-    def get_context_data(self, **kwargs):
-        return {**admin.site.each_context(self.request), **super().get_context_data(**kwargs)}
+@sensitive_post_parameters()
+@csrf_protect
+@never_cache
+def admin_login(request):
+    """Django's own admin login (staff form, redirects, context), with the same brake."""
+    if request.method != "POST":
+        return admin.site.login(request)
+    username = request.POST.get("username", "")
+    if login_locked(request, username):
+        request.method = "GET"  # show the form again without trying the password
+        response = admin.site.login(request, extra_context={"locked": locked_message()})
+        response.status_code = 429
+        return response
+    response = admin.site.login(request)
+    if response.status_code == 302:
+        login_succeeded(request, username)
+    else:
+        login_failed(request, username)
+    return response
 
 
 class LogoutView(auth_views.LogoutView):

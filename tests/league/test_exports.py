@@ -357,7 +357,7 @@ def test_a_retried_task_does_not_build_the_file_twice(tournament, monkeypatch):
 
 def test_a_running_export_is_not_claimed_again(tournament):
     export = Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING,
-                                   started_at=timezone.now())
+                                   heartbeat_at=timezone.now())
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.RUNNING and not export.file
@@ -472,9 +472,9 @@ def test_the_admin_action_builds_results_workbooks(client, tournament, django_ca
 
 
 def running_export(tournament, *, seconds_ago: int) -> Export:
-    started_at = timezone.now() - timedelta(seconds=seconds_ago)
+    heartbeat_at = timezone.now() - timedelta(seconds=seconds_ago)
     return Export.objects.create(kind="ema-csv", tournament=tournament, language="en",
-                                 status=Export.Status.RUNNING, progress=40, started_at=started_at)
+                                 status=Export.Status.RUNNING, progress=40, heartbeat_at=heartbeat_at)
 
 
 def test_a_stale_running_export_is_claimed_and_built_again(tournament, settings):
@@ -483,23 +483,23 @@ def test_a_stale_running_export_is_claimed_and_built_again(tournament, settings)
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.DONE and export.file.read().startswith(b"Place,")
-    assert timezone.now() - export.started_at < timedelta(seconds=60)
+    assert timezone.now() - export.heartbeat_at < timedelta(seconds=60)
 
 
 def test_a_fresh_running_export_is_left_to_its_worker(tournament, settings):
     settings.EXPORT_STALE_SECONDS = 600
     export = running_export(tournament, seconds_ago=599)
-    started_at = export.started_at
+    heartbeat_at = export.heartbeat_at
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.RUNNING and export.progress == 40 and not export.file
-    assert export.started_at == started_at
+    assert export.heartbeat_at == heartbeat_at
 
 
 def test_a_build_records_when_it_started(tournament):
     before = timezone.now()
     export = build("ema-csv", tournament=tournament)
-    assert before <= export.started_at <= export.finished_at
+    assert before <= export.heartbeat_at <= export.finished_at
 
 
 def test_the_periodic_job_requeues_only_stale_exports(tournament, settings, django_capture_on_commit_callbacks):
@@ -513,3 +513,48 @@ def test_the_periodic_job_requeues_only_stale_exports(tournament, settings, djan
     statuses = dict(Export.objects.values_list("pk", "status"))
     assert statuses == {stale.pk: Export.Status.DONE, fresh.pk: Export.Status.RUNNING,
                         pending.pk: Export.Status.PENDING}
+
+
+class _SlowWriter:
+    """A writer that reports progress and lets the test act between two reports."""
+
+    def __init__(self, between):
+        self.between = between
+
+    def write(self, *, export, stream, progress):
+        writing_since = timezone.now()  # after the claim
+        progress(10)
+        self.between(export, writing_since)
+        progress(50)
+        stream.write(b"Place\r\n")
+
+    def filename(self, export):
+        return f"slow-{export.pk}.csv"
+
+
+def test_a_build_that_reports_progress_renews_its_claim(tournament, monkeypatch):
+    from league import exports as writers
+
+    export = Export.objects.create(kind="ema-csv", tournament=tournament)
+    seen = []
+
+    def look_at_the_claim(row, writing_since):
+        seen.append(Export.objects.get(pk=row.pk).heartbeat_at >= writing_since)
+
+    monkeypatch.setitem(writers.WRITERS, "ema-csv", _SlowWriter(look_at_the_claim))
+    done = export_build(export_id=export.pk)
+    assert seen == [True]  # renewed by the 10 % report, so a long build is not taken for dead
+    assert done.status == Export.Status.DONE and done.file.read() == b"Place\r\n"
+
+
+def test_a_run_taken_over_meanwhile_stops_and_leaves_the_other_runs_result(tournament, monkeypatch):
+    from league import exports as writers
+
+    export = Export.objects.create(kind="ema-csv", tournament=tournament)
+
+    def another_run_takes_over(row, _writing_since):
+        Export.objects.filter(pk=row.pk).update(heartbeat_at=timezone.now() + timedelta(seconds=1))
+
+    monkeypatch.setitem(writers.WRITERS, "ema-csv", _SlowWriter(another_run_takes_over))
+    result = export_build(export_id=export.pk)
+    assert result.status == Export.Status.RUNNING and result.progress == 10 and not result.file

@@ -215,3 +215,11 @@ def test_names_outside_ascii_match_whatever_their_case(tournament, admin_user):
     assert counts["players_created"] == 0 and counts["clubs_created"] == 0
     assert Registration.objects.get(tournament=tournament).player == existing
     assert Club.objects.count() == 1
+
+
+def test_a_name_typed_in_decomposed_unicode_or_with_doubled_spaces_still_matches(tournament, admin_user):
+    existing = PlayerFactory(first_name="Jörg Peter", last_name="Müller", club=ClubFactory(name="Drachen"))
+    upload = csv_file("Vorname;Nachname;Verein;Land\nJo\u0308rg  Peter;Mu\u0308ller;Drachen;DE\n")
+    counts = registrations_import(tournament=tournament, upload=upload, user=admin_user)
+    assert counts["players_created"] == 0
+    assert Registration.objects.get(tournament=tournament).player == existing

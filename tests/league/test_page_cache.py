@@ -9,6 +9,7 @@ import pytest
 from django.contrib.messages import constants
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpResponse
+from django.test import Client
 from django.urls import reverse
 
 from league.models import GameResult, SeasonRanking, Session, Standing, Tournament
@@ -236,9 +237,6 @@ def test_a_missing_session_is_not_found_and_not_cached(client):
 
 
 def test_a_player_renamed_anywhere_shows_at_once_on_the_cached_standings(client):
-    from league.models import Standing
-    from tests.factories import PlayerFactory, TournamentFactory
-
     tournament = TournamentFactory()
     player = PlayerFactory(first_name="Ada", last_name="Before")
     Standing.objects.create(tournament=tournament, player=player, rank=1, table_points=4, score=100, games=1)
@@ -248,3 +246,16 @@ def test_a_player_renamed_anywhere_shows_at_once_on_the_cached_standings(client)
     player.save()  # straight through the ORM, as the admin does: no service is involved
     page = client.get(url).content.decode()
     assert "After" in page and "Before" not in page
+
+
+def test_a_ranking_row_deleted_in_the_admin_leaves_the_cached_season_page(client, admin_user):
+    season = SeasonFactory()
+    row = SeasonRanking.objects.create(season=season, player=PlayerFactory(last_name="Gone"), rank=1, value=4,
+                                       games=1, tournaments=1)
+    url = f"/l/{season.league.slug}/{season.name}/"
+    assert "Gone" in client.get(url).content.decode()
+    staff = Client()
+    staff.force_login(admin_user)
+    response = staff.post(f"/admin/league/seasonranking/{row.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302 and not SeasonRanking.objects.exists()
+    assert "Gone" not in client.get(url).content.decode()

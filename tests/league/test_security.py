@@ -75,3 +75,40 @@ def test_a_country_must_be_two_latin_letters(admin_api, country):
     response = admin_api.post("/api/v1/players/", {"first_name": "A", "last_name": "B", "country": country},
                               format="json")
     assert response.status_code == 400 and "country" in response.json()["error"]["fields"]
+
+
+def test_a_logged_in_referee_opening_the_admin_sees_the_staff_login_not_a_redirect_loop(client):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory(username="ref"))
+    first = client.get("/admin/")
+    assert first.status_code == 302 and first["Location"].startswith("/admin/login/")
+    assert client.get(first["Location"]).status_code == 200
+
+
+def test_the_admin_form_refuses_a_correct_password_of_someone_who_is_not_staff(client):
+    from tests.factories import UserFactory
+
+    UserFactory(username="ref")
+    response = client.post("/admin/login/", {"username": "ref", "password": "secret-pass-123"},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200 and "staff account" in response.content.decode()
+
+
+def test_the_admin_login_form_leads_to_the_admin(client):
+    AdminFactory(username="boss")
+    form = client.get("/admin/login/").content.decode()
+    assert 'name="next" value="/admin/"' in form
+    response = client.post("/admin/login/", {"username": "boss", "password": "secret-pass-123", "next": "/admin/"})
+    assert response.status_code == 302 and response["Location"] == "/admin/"
+
+
+def test_a_locked_login_says_so_once(client):
+    AdminFactory(username="boss")
+    for _ in range(5):
+        client.post("/login/", {"username": "boss", "password": "wrong"})
+        client.post("/admin/login/", {"username": "boss", "password": "wrong"})
+    for url in ("/login/", "/admin/login/"):
+        response = client.post(url, {"username": "boss", "password": "secret-pass-123"}, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 429
+        assert response.content.decode().count("Too many failed attempts") == 1
