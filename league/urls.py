@@ -17,6 +17,7 @@ urlpatterns = [
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),
     path("referee/table/<int:table_id>/", referee.score_sheet, name="referee-table"),
+    path("referee/table/<int:table_id>/preview/", referee.table_preview, name="referee-table-preview"),
     path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),
     path("referee/hand/<int:hand_id>/edit/", referee.hand_edit, name="referee-hand-edit"),
     path("referee/hand/<int:hand_id>/history/", referee.hand_history, name="referee-hand-history"),

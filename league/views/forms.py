@@ -1,10 +1,10 @@
 """Score-sheet forms: one per ruleset, each turning its fields into a hand record (SCORING.md
 sections 3–6) and a stored record back into fields for a correction.
 
-``static/league/scoresheet.js`` builds the same record from the same field names for the live
-preview; ``record_from_values`` here is the reference that script mirrors, rule for rule.
+This is the only mapping from fields to record: saving a hand and the score sheet's live preview
+(``static/league/scoresheet.js`` posts the form to ``referee-table-preview``) both go through it.
 Errors from the scoring service name record fields (``winner``, ``hand_values``, ``penalties`` …);
-the templates show them in a slot named after that record field.
+``HandForm.add_service_error`` puts each into the error slot of the form field it concerns.
 """
 
 from django import forms
@@ -206,23 +206,6 @@ class HandForm(forms.Form):
         for record_field, messages in error.fields.items():
             for message in messages if isinstance(messages, list) else [messages]:
                 self.add_error(self.slot_for(record_field), str(message))
-
-    def error_map_json(self) -> dict:
-        """The full record-field -> slot mapping for the page's script."""
-        names = {
-            "outcome",
-            "winner",
-            "win_type",
-            "discarder",
-            "fan",
-            "points",
-            "riichi",
-            "tenpai",
-            "limit_hand",
-        }
-        mapping = {name: name for name in names if name in self.fields}
-        mapping.update({k: v for k, v in self.error_map.items() if v in self.fields})
-        return mapping
 
     def seat_rows(self, *prefixes: str) -> list[dict]:
         """Per seat: its label and its bound fields named ``<prefix>_<seat>``, for table layouts."""

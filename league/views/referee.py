@@ -7,7 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -128,10 +128,15 @@ def _sheet_context(table: Table, form) -> dict:
         "hand_rows": _hand_rows(view.hands, view.players),
         "last_hand": view.hands[-1] if view.hands else None,
         "form": form,
-        "error_map": form.error_map_json(),
-        "preview_url": reverse("api-table-preview", args=[table.pk]),
+        "preview_url": reverse("referee-table-preview", args=[table.pk]),
         "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
     }
+
+
+def _posted_hand_form(table: Table, data):
+    """The score sheet's form bound to posted fields: what saving and the live preview both read."""
+    labels = seat_labels(table_players(table), table_view(table=table).dealer)
+    return hand_form_for(table.session.tournament.ruleset, data, seat_labels=labels)
 
 
 @login_required
@@ -139,9 +144,7 @@ def score_sheet(request, table_id: int):
     table = _checked_table(request, table_id)
     ruleset = table.session.tournament.ruleset
     if request.method == "POST":
-        players = table_players(table)
-        dealer = table_view(table=table).dealer
-        form = hand_form_for(ruleset, request.POST, seat_labels=seat_labels(players, dealer))
+        form = _posted_hand_form(table, request.POST)
         if form.is_valid():
             try:
                 hand = hand_services.hand_record(table=table, record=form.to_record(), user=request.user)
@@ -155,6 +158,33 @@ def score_sheet(request, table_id: int):
         form = hand_form_for(ruleset, seat_labels=seat_labels(view.players, view.dealer))
     status = 400 if request.method == "POST" else 200
     return render(request, "league/score_sheet.html", _sheet_context(table, form), status=status)
+
+
+def _form_errors(form, *, code: str, message: str) -> JsonResponse:
+    """400 with the form's errors keyed by its own field names ("__all__": above the form),
+    exactly the slots the page fills when the same data is submitted."""
+    fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
+    return JsonResponse({"error": {"code": code, "message": message, "fields": fields}}, status=400)
+
+
+@login_required
+@require_POST
+def table_preview(request, table_id: int):
+    """The score sheet's live preview (static/league/scoresheet.js): the form's own fields, turned
+    into a record by the form used to save, settled by hand_services.hand_preview and nothing stored.
+    JSON {"result", "record", "dealer", "prevailing_wind"}, or 400 {"error": {"code", "message",
+    "fields": {form field: [messages]}}}."""
+    table = _checked_table(request, table_id)
+    form = _posted_hand_form(table, request.POST)
+    if not form.is_valid():
+        message = " ".join(form.non_field_errors()) or _("Some fields are not valid.")
+        return _form_errors(form, code="invalid", message=message)
+    try:
+        preview = hand_services.hand_preview(table=table, record=form.to_record())
+    except ServiceError as error:
+        form.add_service_error(error)
+        return _form_errors(form, code=error.code, message=error.message)
+    return JsonResponse(preview)
 
 
 @login_required
@@ -192,7 +222,6 @@ def hand_edit(request, hand_id: int):
             "table": table,
             "tournament": table.session.tournament,
             "form": form,
-            "error_map": form.error_map_json(),
             "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
             "dealer": table_players(table)[hand.dealer],
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),

@@ -45,10 +45,16 @@ def test_a_referee_enters_three_hands_sees_the_preview_corrects_and_finds_the_hi
     page.wait_for_url(re.compile(rf"/referee/table/{table.pk}/$"))
     assert "Table 1" in page.inner_text("h1")
 
-    # Hand 1: seat 1 wins; the preview settles it before saving.
+    # Hand 1: seat 1 wins; the preview settles it before saving (the form's own fields, posted
+    # to the referees' preview view, never to the API with a record built in the browser).
+    previews = []
+    page.on("request", lambda request: request.method == "POST" and previews.append(request))
     enter_classical(page, [20, 300, 40, 0], winner=1)
     page.wait_for_function("document.querySelector(\"[data-preview-seat='1']\").textContent.startsWith('+')")
     previewed = preview_cells(page)
+    sent = [r for r in previews if r.url.endswith(f"/referee/table/{table.pk}/preview/")]
+    assert sent and not [r for r in previews if "/api/" in r.url]
+    assert "value_1=300" in sent[-1].post_data and "csrfmiddlewaretoken=" in sent[-1].post_data
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#hand-1")
     first = Hand.objects.get(table=table, number=1)

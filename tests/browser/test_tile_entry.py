@@ -97,12 +97,25 @@ def test_classical_tiles_fill_the_value_and_the_picker_writes_notation(live_serv
         page.locator("#tiles-2").screenshot(path=str(Path(screenshots) / "tile_picker_375.png"))
         page.screenshot(path=str(Path(screenshots) / "tile_sheet_375.png"), full_page=True)
 
-    # The sheet saves the filled-in values as usual (the tile inputs are not posted).
-    page.fill("input[name=value_1]", "0")
-    page.fill("input[name=value_3]", "0")
+    # The filled-in values drive the live preview; the sheet saves them as usual (the tile inputs
+    # are not posted).
+    def final_preview(response):
+        return response.url.endswith("/preview/") and "value_3=0" in (response.request.post_data or "")
+
+    with page.expect_response(final_preview) as answer:
+        page.fill("input[name=value_1]", "0")
+        page.fill("input[name=value_3]", "0")
+    balances = answer.value.json()["result"]["balances"]
+    shown = [f"+{b}" if b > 0 else str(b) for b in balances]
+    page.wait_for_function(
+        "shown => shown.every((text, seat) =>"
+        " document.querySelector(`[data-preview-seat='${seat}']`).textContent === text)",
+        arg=shown,
+    )
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#hand-1")
     hand = Hand.objects.get(table=table, number=1)
+    assert balances == hand.result["balances"]
     assert hand.record["hand_values"] == [KAJ_51_VALUE, 0, 10, 0]
     assert hand.record["winner"] == 0
 
@@ -128,6 +141,10 @@ def test_riichi_tiles_fill_han_and_fu(live_server, phone):
     assert page.input_value("input[name=fu_1]") == "40"
     assert page.is_checked("input[name=win_1]")
     assert not page.is_checked("input[name=yakuman_1]")
+    # the filled-in winner is settled by the live preview once the discarder is known
+    page.select_option("select[name=discarder]", "3")
+    page.wait_for_function("document.querySelector(\"[data-preview-seat='1']\").textContent.startsWith('+')")
+    assert page.inner_text("[data-preview-seat='3']").startswith("-")
     yaku = page.inner_text("#tiles-explain-1")
     assert "Riichi" in yaku and "Dora" in yaku
 

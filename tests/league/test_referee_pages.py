@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
@@ -79,7 +80,7 @@ def test_the_score_sheet_shows_players_winds_and_the_form_for_the_ruleset(client
         assert str(seat.player) in page
     assert 'name="value_3"' in page and 'name="dead_hand"' in page and 'name="naming_claim"' in page
     assert "East" in page and "North" in page
-    assert reverse("api-table-preview", args=[table.pk]) in page
+    assert f'data-preview-url="{reverse("referee-table-preview", args=[table.pk])}"' in page
 
 
 def test_a_referee_enters_a_hand_through_the_form_and_sees_it(client, referee, table):
@@ -123,6 +124,84 @@ def test_a_referee_of_another_tournament_gets_403(client, table):
     for name in ("referee-hand-edit", "referee-hand-history"):
         assert client.get(reverse(name, args=[hand.pk])).status_code == 403
     assert client.post(reverse("referee-hand-delete", args=[hand.pk])).status_code == 403
+
+
+# The live preview: the score sheet posts its own fields; the server's form builds the record.
+
+
+def test_the_preview_settles_the_posted_form_without_storing_it(client, referee, table):
+    url = reverse("referee-table-preview", args=[table.pk])
+    response = client.post(url, classical_win(dead_hand=["3"], winner="1"))
+    assert response.status_code == 200, response.content.decode()
+    body = response.json()
+    assert body["record"]["hand_values"] == [20, 300, 40, 0] and body["record"]["winner"] == 1
+    assert {"type": "dead_hand", "seat": 3} in body["record"]["penalties"]
+    assert sum(body["result"]["balances"]) == 0 and body["result"]["balances"][1] > 0
+    assert body["dealer"] == 0 and body["prevailing_wind"] == "E"
+    assert not Hand.objects.exists()
+    # the same balances as saving the same fields
+    client.post(reverse("referee-table", args=[table.pk]), classical_win(dead_hand=["3"], winner="1"))
+    assert Hand.objects.get().result["balances"] == body["result"]["balances"]
+    # the next preview is of the next hand: the deal has passed to the winner
+    assert client.post(url, {"outcome": "draw"}).json()["dealer"] == 1
+
+
+def test_a_scoring_error_of_the_preview_is_named_by_the_forms_field(client, referee, table):
+    url = reverse("referee-table-preview", args=[table.pk])
+    response = client.post(url, classical_win(value_1="50"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    # the scoring service names "hand_values"; the page's slot for it is the form field value_0
+    assert list(error["fields"]) == ["value_0"] and "below the lower limit" in error["fields"]["value_0"][0]
+    assert error["code"] and error["message"]
+    dead_winner = client.post(url, classical_win(dead_hand=["1"]), HTTP_ACCEPT_LANGUAGE="en").json()["error"]
+    assert "dead hand" in dead_winner["fields"]["winner"][0]
+    german = client.post(url, classical_win(winner=""), HTTP_ACCEPT_LANGUAGE="de")
+    assert german.status_code == 400 and "Gewinner" in german.json()["error"]["fields"]["winner"][0]
+
+
+def test_an_invalid_field_of_the_preview_is_a_form_error(client, referee, table):
+    response = client.post(
+        reverse("referee-table-preview", args=[table.pk]),
+        classical_win(value_2="abc", winner="7"),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid" and error["message"] == "Some fields are not valid."
+    assert set(error["fields"]) == {"value_2", "winner"}
+
+
+def test_the_riichi_preview_maps_wins_to_the_first_win_field(client):
+    table = table_with_players(ruleset="riichi-ema")
+    client.force_login(referee_for(table.session.tournament))
+    url = reverse("referee-table-preview", args=[table.pk])
+    ok = client.post(url, {"outcome": "win", "win_type": "self_draw", "win_1": "on", "han_1": "3", "fu_1": "40"})
+    assert ok.status_code == 200 and ok.json()["record"]["wins"] == [{"seat": 1, "han": 3, "fu": 40}]
+    no_winner = client.post(url, {"outcome": "win", "win_type": "self_draw"})
+    assert no_winner.status_code == 400 and "win_0" in no_winner.json()["error"]["fields"]
+
+
+def test_the_preview_is_for_the_tournaments_referees_and_administrators_only(client, table):
+    url = reverse("referee-table-preview", args=[table.pk])
+    anonymous = client.post(url, classical_win())
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("login"))
+    client.force_login(referee_for(TournamentFactory(), username="stranger"))
+    assert client.post(url, classical_win()).status_code == 403
+    client.force_login(AdminFactory())
+    assert client.post(url, classical_win()).status_code == 200
+    assert client.get(url).status_code == 405
+    assert client.post(reverse("referee-table-preview", args=[999999]), classical_win()).status_code == 404
+
+
+def test_the_preview_checks_the_csrf_token_like_the_form(table):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(referee_for(table.session.tournament, username="ref"))
+    url = reverse("referee-table-preview", args=[table.pk])
+    assert client.post(url, classical_win()).status_code == 403
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert client.post(url, classical_win(csrfmiddlewaretoken=token)).status_code == 200
 
 
 def test_a_user_without_assignment_sees_no_tournaments(client, table):
