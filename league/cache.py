@@ -172,7 +172,10 @@ def cached_page(view):
         if (declared is not None and response.status_code == 200 and not response.streaming
                 and not response.cookies and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")):
             if declared[0] != subject or not token:
-                subject, token = declared  # else the token read before the view ran: the earlier
+                # The path was not known yet (or shows another subject now), or no token was read
+                # before the view ran: keep the page under the token the view declared. Otherwise
+                # under the earlier one, so a change made while the page rendered leaves it unread.
+                subject, token = declared
             timeout = SITE_TIMEOUT if subject == SITE else PAGE_TIMEOUT
             cache.set_many({_path_key(path): subject,
                             _page_key(subject, token, path, language): (response.content, response["Content-Type"])},

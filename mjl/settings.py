@@ -128,7 +128,7 @@ CELERY_BEAT_SCHEDULE = {
     "season-rankings-nightly": {"task": "league.rankings_recompute_all", "schedule": 6 * 3600},
     "exports-requeue-stale": {"task": "league.exports_requeue_stale", "schedule": 5 * 60},
 }
-# A running export whose build started this long ago lost its worker and is built again.
+# A running export whose build has shown no sign of life this long lost its worker and is built again.
 EXPORT_STALE_SECONDS = env_int("EXPORT_STALE_SECONDS", default=900)
 
 REST_FRAMEWORK = {

@@ -12,6 +12,11 @@ from .errors import ScoringError
 WINDS = ("E", "S", "W", "N")
 
 
+def seat_winds(dealer: int) -> tuple[str, ...]:
+    """Each seat's wind in a hand dealt by ``dealer``: the dealer is East, then South, West, North."""
+    return tuple(WINDS[(seat - dealer) % 4] for seat in range(4))
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     dealer: int = 0

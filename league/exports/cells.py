@@ -14,6 +14,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.utils import get_column_letter
 
+from scoring.flow import seat_winds
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
@@ -24,7 +26,7 @@ INTEGER = "0"
 DECIMAL = "0.00"
 DATE = "yyyy-mm-dd"
 DATETIME = "yyyy-mm-dd hh:mm"
-SEAT_WINDS = ("E", "S", "W", "N")
+SEAT_WINDS = seat_winds(0)  # the seats' winds at the start of a game
 
 
 def safe(value):

@@ -22,7 +22,7 @@ class TableView:
     @property
     def seat_winds(self) -> list[str]:
         """Each seat's wind in the coming hand: the dealer is East, then South, West, North."""
-        return ["ESWN"[(seat - self.dealer) % 4] for seat in range(4)]
+        return list(flow.seat_winds(self.dealer))
 
 
 def table_players(table: Table) -> list:

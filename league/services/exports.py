@@ -1,8 +1,8 @@
 """Exports: asking for a file (``export_request``) and building it in the background
 (``export_build``). The request stores an Export row and queues the build after the commit; the
 build claims the row with a conditional UPDATE, so a task delivered twice builds the file once.
-A build whose worker died while running is taken again once it is stale (``EXPORT_STALE_SECONDS``
-after its start); ``export_requeue_stale`` queues those builds periodically.
+A build whose worker died while running is taken again once it is stale (no claim or progress
+report for ``EXPORT_STALE_SECONDS``); ``export_requeue_stale`` queues those builds periodically.
 """
 import logging
 import tempfile

@@ -78,11 +78,11 @@ class Preview:
                 "rows": [asdict(error) for error in self.errors]}
 
 
-
 def fold(text: str) -> str:
     """The form names are compared in: case-insensitive for every alphabet (Ö = ö, ß = ss), one
     Unicode form (an "ü" typed as u + diaeresis, as macOS writes it, is the same "ü"), single spaces."""
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
+
 
 def _key(heading) -> str:
     return re.sub(r"[\s._\-/#]+", "", str(heading or "").strip().lower())

@@ -105,8 +105,8 @@ RANKING_FIELDS = ("status", "published", "season_id", "weight", "ends_on")
 def tournament_saved(*, tournament: Tournament, before: dict) -> None:
     """After an edit (API or admin): when what a season ranking counts has changed (finished,
     published, moved to another season, reweighted), queue the affected seasons' rankings; a
-    tournament that has just finished gets its standings brought up to date first."""
-    pages_changed(tournament_id=tournament.pk)  # the cached public pages show its name, status, dates
+    tournament that has just finished gets its standings brought up to date first. (The save itself
+    retired the cached public pages: league.signals.)"""
     if not any(before.get(name) != getattr(tournament, name) for name in RANKING_FIELDS):
         return
     if tournament.status == Tournament.Status.FINISHED and before.get("status") != tournament.status:

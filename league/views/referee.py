@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from scoring.flow import seat_winds
+
 from ..errors import Conflict, ServiceError
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import can_referee
@@ -73,7 +75,7 @@ def _checked_hand(request, hand_id: int) -> Hand:
 def seat_labels(players: list, dealer: int) -> list[str]:
     """'East · Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
     return [
-        f"{WIND_NAMES['ESWN'[(seat - dealer) % 4]]} · {player or '—'}" for seat, player in enumerate(players)
+        f"{WIND_NAMES[wind]} · {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
     ]
 
 
@@ -85,7 +87,7 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
         return None
     entry = {
         "url": reverse("api-handvalue"),
-        "seat_winds": "".join("ESWN"[(seat - dealer) % 4] for seat in range(4)),
+        "seat_winds": "".join(seat_winds(dealer)),
         "prevailing_wind": prevailing_wind,
         "upper_limit": "",
     }
