@@ -94,10 +94,12 @@ def win_type(record: Mapping) -> tuple[str, int | None]:
 class Option:
     """The type and allowed values of one ruleset option."""
 
-    __slots__ = ("kind", "choices", "minimum", "length", "expected")
+    __slots__ = ("kind", "choices", "minimum", "length", "nullable", "expected")
 
-    def __init__(self, kind: type, *, choices: tuple = (), minimum: int | None = None, length: int = 0):
+    def __init__(self, kind: type, *, choices: tuple = (), minimum: int | None = None, length: int = 0,
+                 nullable: bool = False):
         self.kind, self.choices, self.minimum, self.length = kind, choices, minimum, length
+        self.nullable = nullable
         if choices:
             self.expected = "one of " + ", ".join(map(repr, choices))
         elif kind is list:
@@ -106,8 +108,12 @@ class Option:
             self.expected = "true or false"
         else:
             self.expected = f"a whole number from {minimum} to {LARGEST}"
+        if nullable:
+            self.expected += " or null"
 
     def accepts(self, value: object) -> bool:
+        if value is None and self.nullable:
+            return True
         if type(value) is not self.kind:
             return False
         if self.choices:

@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 import scoring
 
+from .. import tournament_options
 from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..services.tournaments import tournament_rules_frozen
@@ -67,7 +68,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         if not isinstance(options, dict):
             raise serializers.ValidationError({"options": _("Options must be a JSON object.")})
         try:
-            scoring.validate_options(ruleset, options)
+            tournament_options.validate_all(ruleset, options)
         except scoring.ScoringError as error:
             raise serializers.ValidationError({"options": from_scoring(error).message}) from error
         starts = attrs.get("starts_on", getattr(self.instance, "starts_on", None))

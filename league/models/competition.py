@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 
+from .. import tournament_options
 from ..errors import ServiceError, from_scoring
 from .people import Player
 
@@ -123,13 +124,19 @@ class Tournament(models.Model):
 
     @property
     def effective_options(self) -> dict:
-        return scoring.validate_options(self.ruleset, self.options or {})
+        """The ruleset's options (defaults overridden by this tournament's): what settlement reads."""
+        return scoring.validate_options(self.ruleset, tournament_options.split(self.options)[0])
+
+    @property
+    def day_options(self) -> dict:
+        """The tournament-level options (``league.tournament_options``), defaults filled in."""
+        return tournament_options.validate(self.options)
 
     def clean(self) -> None:
         from ..services.tournaments import tournament_rules_frozen  # services import the models
 
         try:
-            scoring.validate_options(self.ruleset, self.options or {})
+            tournament_options.validate_all(self.ruleset, self.options)
         except scoring.ScoringError as error:
             raise ValidationError({"options": from_scoring(error).message}) from error
         if self.pk is not None:

@@ -2,6 +2,7 @@
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from .. import tournament_options
 from ..errors import ServiceError
 from ..models import Hand, Player, RefereeAssignment, Registration, Tournament
 from .standings import standings_request
@@ -29,9 +30,11 @@ def referee_assign(*, tournament: Tournament, user) -> RefereeAssignment:
 
 
 def tournament_rules_frozen(*, tournament: Tournament, ruleset: str, options: dict) -> None:
-    """Refuse a change of ruleset or options once hands are played: the stored settlements were
-    made under the old rules and every table's game would replay differently."""
-    if tournament.pk is None or (ruleset == tournament.ruleset and (options or {}) == (tournament.options or {})):
+    """Refuse a change of ruleset or its options once hands are played: the stored settlements were
+    made under the old rules and every table's game would replay differently. Tournament-level
+    options (``league.tournament_options``) stay editable."""
+    unchanged = tournament_options.split(options)[0] == tournament_options.split(tournament.options)[0]
+    if tournament.pk is None or (ruleset == tournament.ruleset and unchanged):
         return
     if Hand.objects.filter(table__session__tournament=tournament).exists():
         raise ServiceError("rules_frozen", _("Hands have been played in this tournament; its ruleset and options "

@@ -1,0 +1,43 @@
+"""Tournament-level options: settings of the tournament day that no ruleset knows.
+
+A tournament's ``options`` holds the ruleset's options (``scoring``) and these side by side, as
+API.md asks ("validated like the ruleset's"). They are data, like the rulesets' options: the
+type and allowed values in ``OPTIONS``, the defaults in ``DEFAULTS``. ``split`` separates the two
+kinds so that settlement only ever sees the ruleset's own keys.
+"""
+
+import scoring
+from scoring.errors import ScoringError
+from scoring.records import Option, merge_options
+
+NAME = "tournament"
+
+OPTIONS: dict[str, Option] = {
+}
+
+DEFAULTS: dict = {
+}
+
+
+def split(options: dict | None) -> tuple[dict, dict]:
+    """``(ruleset options, tournament options)`` of a tournament's stored ``options``."""
+    options = options or {}
+    if type(options) is not dict:
+        raise ScoringError("bad_record.options_not_object", field="options")
+    ruleset = {key: value for key, value in options.items() if key not in OPTIONS}
+    tournament = {key: value for key, value in options.items() if key in OPTIONS}
+    return ruleset, tournament
+
+
+def validate(options: dict | None) -> dict:
+    """The tournament-level defaults overridden by the tournament-level keys of ``options``."""
+    return merge_options(NAME, OPTIONS, DEFAULTS, split(options)[1])
+
+
+def validate_all(ruleset: str, options: dict | None) -> tuple[dict, dict]:
+    """Both kinds validated: ``(ruleset options, tournament options)``, defaults filled in.
+
+    Raises ScoringError (unknown key, bad value) like the ruleset's own validation.
+    """
+    own, _day = split(options)
+    return scoring.validate_options(ruleset, own), validate(options)
