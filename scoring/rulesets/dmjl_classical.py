@@ -58,6 +58,18 @@ OPTIONS = {
     **FLOW_OPTIONS,
 }
 
+# The Chemnitz catalogue of fines (SCORING.md section 3 step 5): amounts by offence, for the score sheets.
+FINE_CATALOGUE = {
+    "early_look": 10,  # looking at tiles early
+    "wrong_wall_end": 10,  # drawing from the wrong end of the wall
+    "own_hand_misscored": 20,  # scoring one's own hand wrongly
+    "misnamed_discard": 30,  # misnaming a discard
+    "call_without_meld": 30,  # a tile called without the meld
+    "call_without_meld_minor": 10,  # the same, the lesser case
+    "false_mahjong_exposed": 100,  # a false Mah-Jongg when another player had already exposed his tiles
+    "false_mahjong": 50,  # any other false Mah-Jongg
+}
+
 # A special hand (seed 000, last paragraph) is paid as this fraction of the upper limit.
 LIMIT_HAND_FRACTIONS = {"half": Fraction(1, 2), "full": Fraction(1), "double": Fraction(2)}
 PAIRS = tuple(combinations(range(4), 2))
