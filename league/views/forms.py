@@ -300,6 +300,14 @@ class FineRowsMixin:
         return cleaned
 
     @property
+    def fines_given(self) -> bool:
+        """Whether any fine is entered (or refused): the sheet then shows the fines open."""
+        given = {**(self.initial or {}), **(self.data or {})}
+        if any(given.get(f"fine_kind_{row}") or given.get(f"fine_seat_{row}") for row in range(self.fine_row_count)):
+            return True
+        return self.is_bound and any(name.startswith("fine_") for name in self.errors)
+
+    @property
     def fine_rows(self) -> list[list]:
         return [[self[f"fine_{name}_{row}"] for name in ("seat", "kind", "amount")]
                 for row in range(self.fine_row_count)]
