@@ -27,6 +27,16 @@ TEMPLATES: dict[str, str] = {
         "The penalty {penalty!r} does not apply when the outcome is {outcome!r}."
     ),
     "bad_record.void_without_offender": N_("A void hand needs a {penalty!r} penalty naming the offender."),
+    "bad_record.void_without_offender_or_fine": N_(
+        "A void hand needs a false Mah-Jongg or a fine naming the offender."
+    ),
+    "bad_record.end_game_not_allowed": N_("Ending the game early (agari yame) is not part of these rules."),
+    "bad_record.end_game_dealer": N_(
+        "Only a dealer who wins or is tenpai at a draw may end the game early (agari yame)."
+    ),
+    "bad_record.end_game_not_last": N_(
+        "The game can only be ended early in its last hand, by a leading dealer (agari yame)."
+    ),
     "bad_record.one_liable": N_("Only one player can be liable ({penalty}) in a hand."),
     "bad_record.liable_is_winner": N_("The winner cannot be liable ({penalty}) for their own win."),
     "bad_record.naming_self": N_("A player cannot falsely name a discard to themselves."),
@@ -47,6 +57,7 @@ TEMPLATES: dict[str, str] = {
     "dead_hand_cannot_win": N_("Seat {seat} has a dead hand and cannot win."),
     "below_lower_limit": N_("The winner's hand value {value} is below the lower limit of {limit}."),
     "below_min_fan": N_("The winner's {fan} fan are below the minimum of {min_fan} fan."),
+    "below_min_doubles": N_("The winner's {doubles} doubles are below the minimum of {min_doubles}."),
     "false_mahjong_needs_void": N_("A false Mah-Jongg penalty needs the outcome 'void'."),
     "false_mahjong_needs_void.chombo": N_("A chombo penalty needs the outcome 'void'."),
     "bad_han_fu": N_(

@@ -1,7 +1,17 @@
-"""A table's game: dealer rotation, prevailing wind, riichi deposits and counters, completion.
+"""A table's game: dealer rotation, prevailing wind, riichi deposits and counters, the players'
+running totals, the seating of each wind round, and how the game ends.
 
 The table state supplies what a hand record does not carry when entered at a table: ``dealer``,
 and for the Japanese rulesets the deposits (and counters) left on the table by the previous hand.
+
+Seats are the table's four places; a player is named by the seat they took in the first wind round.
+``seating[seat]`` is the player sitting at ``seat`` in the current wind round: always ``(0, 1, 2, 3)``
+unless ``dmjl-hke`` plays with ``seat_change`` (seed 002's "Umsetzen"). A hand record always uses the
+seats of its own wind round; ``totals`` are per player.
+
+A game ends (``ending``) after its rounds (``"rounds"``), after ``max_hands`` (``"max_hands"``), when a
+player's start points plus running total fall below zero under ``bust_ends_game`` (``"bust"``), or when
+the leading dealer ends the last hand with ``"end_game": true`` under ``agari_yame`` (``"agari_yame"``).
 """
 
 from dataclasses import dataclass
@@ -17,6 +27,15 @@ def seat_winds(dealer: int) -> tuple[str, ...]:
     return tuple(WINDS[(seat - dealer) % 4] for seat in range(4))
 
 
+IDENTITY = (0, 1, 2, 3)
+# Seed 002 "Umsetzen": who takes each wind's place after a wind round, as the wind (0 = East .. 3 = North,
+# counted from the first dealer's seat) whose player moves there. After East's and West's rounds East and
+# South swap and so do West and North; after South's round East and South cross the middle to West and
+# North, West's player moves to South and North's to East.
+SEAT_CHANGES = {0: (1, 0, 3, 2), 1: (3, 2, 0, 1), 2: (1, 0, 3, 2)}
+ENDINGS = ("rounds", "max_hands", "bust", "agari_yame")
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     dealer: int = 0
@@ -26,6 +45,14 @@ class TableState:
     hands_played: int = 0
     complete: bool = False
     initial_dealer: int = 0
+    seating: tuple[int, ...] = IDENTITY  # the player at each seat in the current wind round
+    totals: tuple[int, ...] = (0, 0, 0, 0)  # each player's running total of balances
+    ending: str | None = None  # why the game is complete: one of ENDINGS
+    next_seating: tuple[int, ...] = IDENTITY  # the player at each seat in the next wind round
+
+    def seat_of(self, player: int) -> int:
+        """The seat ``player`` (their first-round seat) takes in the current wind round."""
+        return self.seating.index(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,34 +61,95 @@ class HandStep:
     result: dict
     dealer: int
     prevailing_wind: str
+    seating: tuple[int, ...] = IDENTITY  # the player at each seat in this hand
+
+
+def changed_seating(options: dict, seating: tuple[int, ...], wind: int, initial_dealer: int = 0) -> tuple[int, ...]:
+    """The seating after wind round ``wind`` (0 = East) ends: changed under ``seat_change``, else the same."""
+    moves = SEAT_CHANGES.get(wind) if options.get("seat_change") else None
+    if moves is None:
+        return seating
+    out = list(seating)
+    for to_wind, from_wind in enumerate(moves):
+        out[(initial_dealer + to_wind) % 4] = seating[(initial_dealer + from_wind) % 4]
+    return tuple(out)
 
 
 def initial_state(ruleset: str, options: dict) -> TableState:
-    validate_options(ruleset, options)
-    return TableState()
+    options = validate_options(ruleset, options)
+    return TableState(next_seating=changed_seating(options, IDENTITY, 0) if options["rounds"] > 1 else IDENTITY)
 
 
-def advance(ruleset: str, options: dict, state: TableState, result: dict) -> TableState:
-    """The state after a hand with ``result``: the deal passes unless East repeats, the wind moves
-    on when the deal returns to the first dealer, and the game ends after the ruleset's rounds
-    (or after ``max_hands`` hands when that option is set)."""
+def is_last_hand(options: dict, state: TableState) -> bool:
+    """Whether the coming hand is the game's last unless the dealer repeats: the last dealer of the last
+    wind round (the "all last"), or the hand that reaches ``max_hands``."""
+    wind = WINDS.index(state.prevailing_wind)
+    last_round = wind == options["rounds"] - 1 and (state.dealer + 1) % 4 == state.initial_dealer
+    return last_round or 0 < options["max_hands"] <= state.hands_played + 1
+
+
+def advance(ruleset: str, options: dict, state: TableState, result: dict, record: dict | None = None) -> TableState:
+    """The state after a hand with ``result`` (and its ``record``, for ``end_game``): the deal passes
+    unless East repeats, the wind moves on when the deal returns to the first dealer (the players change
+    seats then under ``seat_change``), and the game ends as the module docstring says."""
     options = validate_options(ruleset, options)
     dealer, wind = state.dealer, WINDS.index(state.prevailing_wind)
+    seating = state.seating
+    totals = list(state.totals)
+    for seat, amount in enumerate(result["balances"]):
+        totals[seating[seat]] += amount
     if not result["dealer_repeats"]:
         dealer = (dealer + 1) % 4
         if dealer == state.initial_dealer:
+            seating = changed_seating(options, seating, wind, state.initial_dealer)
             wind += 1
     hands = state.hands_played + 1
-    complete = wind >= options["rounds"] or 0 < options["max_hands"] <= hands
+    ending = None
+    if options.get("bust_ends_game") and any(options["start_points"] + total < 0 for total in totals):
+        ending = "bust"
+    elif type(record) is dict and record.get("end_game") is True:
+        ending = "agari_yame"
+    elif wind >= options["rounds"]:
+        ending = "rounds"
+    elif 0 < options["max_hands"] <= hands:
+        ending = "max_hands"
+    last_wind = min(wind, options["rounds"] - 1)
     return TableState(
         dealer=dealer,
-        prevailing_wind=WINDS[min(wind, options["rounds"] - 1) % 4],
+        prevailing_wind=WINDS[last_wind % 4],
         riichi_sticks=result["riichi_sticks"],
         honba=result["honba"],
         hands_played=hands,
-        complete=complete,
+        complete=ending is not None,
         initial_dealer=state.initial_dealer,
+        seating=seating,
+        totals=tuple(totals),
+        ending=ending,
+        next_seating=changed_seating(options, seating, last_wind, state.initial_dealer)
+        if ending is None and last_wind < options["rounds"] - 1 else seating,
     )
+
+
+def check_end_game(ruleset: str, options: dict, state: TableState, record: dict, result: dict) -> None:
+    """A record's ``"end_game": true`` (agari yame, validated by the ruleset) must come in the game's last
+    hand from a dealer who leads after it."""
+    if record.get("end_game") is not True:
+        return
+    options = validate_options(ruleset, options)
+    totals = list(state.totals)
+    for seat, amount in enumerate(result["balances"]):
+        totals[state.seating[seat]] += amount
+    dealer_total = totals[state.seating[state.dealer]]
+    if not is_last_hand(options, state) or any(total > dealer_total for total in totals):
+        raise ScoringError("bad_record.end_game_not_last", field="end_game")
+
+
+def settle_at_table(ruleset: str, options: dict, state: TableState, record: dict) -> tuple[dict, dict]:
+    """The record completed from the table and its result, checked against the game (``end_game``)."""
+    filled = fill_record(ruleset, options, state, record)
+    result = settle_record(filled)
+    check_end_game(ruleset, options, state, filled, result)
+    return filled, result
 
 
 def fill_record(ruleset: str, options: dict, state: TableState, record: dict) -> dict:
@@ -81,6 +169,25 @@ def fill_record(ruleset: str, options: dict, state: TableState, record: dict) ->
     return filled
 
 
+def seatings(ruleset: str, options: dict, results: list[dict]) -> list[tuple[int, ...]]:
+    """The seating of each hand of a game, from the hands' results in order (seat changes follow only
+    the dealer's rotation, which the results decide)."""
+    state = initial_state(ruleset, options)
+    out = []
+    for result in results:
+        out.append(state.seating)
+        state = advance(ruleset, options, state, result)
+    return out
+
+
+def by_player(values: list, seating: tuple[int, ...]) -> list:
+    """Per-seat ``values`` of a hand reordered per player (their first-round seat)."""
+    out = list(values)
+    for seat, player in enumerate(seating):
+        out[player] = values[seat]
+    return out
+
+
 def replay(ruleset: str, options: dict, records: list[dict]) -> tuple[list[HandStep], TableState]:
     """Settle a table's hands in order from the initial state. A ScoringError in a hand carries
     that hand's position in ``hand_index``."""
@@ -88,11 +195,10 @@ def replay(ruleset: str, options: dict, records: list[dict]) -> tuple[list[HandS
     steps = []
     for index, record in enumerate(records):
         try:
-            filled = fill_record(ruleset, options, state, record)
-            result = settle_record(filled)
+            filled, result = settle_at_table(ruleset, options, state, record)
         except ScoringError as error:
             error.hand_index = index
             raise
-        steps.append(HandStep(filled, result, state.dealer, state.prevailing_wind))
-        state = advance(ruleset, options, state, result)
+        steps.append(HandStep(filled, result, state.dealer, state.prevailing_wind, state.seating))
+        state = advance(ruleset, options, state, result, filled)
     return steps, state

@@ -177,6 +177,7 @@ PENALTY_FIELDS: dict[str, frozenset[str]] = {
     "obstruction": frozenset(),
     "pao": frozenset(),
     "chombo": frozenset(),
+    "fine": frozenset({"amount"}),
 }
 FALSE_NAMING_CLAIMS = ("chow", "pung", "kong")
 # Penalties that name a seat once at most (others, like false naming, may repeat).
@@ -218,6 +219,10 @@ def penalties(record: Mapping, ruleset: str, allowed: frozenset[str]) -> dict[st
                 raise ScoringError(
                     "bad_record", field="penalties", name="claim", expected="'chow', 'pung' or 'kong'"
                 )
+        if kind == "fine" and "amount" in item and not (is_amount(item["amount"]) and item["amount"] > 0):
+            raise ScoringError(
+                "bad_record", field="penalties", name="amount", expected=f"a whole number from 1 to {LARGEST}"
+            )
         same = grouped.setdefault(kind, [])
         if kind in _ONCE_PER_SEAT and any(p["seat"] == offender for p in same):
             raise ScoringError("bad_record.penalty_twice", field="penalties", penalty=kind, seat=offender)
@@ -229,6 +234,24 @@ def offenders(grouped: dict[str, list[dict]], kind: str) -> list[int]:
     """The seats named by penalties of one type, in seat order."""
     named = grouped.get(kind)
     return sorted(p["seat"] for p in named) if named else []
+
+
+def fines(grouped: dict[str, list[dict]], dealer: int, usual: int | None = None) -> list[tuple[int, int, int]]:
+    """The transfers of the ``fine`` penalties (SCORING.md section 3 step 5): the offender pays the
+    amount to each other player, doubled in a transfer with East. ``usual`` is the amount of a fine
+    that names none; without it the amount is required."""
+    transfers = []
+    for fine in grouped.get("fine", ()):
+        amount = fine.get("amount", usual)
+        if amount is None:
+            raise ScoringError(
+                "bad_record", field="penalties", name="amount", expected=f"a whole number from 1 to {LARGEST}"
+            )
+        offender = fine["seat"]
+        transfers.extend(
+            (offender, s, amount * 2 if dealer in (offender, s) else amount) for s in range(4) if s != offender
+        )
+    return transfers
 
 
 def require_outcome(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .api import validate_options
+from .flow import by_player, seatings
 
 # Rulesets whose game starts from ``start_points`` and ranks by final points (sections 5-6).
 _POINT_GAMES = frozenset({"riichi-ema", "japanese-classic"})
@@ -55,7 +56,8 @@ def places(keys: list) -> list[int]:
 
 
 def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
-    """The result of one table's game from its hands' results, in order.
+    """The result of one table's game from its hands' results, in order, per player (the seat each
+    took in the first wind round: the same as the hands' seats unless ``seat_change`` moves them).
 
     Chinese rulesets: score = sum of balances. ``riichi-ema``: final points = start + balances, the
     deposits left on the table going to the first place(s); score = final − start + uma + adjustments.
@@ -66,6 +68,12 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     option in every ruleset; places rank the final points.
     """
     options = validate_options(ruleset, options)
+    if options.get("seat_change"):
+        # Seats are players' first-round seats: each hand's balances are moved to its players.
+        results = [
+            {**r, "balances": by_player(r["balances"], seating), "adjustments": by_player(r["adjustments"], seating)}
+            for r, seating in zip(results, seatings(ruleset, options, results), strict=True)
+        ]
     totals = [sum(r["balances"][s] for r in results) for s in range(4)]
     adjustments = [sum(r["adjustments"][s] for r in results) for s in range(4)]
     if ruleset not in _POINT_GAMES:

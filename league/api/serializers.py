@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 import scoring
+from scoring.flow import ENDINGS
 
 from .. import tournament_options
 from ..errors import from_scoring
@@ -108,10 +109,21 @@ class TableSerializer(serializers.Serializer):
     honba = serializers.IntegerField()
     totals = serializers.ListField(child=serializers.IntegerField())
     complete = serializers.BooleanField()
+    ending = serializers.ChoiceField(
+        choices=list(ENDINGS), allow_null=True,
+        help_text="Why the game is complete: its rounds or max_hands were played, a player went bust "
+                  "(bust_ends_game), or the leading dealer ended it (agari_yame); null while it goes on.")
+    next_seats = serializers.SerializerMethodField(
+        help_text="Player ids per seat in the next wind round when the players change seats (dmjl-hke "
+                  "seat_change), else null.")
     closed = serializers.BooleanField(source="table.closed")
 
     def get_seats(self, view) -> list[int | None]:
+        """Player ids per seat in the coming hand's wind round."""
         return [p.pk if p else None for p in view.players]
+
+    def get_next_seats(self, view) -> list[int | None] | None:
+        return [p.pk if p else None for p in view.next_players] if view.next_players else None
 
 
 class HandSerializer(serializers.ModelSerializer):

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
 
+from scoring import flow
+
 from ..models import (
     GameResult,
     Hand,
@@ -190,12 +192,21 @@ def referee_tables(sessions: list[Session]) -> dict[int, list[RefereeTable]]:
         .prefetch_related(_seats_prefetch(), Prefetch("hands", queryset=hands))
     )
     out: dict[int, list[RefereeTable]] = {session.pk: [] for session in sessions}
+    tournaments = {session.pk: session.tournament for session in sessions}
     for table in tables:
+        results = [hand.result for hand in table.hands.all()]
+        tournament = tournaments[table.session_id]
+        options = tournament.effective_options
+        # Per player (a seat's position is the player's first-round seat), also when players change seats.
+        seatings = flow.seatings(tournament.ruleset, options, results) if options.get("seat_change") else None
         totals = [0, 0, 0, 0]
-        for hand in table.hands.all():
-            for seat, amount in enumerate(hand.result.get("balances", [])):
+        for index, result in enumerate(results):
+            balances = result.get("balances", [])
+            if seatings:
+                balances = flow.by_player(balances, seatings[index])
+            for seat, amount in enumerate(balances):
                 totals[seat] += amount
-        out[table.session_id].append(RefereeTable(table, len(table.hands.all()), totals))
+        out[table.session_id].append(RefereeTable(table, len(results), totals))
     return out
 
 

@@ -61,8 +61,7 @@ def _next_hand(table: Table, posted: dict, existing: list[Hand]) -> tuple[dict, 
     if state.complete:
         raise ServiceError("game_complete", _("This game is complete; no more hands can be entered."), status=409)
     try:
-        filled = flow.fill_record(tournament.ruleset, options, state, posted)
-        result = scoring.settle_record(filled)
+        filled, result = flow.settle_at_table(tournament.ruleset, options, state, posted)
     except scoring.ScoringError as error:
         raise from_scoring(error) from error
     return _stored_record(table, filled), result, state

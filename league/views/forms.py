@@ -10,6 +10,9 @@ Errors from the scoring service name record fields (``winner``, ``hand_values``,
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rulesets.dmjl_classical import FINE_CATALOGUE
+from scoring.rulesets.japanese_classic import SIMPLE_LIMIT
+
 SEATS = range(4)
 
 OUTCOME_CHOICES = {
@@ -26,6 +29,47 @@ CLASSICAL_LIMIT_CHOICES = [
     ("double", _("double limit")),
 ]
 CLAIM_CHOICES = [("", "—"), ("chow", _("chow")), ("pung", _("pung")), ("kong", _("kong"))]
+
+# Fines (penalty ``fine``): the Chemnitz catalogue by name, its amounts from scoring, and a free amount.
+FINE_ROWS = 3
+FINE_NAMES = {
+    "early_look": _("Looking at tiles early"),
+    "wrong_wall_end": _("Drawing from the wrong end of the wall"),
+    "own_hand_misscored": _("Scoring one's own hand wrongly"),
+    "misnamed_discard": _("Misnaming a discard"),
+    "call_without_meld": _("Tile called without the meld"),
+    "call_without_meld_minor": _("Tile called without the meld, lesser case"),
+    "false_mahjong_exposed": _("False Mah-Jongg after another player exposed"),
+    "false_mahjong": _("False Mah-Jongg"),
+}
+FREE_FINE = "free"
+
+
+def fine_choices(ruleset: str) -> list[tuple[str, str]]:
+    """The offences a score sheet offers, each with its amount; japanese-classic adds its usual fine,
+    the simple limit (seed 004 ch.8), first."""
+    choices = [("", "—")]
+    if ruleset == "japanese-classic":
+        choices.append(("simple_limit", _("Other offence (simple limit, %(amount)s)") % {"amount": SIMPLE_LIMIT}))
+    choices += [(key, f"{FINE_NAMES[key]} ({amount})") for key, amount in FINE_CATALOGUE.items()]
+    choices.append((FREE_FINE, _("Other amount")))
+    return choices
+
+
+def fine_amount(kind: str, free_amount: int | None) -> int | None:
+    if kind == "simple_limit":
+        return SIMPLE_LIMIT
+    return FINE_CATALOGUE.get(kind, free_amount)
+
+
+def _fines(values: dict) -> list[dict]:
+    out = []
+    for row in range(FINE_ROWS):
+        kind = values.get(f"fine_kind_{row}")
+        if kind:
+            out.append({"type": "fine", "seat": values.get(f"fine_seat_{row}"),
+                        "amount": fine_amount(kind, values.get(f"fine_amount_{row}"))})
+    return out
 
 
 def _seat_field(label, *, required=False):
@@ -88,7 +132,7 @@ def record_from_values(ruleset: str, values: dict) -> dict:
                     "claim": values.get("naming_claim") or None,
                 }
             )
-        penalties += _penalties(values, "dangerous_game")
+        penalties += _penalties(values, "dangerous_game") + _fines(values)
     elif ruleset == "dmjl-hke":
         if outcome == "win":
             _win_fields(values, record)
@@ -118,6 +162,8 @@ def record_from_values(ruleset: str, values: dict) -> dict:
             record["riichi"] = sorted(values["riichi"])
         if outcome == "draw" and values.get("tenpai"):
             record["tenpai"] = sorted(values["tenpai"])
+        if values.get("end_game"):
+            record["end_game"] = True
         penalties = _penalties(values, "chombo", "pao")
     elif ruleset == "japanese-classic":
         if outcome == "win":
@@ -129,7 +175,7 @@ def record_from_values(ruleset: str, values: dict) -> dict:
                     record[name] = values[name]
         if values.get("riichi"):
             record["riichi"] = sorted(values["riichi"])
-        penalties = _penalties(values, "false_mahjong")
+        penalties = _penalties(values, "false_mahjong", "dead_hand") + _fines(values)
     if penalties:
         record["penalties"] = penalties
     return record
@@ -138,12 +184,20 @@ def record_from_values(ruleset: str, values: dict) -> dict:
 def values_from_record(ruleset: str, record: dict) -> dict:
     """Form values for a stored record: the inverse of ``record_from_values``."""
     values: dict = {"outcome": record.get("outcome", "win")}
-    for key in ("winner", "win_type", "discarder", "fan", "points", "doubles", "riichi", "tenpai"):
+    for key in ("winner", "win_type", "discarder", "fan", "points", "doubles", "riichi", "tenpai", "end_game"):
         if key in record:
             values[key] = record[key]
+    fines = 0
     for penalty in record.get("penalties") or []:
         kind = penalty.get("type")
-        if kind == "false_naming":
+        if kind == "fine" and fines < FINE_ROWS:
+            # The record keeps the amount, not the offence: a correction shows it as a free amount.
+            values.update({f"fine_seat_{fines}": penalty.get("seat"), f"fine_kind_{fines}": FREE_FINE,
+                           f"fine_amount_{fines}": penalty.get("amount")})
+            fines += 1
+        elif kind == "fine":
+            continue
+        elif kind == "false_naming":
             values.update(
                 naming_seat=penalty.get("seat"),
                 naming_claimant=penalty.get("claimant"),
@@ -215,7 +269,51 @@ class HandForm(forms.Form):
         ]
 
 
-class ClassicalHandForm(HandForm):
+class FineRowsMixin:
+    """Rows of fines (offender, offence from the catalogue or a free amount): three, or as many as the
+    data or the corrected record holds, so that nothing entered is lost."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        given = {*(self.data or {}), *(self.initial or {})}
+        rows = max([FINE_ROWS, *(int(k.rsplit("_", 1)[1]) + 1 for k in given
+                                 if k.startswith("fine_kind_") and k.rsplit("_", 1)[1].isdigit())])
+        self.fine_row_count = min(rows, 20)
+        seat_choices = [("", "—"), *enumerate(self.seat_labels)]
+        for row in range(self.fine_row_count):
+            self.fields[f"fine_seat_{row}"] = _seat_field(_("Fined player"))
+            self.fields[f"fine_seat_{row}"].choices = seat_choices
+            self.fields[f"fine_kind_{row}"] = forms.ChoiceField(label=_("Offence"), required=False,
+                                                               choices=fine_choices(self.ruleset))
+            self.fields[f"fine_amount_{row}"] = _number_field(_("Amount"), max_value=10_000_000)
+
+    def clean(self):
+        cleaned = super().clean()
+        for row in range(self.fine_row_count):
+            seat, kind = cleaned.get(f"fine_seat_{row}"), cleaned.get(f"fine_kind_{row}")
+            if kind and seat is None:
+                self.add_error(f"fine_seat_{row}", _("Choose who pays the fine."))
+            elif seat is not None and not kind:
+                self.add_error(f"fine_kind_{row}", _("Choose the offence or another amount."))
+            elif kind == FREE_FINE and not cleaned.get(f"fine_amount_{row}"):
+                self.add_error(f"fine_amount_{row}", _("Enter the fine's amount."))
+        return cleaned
+
+    @property
+    def fines_given(self) -> bool:
+        """Whether any fine is entered (or refused): the sheet then shows the fines open."""
+        given = {**(self.initial or {}), **(self.data or {})}
+        if any(given.get(f"fine_kind_{row}") or given.get(f"fine_seat_{row}") for row in range(self.fine_row_count)):
+            return True
+        return self.is_bound and any(name.startswith("fine_") for name in self.errors)
+
+    @property
+    def fine_rows(self) -> list[list]:
+        return [[self[f"fine_{name}_{row}"] for name in ("seat", "kind", "amount")]
+                for row in range(self.fine_row_count)]
+
+
+class ClassicalHandForm(FineRowsMixin, HandForm):
     ruleset = "dmjl-classical"
     seat_fields = ("winner", "naming_seat", "naming_claimant", "dangerous_game")
     seats_fields = ("dead_hand", "false_mahjong")
@@ -277,6 +375,7 @@ class RiichiHandForm(HandForm):
     tenpai = _seats_field(_("Tenpai at the draw"))
     chombo = _seat_field(_("Chombo by"))
     pao = _seat_field(_("Pao (liable)"))
+    end_game = forms.BooleanField(label=_("The dealer ends the game (agari yame)"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -291,10 +390,10 @@ class RiichiHandForm(HandForm):
         return self.seat_rows("win", "han", "fu", "yakuman")
 
 
-class JapaneseClassicHandForm(HandForm):
+class JapaneseClassicHandForm(FineRowsMixin, HandForm):
     ruleset = "japanese-classic"
     seat_fields = ("winner", "discarder")
-    seats_fields = ("riichi", "false_mahjong")
+    seats_fields = ("riichi", "false_mahjong", "dead_hand")
     error_map = {"doubles": "points", "limit_hand": "points", "penalties": "false_mahjong"}
 
     winner = _seat_field(_("Winner"))
@@ -307,6 +406,7 @@ class JapaneseClassicHandForm(HandForm):
     limit_hand = forms.BooleanField(label=_("Limit hand"), required=False)
     riichi = _seats_field(_("Riichi declared"))
     false_mahjong = _seats_field(_("False Mah-Jongg"))
+    dead_hand = _seats_field(_("Dead hand"))
 
 
 HAND_FORMS: dict[str, type[HandForm]] = {

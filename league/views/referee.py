@@ -25,6 +25,12 @@ from ..services import hands as hand_services
 from .forms import hand_form_for, values_from_record
 
 WIND_NAMES = dict(WIND_CHOICES)
+# How a game ended early, for the score sheet (scoring.flow.ENDINGS; the rounds need no notice).
+ENDING_NOTICES = {
+    "bust": gettext_lazy("The game has ended: a player's points fell below zero."),
+    "agari_yame": gettext_lazy("The game has ended: the leading dealer ended it in the last hand (agari yame)."),
+    "max_hands": gettext_lazy("The game has ended: the agreed number of hands has been played."),
+}
 # Short words for the list of hands, where a phone has little room.
 OUTCOME_SHORT = {
     "win": gettext_lazy("Win"),
@@ -96,9 +102,12 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
     return entry
 
 
-def _hand_rows(hands: list[Hand], players: list) -> list[dict]:
+def _hand_rows(view) -> list[dict]:
+    """One row per hand, naming its own seats' players; balances in the columns of the coming hand's
+    seats (the same unless the players changed seats after a wind round)."""
     rows = []
-    for hand in hands:
+    for index, hand in enumerate(view.hands):
+        players = view.hand_players(index)
         record = hand.record
         winners = [w.get("seat") for w in record.get("wins") or []] or (
             [record["winner"]] if record.get("outcome") == "win" and record.get("winner") is not None else []
@@ -110,7 +119,7 @@ def _hand_rows(hands: list[Hand], players: list) -> list[dict]:
                 "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
                 "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
                 "winners": [players[w] for w in winners if isinstance(w, int) and 0 <= w < 4],
-                "balances": hand.result.get("balances", []),
+                "balances": view.hand_balances(index),
             }
         )
     return rows
@@ -127,7 +136,12 @@ def _sheet_context(table: Table, form) -> dict:
             for s, (p, w, t) in enumerate(zip(view.players, view.seat_winds, view.totals, strict=True))
         ],
         "prevailing_wind": WIND_NAMES[view.prevailing_wind],
-        "hand_rows": _hand_rows(view.hands, view.players),
+        "hand_rows": _hand_rows(view),
+        "ending": ENDING_NOTICES.get(view.ending),
+        # The next wind round starts with the first dealer again: seat winds as in the first hand.
+        "next_seats": [
+            {"player": p, "wind": WIND_NAMES[w]} for p, w in zip(view.next_players, seat_winds(0), strict=True)
+        ] if view.next_players else None,
         "last_hand": view.hands[-1] if view.hands else None,
         "form": form,
         "preview_url": reverse("referee-table-preview", args=[table.pk]),
@@ -137,7 +151,8 @@ def _sheet_context(table: Table, form) -> dict:
 
 def _posted_hand_form(table: Table, data):
     """The score sheet's form bound to posted fields: what saving and the live preview both read."""
-    labels = seat_labels(table_players(table), table_view(table=table).dealer)
+    view = table_view(table=table)
+    labels = seat_labels(view.players, view.dealer)
     return hand_form_for(table.session.tournament.ruleset, data, seat_labels=labels)
 
 
@@ -189,12 +204,22 @@ def table_preview(request, table_id: int):
     return JsonResponse(preview)
 
 
+def _hand_players(table: Table, hand: Hand) -> list:
+    """The Player at each of the hand's seats: its own wind round's, when the players change seats."""
+    if not table.session.tournament.effective_options.get("seat_change"):
+        return table_players(table)
+    view = table_view(table=table)
+    index = next((i for i, h in enumerate(view.hands) if h.pk == hand.pk), None)
+    return view.hand_players(index) if index is not None else table_players(table)
+
+
 @login_required
 def hand_edit(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
     table = hand.table
     ruleset = table.session.tournament.ruleset
-    labels = seat_labels(table_players(table), hand.dealer)
+    players = _hand_players(table, hand)
+    labels = seat_labels(players, hand.dealer)
     if request.method == "POST":
         form = hand_form_for(ruleset, request.POST, seat_labels=labels)
         if form.is_valid():
@@ -225,7 +250,7 @@ def hand_edit(request, hand_id: int):
             "tournament": table.session.tournament,
             "form": form,
             "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
-            "dealer": table_players(table)[hand.dealer],
+            "dealer": players[hand.dealer],
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),
         },
         status=400 if request.method == "POST" else 200,
@@ -235,7 +260,7 @@ def hand_edit(request, hand_id: int):
 @login_required
 def hand_history(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
-    players = table_players(hand.table)
+    players = _hand_players(hand.table, hand)
     revisions = []
     for revision in pages.hand_history(hand):
         sides = []

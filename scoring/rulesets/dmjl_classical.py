@@ -1,7 +1,8 @@
 """``dmjl-classical``: classical Chinese Mah-Jongg as the DMJL plays it (SCORING.md section 3).
 
 All four hands are valued; the winner is paid by everyone, the others settle their differences,
-East pays and receives double. Penalties: dead hand, dangerous game, false Mah-Jongg, false naming.
+East pays and receives double. Penalties: dead hand, dangerous game (paid "für alle an alle" like a
+dead hand), false Mah-Jongg, false naming and the Chemnitz catalogue's fines.
 """
 
 from fractions import Fraction
@@ -16,6 +17,7 @@ from ..records import (
     Option,
     balances_of,
     choice,
+    fines,
     is_amount,
     offenders,
     penalties,
@@ -28,7 +30,7 @@ from ..records import (
 NAME = "dmjl-classical"
 OUTCOMES = ("win", "draw", "void")
 FIELDS = COMMON_FIELDS | {"hand_values", "winner", "limit_hand"}
-PENALTIES = frozenset({"dead_hand", "dangerous_game", "false_mahjong", "false_naming"})
+PENALTIES = frozenset({"dead_hand", "dangerous_game", "false_mahjong", "false_naming", "fine"})
 CARRIED: tuple[str, ...] = ()
 
 DEFAULTS = {
@@ -56,6 +58,18 @@ OPTIONS = {
     **FLOW_OPTIONS,
 }
 
+# The Chemnitz catalogue of fines (SCORING.md section 3 step 5): amounts by offence, for the score sheets.
+FINE_CATALOGUE = {
+    "early_look": 10,  # looking at tiles early
+    "wrong_wall_end": 10,  # drawing from the wrong end of the wall
+    "own_hand_misscored": 20,  # scoring one's own hand wrongly
+    "misnamed_discard": 30,  # misnaming a discard
+    "call_without_meld": 30,  # a tile called without the meld
+    "call_without_meld_minor": 10,  # the same, the lesser case
+    "false_mahjong_exposed": 100,  # a false Mah-Jongg when another player had already exposed his tiles
+    "false_mahjong": 50,  # any other false Mah-Jongg
+}
+
 # A special hand (seed 000, last paragraph) is paid as this fraction of the upper limit.
 LIMIT_HAND_FRACTIONS = {"half": Fraction(1, 2), "full": Fraction(1), "double": Fraction(2)}
 PAIRS = tuple(combinations(range(4), 2))
@@ -71,9 +85,13 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
         choice(record, "limit_hand", tuple(LIMIT_HAND_FRACTIONS))
     values = _hand_values(record, required=outcome == "win")
 
+    fined = offenders(grouped, "fine")
     if outcome == "void":
-        transfers = _false_mahjong(options, offenders(grouped, "false_mahjong"))
-        repeats = dealer not in offenders(grouped, "false_mahjong")
+        guilty = offenders(grouped, "false_mahjong")
+        if not guilty and not fined:
+            raise ScoringError("bad_record.void_without_offender_or_fine", field="penalties")
+        transfers = _false_mahjong(options, guilty) if guilty else []
+        repeats = dealer not in guilty and dealer not in fined
     elif outcome == "win":
         transfers = _win(record, options, dealer, grouped, values, limit_hand)
         repeats = record["winner"] == dealer
@@ -87,6 +105,8 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
         repeats = True
     for naming in grouped.get("false_naming", ()):
         transfers.append((naming["seat"], naming["claimant"], options["false_naming_" + naming["claim"]]))
+    if fined:
+        transfers += fines(grouped, dealer)
     return result(balances_of(transfers), repeats)
 
 
@@ -127,12 +147,14 @@ def _win(record, options, dealer, grouped, values, limit_hand) -> list[tuple[int
 
     liable = grouped.get("dangerous_game")
     if liable:
+        # Seed 003: breaking the Störspielgebot pays "für alle an alle" exactly like a dead hand.
         if len(liable) > 1:
             raise ScoringError("bad_record.one_liable", field="penalties", penalty="dangerous_game")
         culprit = liable[0]["seat"]
         if culprit == winner:
             raise ScoringError("bad_record.liable_is_winner", field="penalties", penalty="dangerous_game")
-        return [(culprit, winner, sum(amount for _, _, amount in paid))]
+        if culprit not in dead:
+            dead = sorted((*dead, culprit))
     others = [s for s in range(4) if s != winner]
     return _dead_hands(paid + _differences(options, dealer, values, others), dead)
 

@@ -1,7 +1,8 @@
 """``dmjl-hke``: DMJL Hongkong "Easy" (SCORING.md section 4, seed 002).
 
 Only the winner is paid, from a fan→points table; East has no advantage. Penalties: false
-Mah-Jongg, severe obstruction, dead hand, dangerous game (optional rule).
+Mah-Jongg, severe obstruction, dead hand, dangerous game (optional rule). The optional "Umsetzen"
+(``seat_change``) and chips (``start_points``, ``bust_ends_game``) are applied by ``scoring.flow``.
 """
 
 from ..errors import ScoringError
@@ -30,6 +31,9 @@ DEFAULTS = {
     "min_fan": 0,
     "false_mahjong_penalty": 16,
     "obstruction_penalty": 16,
+    "seat_change": False,
+    "start_points": 0,
+    "bust_ends_game": False,
     "rounds": 4,
     "max_hands": 0,
     "table_points": [4, 2, 1, 0],
@@ -38,6 +42,9 @@ OPTIONS = {
     "min_fan": Option(int, minimum=0),
     "false_mahjong_penalty": Option(int, minimum=0),
     "obstruction_penalty": Option(int, minimum=0),
+    "seat_change": Option(bool),
+    "start_points": Option(int, minimum=0),
+    "bust_ends_game": Option(bool),
     **FLOW_OPTIONS,
 }
 

@@ -1,7 +1,8 @@
 """``japanese-classic``: Japanese Mah-Jongg in its older form (SCORING.md section 6, seed 004).
 
 Points and doubles to a hand value with limits, East double, the discarder paying for all,
-the three rounding methods of seed 004 chapter 4, riichi deposits, false Mah-Jongg.
+the rounding methods of seed 004 chapters 4 and 6, riichi deposits, false Mah-Jongg, dead hands,
+fines, and the "Li fan shibari" minimum of doubles.
 """
 
 from ..errors import ScoringError
@@ -10,6 +11,7 @@ from ..records import (
     FLOW_OPTIONS,
     Option,
     count,
+    fines,
     flag,
     offenders,
     penalties,
@@ -31,11 +33,12 @@ FIELDS = COMMON_FIELDS | {
     "riichi",
     "riichi_sticks",
 }
-PENALTIES = frozenset({"false_mahjong"})
+PENALTIES = frozenset({"false_mahjong", "dead_hand", "fine"})
 CARRIED = ("riichi_sticks",)
 
 DEFAULTS = {
     "rounding": "round_points",
+    "min_doubles": 0,
     "riichi_deposit": 1000,
     "start_points": 30000,
     "top_bonus": 12000,
@@ -45,7 +48,8 @@ DEFAULTS = {
     "table_points": [4, 2, 1, 0],
 }
 OPTIONS = {
-    "rounding": Option(str, choices=("round_points", "exact_then_round", "none")),
+    "rounding": Option(str, choices=("round_points", "exact_then_round", "none", "points_only")),
+    "min_doubles": Option(int, minimum=0),
     "riichi_deposit": Option(int, minimum=0),
     "start_points": Option(int, minimum=0),
     "top_bonus": Option(int, minimum=0),
@@ -65,7 +69,7 @@ def hand_value(points: int, doubles: int, limit_hand: bool, rounding: str) -> in
     for least, value in LIMITS:
         if doubles >= least:
             return value
-    if rounding == "round_points":
+    if rounding == "round_points" or rounding == "points_only":
         points = -(-points // 10) * 10
     return min(points << doubles, SIMPLE_LIMIT)
 
@@ -79,9 +83,16 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     riichi = seat_list(record, "riichi")
     balances = [0, 0, 0, 0]
 
+    fined = offenders(grouped, "fine")
+    if fined:
+        # Seed 004 ch.8: the simple limit is the usual amount for "other offences".
+        for payer, payee, amount in fines(grouped, dealer, SIMPLE_LIMIT):
+            balances[payer] -= amount
+            balances[payee] += amount
+
     if outcome == "void":
-        if not guilty:
-            raise ScoringError("bad_record.void_without_offender", field="penalties", penalty="false_mahjong")
+        if not guilty and not fined:
+            raise ScoringError("bad_record.void_without_offender_or_fine", field="penalties")
         # The simple limit paid like a self-drawn win in reverse; this hand's deposits are returned.
         for offender in guilty:
             for s in range(4):
@@ -89,7 +100,7 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
                     amount = SIMPLE_LIMIT * (EAST_FACTOR if dealer in (s, offender) else 1)
                     balances[offender] -= amount
                     balances[s] += amount
-        return result(balances, dealer not in guilty, riichi_sticks=sticks)
+        return result(balances, dealer not in guilty and dealer not in fined, riichi_sticks=sticks)
 
     deposit = options["riichi_deposit"]
     for s in riichi:
@@ -99,6 +110,8 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
         return result(balances, True, riichi_sticks=sticks)
 
     winner = seat(record, "winner", missing="winner_required")
+    if winner in offenders(grouped, "dead_hand"):
+        raise ScoringError("dead_hand_cannot_win", field="winner", seat=winner)
     _, discarder = win_type(record)
     if discarder == winner:
         raise ScoringError("winner_is_discarder", field="discarder", seat=winner)
@@ -106,8 +119,11 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     if record.get("points") is None and not limit:
         raise ScoringError("bad_record.points_or_limit", field="points")
     points = count(record, "points", default=0)
-    value = hand_value(points, count(record, "doubles", default=0), limit, options["rounding"])
-    rounded = options["rounding"] != "none"
+    doubles = count(record, "doubles", default=0)
+    if not limit and doubles < options["min_doubles"]:
+        raise ScoringError("below_min_doubles", field="doubles", doubles=doubles, min_doubles=options["min_doubles"])
+    value = hand_value(points, doubles, limit, options["rounding"])
+    rounded = options["rounding"] in ("round_points", "exact_then_round")
     owed = [value * (EAST_FACTOR if dealer in (s, winner) else 1) if s != winner else 0 for s in range(4)]
     if discarder is None:
         payments = [(s, _round100(a) if rounded else a) for s, a in enumerate(owed) if s != winner]

@@ -1,7 +1,9 @@
 """``riichi-ema``: Japanese riichi under the EMA Riichi Competition Rules 2016 (SCORING.md section 5).
 
 Han/fu to base points, ron and tsumo payments, honba, riichi deposits, tenpai payments at an
-exhaustive draw, pao, chombo (a penalty off the final score) and multiple ron.
+exhaustive draw, pao, chombo (a penalty off the final score) and multiple ron. Options for tables that
+play otherwise: the dealer passing at a draw even when tenpai, counted yakuman, and the game's early
+endings (bust, agari yame: a record's ``end_game``), which ``scoring.flow`` applies.
 """
 
 from ..errors import ScoringError
@@ -10,6 +12,7 @@ from ..records import (
     FLOW_OPTIONS,
     Option,
     count,
+    flag,
     offenders,
     penalties,
     require_outcome,
@@ -20,7 +23,7 @@ from ..records import (
 
 NAME = "riichi-ema"
 OUTCOMES = ("win", "draw", "void", "abort")
-FIELDS = COMMON_FIELDS | {"wins", "win_type", "discarder", "riichi", "riichi_sticks", "honba", "tenpai"}
+FIELDS = COMMON_FIELDS | {"wins", "win_type", "discarder", "riichi", "riichi_sticks", "honba", "tenpai", "end_game"}
 PENALTIES = frozenset({"pao", "chombo"})
 CARRIED = ("riichi_sticks", "honba")
 
@@ -31,6 +34,10 @@ DEFAULTS = {
     "tenpai_payment": 3000,
     "chombo_penalty": 20000,
     "abortive_draws": False,
+    "dealer_repeats_on_tenpai": True,
+    "kazoe_yakuman": False,
+    "bust_ends_game": False,
+    "agari_yame": False,
     "start_points": 30000,
     "uma": [15000, 5000, -5000, -15000],
     "rounds": 2,
@@ -44,6 +51,10 @@ OPTIONS = {
     "tenpai_payment": Option(int, minimum=0),
     "chombo_penalty": Option(int, minimum=0),
     "abortive_draws": Option(bool),
+    "dealer_repeats_on_tenpai": Option(bool),
+    "kazoe_yakuman": Option(bool),
+    "bust_ends_game": Option(bool),
+    "agari_yame": Option(bool),
     "start_points": Option(int, minimum=0),
     "uma": Option(list, length=4),
     **FLOW_OPTIONS,
@@ -53,6 +64,7 @@ YAKUMAN_BASE = 8000
 # (least han, base points) for the limit hands, highest first; counted 13+ han is sanbaiman under EMA.
 LIMITS = ((11, 6000), (8, 4000), (6, 3000), (5, 2000))
 MANGAN = 2000
+KAZOE_HAN = 13
 FU_RANGE = (20, 110)
 SEVEN_PAIRS_FU = 25
 # Ron: multiple of base paid by the discarder (East winner, other winner). Tsumo: per payer.
@@ -82,9 +94,14 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     honba = count(record, "honba", default=0)
     riichi = seat_list(record, "riichi")
     tenpai = seat_list(record, "tenpai")
+    end_game = flag(record, "end_game")
+    if end_game and not options["agari_yame"]:
+        raise ScoringError("bad_record.end_game_not_allowed", field="end_game")
     deposit = options["riichi_deposit"]
     balances = [0, 0, 0, 0]
 
+    if end_game and not (outcome == "draw" and dealer in tenpai or outcome == "win"):
+        raise ScoringError("bad_record.end_game_dealer", field="end_game")
     if outcome == "void":
         guilty = offenders(grouped, "chombo")
         if not guilty:
@@ -107,10 +124,11 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
             loss = options["tenpai_payment"] // (4 - len(tenpai))
             for s in range(4):
                 balances[s] += gain if s in tenpai else -loss
-        return result(balances, dealer in tenpai, riichi_sticks=sticks, honba=honba + 1)
+        repeats = dealer in tenpai and options["dealer_repeats_on_tenpai"]
+        return result(balances, repeats, riichi_sticks=sticks, honba=honba + 1)
 
     kind, discarder = win_type(record)
-    wins = _wins(record, kind, discarder)
+    wins = _wins(record, kind, discarder, options["kazoe_yakuman"])
     pao = offenders(grouped, "pao")
     if len(pao) > 1:
         raise ScoringError("bad_record.one_liable", field="penalties", penalty="pao")
@@ -128,10 +146,12 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     taker = next(w for w in ((start + i) % 4 for i in range(4)) if w in winners)
     balances[taker] += sticks * deposit
     repeats = dealer in winners
+    if end_game and not repeats:
+        raise ScoringError("bad_record.end_game_dealer", field="end_game")
     return result(balances, repeats, riichi_sticks=0, honba=honba + 1 if repeats else 0)
 
 
-def _wins(record: dict, kind: str, discarder: int | None) -> list[tuple[int, int, bool]]:
+def _wins(record: dict, kind: str, discarder: int | None, kazoe: bool) -> list[tuple[int, int, bool]]:
     """(seat, base points, is yakuman) per winner."""
     wins = record.get("wins")
     if not wins:
@@ -160,11 +180,11 @@ def _wins(record: dict, kind: str, discarder: int | None) -> list[tuple[int, int
             raise ScoringError("winner_is_discarder", field="wins", seat=winner)
         if any(w == winner for w, _, _ in out):
             raise ScoringError("bad_record.duplicate_seat", field="wins", name="wins", seat=winner)
-        out.append((winner, *_value(win, winner)))
+        out.append((winner, *_value(win, winner, kazoe)))
     return out
 
 
-def _value(win: dict, winner: int) -> tuple[int, bool]:
+def _value(win: dict, winner: int, kazoe: bool) -> tuple[int, bool]:
     if "yakuman" in win:
         yakuman = win["yakuman"]
         if "han" in win or "fu" in win or type(yakuman) is not int:
@@ -181,6 +201,9 @@ def _value(win: dict, winner: int) -> tuple[int, bool]:
         raise ScoringError("bad_record", field="wins", name="han", expected="whole numbers of han and fu")
     if han < 1 or (fu is not None and not FU_RANGE[0] <= fu <= FU_RANGE[1]):
         raise ScoringError("bad_han_fu", field="wins", seat=winner, han=han, fu=fu)
+    if kazoe and han >= KAZOE_HAN:
+        # A counted yakuman: paid as one, and pao (which needs a named yakuman) does not apply.
+        return YAKUMAN_BASE, False
     return base_points(han, fu), False
 
 

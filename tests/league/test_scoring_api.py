@@ -1,13 +1,13 @@
 """``settle/`` and ``handvalue/`` over HTTP: no login, nothing stored, the same answers as the commands."""
 import json
-from pathlib import Path
 
 import pytest
 
 from league.models import Hand
+from tests.shared_vectors import SHARED_VECTORS
 
 pytestmark = pytest.mark.django_db
-VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors"
+VECTORS = SHARED_VECTORS
 
 
 def cases(name: str) -> list[dict]:

@@ -57,10 +57,11 @@ def test_a_dead_hand_cannot_win(error_of):
     assert (error.code, error.field) == ("dead_hand_cannot_win", "winner")
 
 
-def test_dangerous_game_makes_the_liable_seat_pay_everything_the_winner_receives(settle):
+def test_dangerous_game_makes_the_liable_seat_pay_for_all_to_all_like_a_dead_hand(settle):
     penalties = [{"type": "dangerous_game", "seat": 3}]
     result = settle(R, dealer=0, outcome="win", winner=1, hand_values=[0, 200, 50, 0], penalties=penalties)
-    assert result["balances"] == [0, 800, 0, -800]
+    # North pays East's 400 and West's 200 to the winner, and East's 100 and its own 50 to West.
+    assert result["balances"] == [0, 800, 150, -950]
 
 
 def test_dangerous_game_needs_a_win(error_of):
@@ -140,3 +141,59 @@ def test_false_naming_of_a_kong_costs_one_hundred(settle):
         penalties=[{"type": "false_naming", "seat": 1, "claimant": 2, "claim": "kong"}],
     )
     assert result["balances"] == [0, -100, 100, 0]
+
+
+def test_dangerous_game_and_a_dead_hand_share_the_debts_as_two_dead_seats(settle):
+    penalties = [{"type": "dangerous_game", "seat": 3}, {"type": "dead_hand", "seat": 2}]
+    result = settle(R, dealer=0, outcome="win", winner=1, hand_values=[0, 200, 0, 0], penalties=penalties)
+    # East's 400 to the winner is shared by West and North; their own 200 each stay theirs.
+    assert result["balances"] == [0, 800, -400, -400]
+
+
+def test_the_liable_seat_cannot_be_the_winner(error_of):
+    penalties = [{"type": "dangerous_game", "seat": 1}]
+    error = error_of(R, dealer=0, outcome="win", winner=1, hand_values=[0, 200, 0, 0], penalties=penalties)
+    assert (error.code, error.field) == ("bad_record", "penalties")
+
+
+def test_a_fine_is_paid_to_each_other_player_and_east_receives_double(settle):
+    result = settle(R, dealer=0, outcome="draw", penalties=[{"type": "fine", "seat": 3, "amount": 30}])
+    assert result["balances"] == [60, 30, 30, -120]
+    assert result["dealer_repeats"] is True
+
+
+def test_a_fined_east_pays_double_to_everyone(settle):
+    result = settle(R, dealer=2, outcome="void", penalties=[{"type": "fine", "seat": 2, "amount": 10}])
+    assert result["balances"] == [20, 20, -60, 20]
+    assert result["dealer_repeats"] is False
+
+
+def test_several_fines_in_one_hand_add_up(settle):
+    penalties = [{"type": "fine", "seat": 1, "amount": 10}, {"type": "fine", "seat": 1, "amount": 20},
+                 {"type": "fine", "seat": 2, "amount": 50}]
+    result = settle(R, dealer=0, outcome="void", penalties=penalties)
+    assert result["balances"] == [60 + 100, -120 + 50, 30 - 200, 30 + 50]
+    assert result["dealer_repeats"] is True
+
+
+def test_a_chemnitz_false_mahjong_is_a_void_hand_with_a_fine_of_fifty(settle):
+    result = settle(R, dealer=0, outcome="void", penalties=[{"type": "fine", "seat": 1, "amount": 50}])
+    assert result["balances"] == [100, -200, 50, 50]
+
+
+def test_a_fine_with_a_dead_hand_is_not_passed_on_to_the_dead_hand(settle):
+    penalties = [{"type": "dead_hand", "seat": 3}, {"type": "fine", "seat": 2, "amount": 10}]
+    result = settle(R, dealer=0, outcome="win", winner=1, hand_values=[20, 576, 4, 128], penalties=penalties)
+    assert result["balances"] == [32 + 20, 2304 + 10, 0 - 40, -2336 + 10]
+
+
+def test_a_fine_needs_a_positive_amount(error_of):
+    for fine in ({"type": "fine", "seat": 1}, {"type": "fine", "seat": 1, "amount": 0},
+                 {"type": "fine", "seat": 1, "amount": "10"}, {"type": "fine", "seat": 1, "amount": True}):
+        error = error_of(R, dealer=0, outcome="void", penalties=[fine])
+        assert (error.code, error.field) == ("bad_record", "penalties")
+
+
+def test_a_void_hand_without_false_mahjong_or_fine_is_an_error(error_of):
+    error = error_of(R, dealer=0, outcome="void", penalties=[{"type": "dead_hand", "seat": 1}])
+    assert error.code == "bad_record" and "fine" in error.message

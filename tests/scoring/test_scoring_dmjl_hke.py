@@ -86,3 +86,15 @@ def test_false_mahjong_by_two_players_costs_each_sixteen_to_each_other(settle):
         penalties=[{"type": "false_mahjong", "seat": 0}, {"type": "false_mahjong", "seat": 1}],
     )
     assert result["balances"] == [-32, -32, 32, 32]
+
+
+@pytest.mark.parametrize(("option", "bad"), [("seat_change", 1), ("start_points", -1), ("bust_ends_game", "no")])
+def test_the_seat_change_and_chip_options_are_validated(error_of, option, bad):
+    error = error_of(R, options={option: bad}, dealer=0, outcome="draw")
+    assert (error.code, error.field) == ("bad_record", "options")
+
+
+def test_the_seat_change_and_chip_options_leave_a_hands_settlement_alone(settle):
+    options = {"seat_change": True, "start_points": 500, "bust_ends_game": True}
+    result = settle(R, options=options, dealer=0, outcome="win", winner=1, win_type="discard", discarder=2, fan=3)
+    assert result["balances"] == [-8, 32, -16, -8]

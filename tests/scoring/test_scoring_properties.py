@@ -119,6 +119,57 @@ def test_easts_transfers_are_exactly_twice_a_non_easts_for_the_same_values(recor
     assert 2 * as_east == others
 
 
+fines = st.lists(st.fixed_dictionaries({"type": st.just("fine"), "seat": seats, "amount": st.integers(1, 5000)}),
+                max_size=4)
+
+
+@st.composite
+def classical_with_dangerous_game_and_fines(draw):
+    record = draw(classical_wins(max_dead=2))
+    dead = {p["seat"] for p in record["penalties"]}
+    liable = draw(st.sampled_from([s for s in range(4) if s != record["winner"]]) | st.none())
+    extra = [{"type": "dangerous_game", "seat": liable}] if liable is not None else []
+    record["penalties"] = record["penalties"] + extra + draw(fines)
+    record["_paying"] = dead | ({liable} if liable is not None else set())
+    return record
+
+
+@given(classical_with_dangerous_game_and_fines())
+def test_fur_alle_an_alle_and_fines_keep_the_zero_sum_and_the_liable_never_receive_at_the_table(record):
+    paying = record.pop("_paying")
+    result = scoring.settle_record(record)
+    assert sum(result["balances"]) == 0
+    without_fines = scoring.settle_record(
+        {**record, "penalties": [p for p in record["penalties"] if p["type"] != "fine"]})
+    assert all(without_fines["balances"][s] <= 0 for s in paying)
+    # Fines come on top, each offender paying its amount to each other player (double with East).
+    fined = [0, 0, 0, 0]
+    for p in record["penalties"]:
+        if p["type"] == "fine":
+            for s in range(4):
+                if s != p["seat"]:
+                    amount = p["amount"] * (2 if record["dealer"] in (s, p["seat"]) else 1)
+                    fined[s] += amount
+                    fined[p["seat"]] -= amount
+    assert result["balances"] == [a + b for a, b in zip(without_fines["balances"], fined, strict=True)]
+
+
+@given(st.sampled_from(["dmjl-classical", "japanese-classic"]), st.sampled_from(["win", "draw", "void"]),
+       seats, fines.filter(bool))
+def test_fines_keep_the_zero_sum_in_any_outcome(ruleset, outcome, dealer, penalties):
+    record = {"ruleset": ruleset, "dealer": dealer, "outcome": outcome, "penalties": penalties}
+    if outcome == "win":
+        winner = (dealer + 1) % 4
+        if ruleset == "dmjl-classical":
+            record.update(winner=winner, hand_values=[100 if s == winner else 20 for s in range(4)])
+        else:
+            record.update(winner=winner, win_type="self_draw", points=30, doubles=1)
+    result = scoring.settle_record(record)
+    assert sum(result["balances"]) == 0
+    if outcome == "void":
+        assert result["dealer_repeats"] is (dealer not in {p["seat"] for p in penalties})
+
+
 @given(st.lists(st.integers(-100, 100), min_size=4, max_size=4))
 def test_table_points_always_sum_to_seven(scores):
     assert sum(scoring.results.table_points(scores)) == 7

@@ -94,6 +94,7 @@ def test_every_template_belongs_to_a_code_of_section_8():
         "dead_hand_cannot_win",
         "below_lower_limit",
         "below_min_fan",
+        "below_min_doubles",
         "false_mahjong_needs_void",
         "bad_han_fu",
         "abortive_draw_not_allowed",

@@ -179,3 +179,47 @@ def test_a_ron_winner_cannot_be_the_discarder(error_of):
 def test_a_win_needs_a_winner(error_of):
     error = error_of(R, dealer=0, outcome="win", win_type="self_draw", wins=[])
     assert (error.code, error.field) == ("winner_required", "wins")
+
+
+def test_without_dealer_repeats_on_tenpai_a_tenpai_east_passes_the_deal_but_counters_grow(settle):
+    result = settle(R, options={"dealer_repeats_on_tenpai": False}, dealer=1, outcome="draw", tenpai=[1, 2],
+                    honba=2)
+    assert (result["balances"], result["dealer_repeats"], result["honba"]) == ([-1500, 1500, 1500, -1500], False, 3)
+
+
+def test_an_east_win_still_repeats_without_dealer_repeats_on_tenpai(settle):
+    result = settle(R, options={"dealer_repeats_on_tenpai": False}, dealer=0, outcome="win", win_type="self_draw",
+                    wins=[{"seat": 0, "han": 1, "fu": 30}])
+    assert result["dealer_repeats"] is True
+
+
+def test_kazoe_yakuman_pays_thirteen_counted_han_as_a_yakuman(settle):
+    win = {"dealer": 0, "outcome": "win", "win_type": "discard", "discarder": 2, "wins": [{"seat": 1, "han": 13}]}
+    assert settle(R, **win)["balances"] == [0, 24000, -24000, 0]
+    assert settle(R, options={"kazoe_yakuman": True}, **win)["balances"] == [0, 32000, -32000, 0]
+    twelve = {**win, "wins": [{"seat": 1, "han": 12}]}
+    assert settle(R, options={"kazoe_yakuman": True}, **twelve)["balances"] == [0, 24000, -24000, 0]
+
+
+def test_end_game_needs_the_agari_yame_option(error_of):
+    error = error_of(R, dealer=0, outcome="draw", tenpai=[0], end_game=True)
+    assert (error.code, error.field) == ("bad_record", "end_game")
+
+
+def test_end_game_needs_a_dealer_who_wins_or_is_tenpai(settle, error_of):
+    options = {"agari_yame": True}
+    assert settle(R, options=options, dealer=0, outcome="draw", tenpai=[0], end_game=True)["balances"] == [
+        3000, -1000, -1000, -1000]
+    for record in ({"outcome": "draw", "tenpai": [1]},
+                   {"outcome": "win", "win_type": "self_draw", "wins": [{"seat": 2, "han": 1, "fu": 30}]},
+                   {"outcome": "void", "penalties": [{"type": "chombo", "seat": 0}]}):
+        error = error_of(R, options=options, dealer=0, end_game=True, **record)
+        assert (error.code, error.field) == ("bad_record", "end_game")
+    error = error_of(R, options=options, dealer=0, outcome="draw", end_game="yes")
+    assert (error.code, error.field) == ("bad_record", "end_game")
+
+
+@pytest.mark.parametrize("option", ["dealer_repeats_on_tenpai", "kazoe_yakuman", "bust_ends_game", "agari_yame"])
+def test_the_new_options_are_true_or_false(error_of, option):
+    error = error_of(R, options={option: 1}, dealer=0, outcome="draw")
+    assert error.code == "bad_record" and error.field == "options"

@@ -39,3 +39,17 @@ def test_an_unreadable_line_is_answered_as_an_invalid_record(monkeypatch, capsys
     code, out = run(monkeypatch, capsys, json.dumps(GOOD) + "\n" + line + "\n")
     assert code == 1
     assert out[0]["id"] == "a" and out[-1]["error"]["code"] == "bad_record"
+
+
+def test_every_public_settlement_case_holds_through_the_command(monkeypatch, capsys):
+    from tests.shared_vectors import SHARED_VECTORS
+
+    lines = (SHARED_VECTORS / "public.jsonl").read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines if line.strip()]
+    code, out = run(monkeypatch, capsys, "\n".join(json.dumps(case["hand"]) for case in cases))
+    assert code == 1  # some public cases are invalid records on purpose
+    assert len(out) == len(cases) == 55
+    for case, answer in zip(cases, out, strict=True):
+        for key, expected in case["expect"].items():
+            got = answer.get("error", {}).get("code") if key == "error" else answer.get(key)
+            assert got == expected, (case["hand"]["id"], key, answer)

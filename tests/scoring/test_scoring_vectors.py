@@ -1,18 +1,18 @@
 """Every worked case of the shared settlement vectors holds."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 import scoring
+from tests.shared_vectors import SHARED_VECTORS
 
-VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "public.jsonl"
+VECTORS = SHARED_VECTORS / "public.jsonl"
 CASES = [json.loads(line) for line in VECTORS.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def test_all_public_vectors_are_present():
-    assert len(CASES) == 43
+    assert len(CASES) == 55
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["hand"]["id"] for case in CASES])
