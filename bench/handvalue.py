@@ -15,7 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring.handvalue import value  # noqa: E402
 
-VECTORS = Path(__file__).resolve().parents[1].parent / "shared" / "vectors" / "handvalue_public.jsonl"
+# ../shared beside the checkout (the main checkout and the worktrees sit at different depths).
+SHARED = next((p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared"))
+VECTORS = SHARED / "vectors" / "handvalue_public.jsonl"
 WINDS = "ESWN"
 
 

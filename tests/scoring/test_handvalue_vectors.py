@@ -7,7 +7,9 @@ import pytest
 
 from scoring.handvalue import value
 
-VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "handvalue_public.jsonl"
+# ../shared beside the checkout (the main checkout and the worktrees sit at different depths).
+SHARED = next((p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared"))
+VECTORS = SHARED / "vectors" / "handvalue_public.jsonl"
 
 
 def _cases():
@@ -19,21 +21,12 @@ def _cases():
 
 CASES = _cases()
 
-# The vector asks for 26 han: the mahjong package gives that only with its non-EMA option
-# has_daichisei (daichisei, a double yakuman). Under the EMA options of SCORING.md §9 the hand is one
-# yakuman (Tsuu Iisou, 13 han, base 8000) — see test_handvalue_riichi.py.
-CONTRADICTS_CONTRACT = {"mjlib-131"}
-
-
 def test_all_vector_cases_are_present():
-    assert len(CASES) == 50
+    assert len(CASES) == 59
 
 
 def _param(case):
-    marks = ()
-    if case["hand"].get("id") in CONTRADICTS_CONTRACT:
-        marks = pytest.mark.xfail(strict=True, reason="needs the non-EMA daichisei double yakuman; EMA counts one")
-    return pytest.param(case, id=case["hand"].get("id", "?"), marks=marks)
+    return pytest.param(case, id=case["hand"].get("id", "?"))
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
