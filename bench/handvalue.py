@@ -16,7 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scoring.handvalue import value  # noqa: E402
 
 # ../shared beside the checkout (the main checkout and the worktrees sit at different depths).
-SHARED = next((p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared"))
+SHARED = next(
+    (p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared")
+)
 VECTORS = SHARED / "vectors" / "handvalue_public.jsonl"
 WINDS = "ESWN"
 

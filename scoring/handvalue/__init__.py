@@ -20,8 +20,11 @@ __all__ = ["HandValueError", "RULESETS", "value", "value_many", "value_record"]
 
 RULESETS = ("dmjl-classical", "riichi-ema")
 DMJL_KEYS = {"id", "ruleset", "tiles", "seat_wind", "prevailing_wind", "options"}
-# dmjl-classical options (SCORING.md §3); only upper_limit matters for a hand's value.
-DMJL_OPTIONS = {"upper_limit", "lower_limit", "limit_mode", "draw_scoring", "false_mahjong_mode"}
+# dmjl-classical options (SCORING.md §3 and §9); upper_limit, table and prevailing_wind_pair matter
+# for a hand's value, the others only for settlement.
+DMJL_OPTIONS = {
+    "upper_limit", "lower_limit", "limit_mode", "draw_scoring", "false_mahjong_mode", "table", "prevailing_wind_pair",
+}
 
 
 class HandValueError(Exception):
@@ -56,7 +59,8 @@ def _wind(record: dict, key: str) -> str:
     return dmjl.WINDS[value.upper()]
 
 
-def _upper_limit(record: dict) -> int:
+def _dmjl_options(record: dict) -> tuple[int, dmjl.Table]:
+    """The upper limit and the valuation table the record's options choose."""
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise _bad("options", "The options must be a JSON object.")
@@ -68,7 +72,15 @@ def _upper_limit(record: dict) -> int:
     limit = options.get("upper_limit", dmjl.DEFAULT_UPPER_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise _bad("options.upper_limit", "The option 'upper_limit' must be a non-negative integer.")
-    return limit
+    table = options.get("table", dmjl.DEFAULT_TABLE)
+    if table not in dmjl.TABLE_RULES:
+        raise _bad("options.table", f"The option 'table' must be one of {', '.join(sorted(dmjl.TABLE_RULES))}.")
+    pair = options.get("prevailing_wind_pair", 2)
+    if isinstance(pair, bool) or not isinstance(pair, int) or not 0 <= pair <= 100:
+        raise _bad(
+            "options.prevailing_wind_pair", "The option 'prevailing_wind_pair' must be an integer from 0 to 100."
+        )
+    return limit, dmjl.table_for(table, pair)
 
 
 def _value_dmjl(record: dict) -> dict:
@@ -80,12 +92,12 @@ def _value_dmjl(record: dict) -> dict:
         raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
     seat = _wind(record, "seat_wind")
     prevailing = _wind(record, "prevailing_wind")
-    upper_limit = _upper_limit(record)
+    upper_limit, table = _dmjl_options(record)
     try:
         parsed = notation.parse(tiles)
     except notation.NotationError as exc:
         raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
-    return dmjl.value_hand(parsed, seat, prevailing, upper_limit)
+    return dmjl.value_hand(parsed, seat, prevailing, upper_limit, table)
 
 
 def _value_riichi(record: dict) -> dict:

@@ -8,7 +8,9 @@ import pytest
 from scoring.handvalue import value
 
 # ../shared beside the checkout (the main checkout and the worktrees sit at different depths).
-SHARED = next((p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared"))
+SHARED = next(
+    (p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared")
+)
 VECTORS = SHARED / "vectors" / "handvalue_public.jsonl"
 
 
