@@ -94,7 +94,7 @@ def _value_dmjl(record: dict) -> dict:
     prevailing = _wind(record, "prevailing_wind")
     upper_limit, table = _dmjl_options(record)
     try:
-        parsed = notation.parse(tiles)
+        parsed = notation.parse_cached(tiles)
     except notation.NotationError as exc:
         raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
     return dmjl.value_hand(parsed, seat, prevailing, upper_limit, table)

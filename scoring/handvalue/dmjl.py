@@ -870,6 +870,31 @@ def arrangements(tiles: list[Tile], singles: bool = True) -> Iterator[list[Meld]
     yield from walk(0)
 
 
+@lru_cache(maxsize=4096)
+def winning_groupings(tiles: tuple[Tile, ...]) -> tuple[tuple[Meld, ...], ...]:
+    """Every grouping of sorted concealed tiles into pungs, chows and pairs (cached: a referee
+    corrects one tile at a time, and the bench repeats hands)."""
+    return tuple(tuple(a) for a in arrangements(list(tiles), singles=False))
+
+
+@lru_cache(maxsize=4096)
+def best_loser_grouping(tiles: tuple[Tile, ...]) -> tuple[Meld, ...]:
+    """The grouping worth most for a hand that is not a Mah-Jongg. Only pungs, kongs, pairs and
+    bonus tiles score there (chows and single tiles are worth nothing in both tables, and no rule
+    of a non-winner asks for a chow), so three or four alike make a concealed pung (the fourth
+    stays single), two alike a pair, anything else stays single."""
+    melds: list[Meld] = []
+    for tile, count in sorted(Counter(tiles).items()):
+        if count >= 3:
+            melds.append(Meld((tile,) * 3, "pung", exposed=False, fixed=False))
+            count -= 3
+        if count == 2:
+            melds.append(Meld((tile,) * 2, "pair", exposed=False, fixed=False))
+            count = 0
+        melds.extend(Meld((tile,), "single", exposed=False, fixed=False) for _ in range(count))
+    return tuple(melds)
+
+
 def _decomposes(counts: Counter, sets: int, pairs: int) -> bool:
     """Whether ``counts`` splits into exactly ``sets`` pungs/chows and ``pairs`` pairs."""
     keys = sorted(k for k, v in counts.items() if v)
@@ -930,7 +955,11 @@ class Score:
     points: int
     doubles: int
     limits: float
-    explain: list[str]
+    lines: list[tuple[Rule, str]]  # the rules that counted, with the meld or tile they counted for
+
+    @property
+    def explain(self) -> list[str]:
+        return [_describe(rule, what) for rule, what in self.lines]
 
     def value(self, upper_limit: int) -> int:
         if self.limits:
@@ -941,7 +970,9 @@ class Score:
         return total
 
 
-def _describe(rule: Rule, what: str = "") -> str:
+def _describe(rule: Rule, what: object = "") -> str:
+    if isinstance(what, Meld):
+        what = what.text()
     parts = []
     if rule.limits:
         parts.append(f"{rule.limits:g} limit")
@@ -957,27 +988,27 @@ def _describe(rule: Rule, what: str = "") -> str:
 def score_situation(s: Situation, won: bool) -> Score:
     table = s.table or table_for()
     points = doubles = 0
-    explain: list[str] = []
+    lines: list[tuple[Rule, str]] = []
     limit_rules: list[Rule] = []
 
-    def add(rule: Rule, what: str = "") -> None:
+    def add(rule: Rule, what: str | Meld | Tile = "") -> None:
         nonlocal points, doubles
         if rule.limits:
             limit_rules.append(rule)
             return
         points += rule.points
         doubles += rule.doubles
-        explain.append(_describe(rule, what))
+        lines.append((rule, what))  # type: ignore[arg-type]  # a Meld or Tile is written out when shown
 
     if won:
         add(next(r for r in table.mj if r.when == s.mj))
     for meld in s.melds:
         for rule in _meld_rules(s, meld):
-            add(rule, meld.text())
+            add(rule, meld)
     for tile in s.bonus:
         for rule in table.bonus:
             if BONUS_CONDITIONS[rule.when](tile):
-                add(rule, str(tile))
+                add(rule, tile)
     for rule in table.hand:
         if HAND_CONDITIONS[rule.when](s):
             add(rule)
@@ -987,8 +1018,8 @@ def score_situation(s: Situation, won: bool) -> Score:
                 add(rule)
     if limit_rules:
         limits = max(r.limits for r in limit_rules)
-        return Score(won, 0, 0, float(limits), [_describe(r) for r in limit_rules])
-    return Score(won, points, doubles, 0.0, explain)
+        return Score(won, 0, 0, float(limits), [(r, "") for r in limit_rules])
+    return Score(won, points, doubles, 0.0, lines)
 
 
 def _with_exposed(meld: Meld) -> Meld:
@@ -1082,19 +1113,24 @@ def value_hand(
             best = (key, score)
 
     won = False
-    only_cache: dict[int | None, bool] = {}
+    memo = parsed.memo  # facts of these tiles, the same for every table and wind
     if effective == 14:
         all_concealed = not any(m.exposed for m in fixed)
-        special = next(
-            (r.when for r in table.mj if r.limits and MJ_PATTERNS[r.when](all_tiles, parsed, all_concealed)), None
-        )
+        if ("special", table.name) not in memo:
+            memo["special", table.name] = next(
+                (r.when for r in table.mj if r.limits and MJ_PATTERNS[r.when](all_tiles, parsed, all_concealed)),
+                None,
+            )
+        special = memo["special", table.name]
+        if "complete" not in memo:
+            memo["complete"] = is_complete(fixed, parsed.rest)
         if special:
             won = True
             melds = list(fixed) + [Meld((t,), "single", exposed=False, fixed=False) for t in parsed.rest]
             consider(score_situation(situation(melds, None, special), True))
-        elif is_complete(fixed, parsed.rest):
+        elif memo["complete"]:
             won = True
-            for arranged in arrangements(parsed.rest, singles=False):
+            for arranged in winning_groupings(tuple(sorted(parsed.rest))):
                 melds = list(fixed) + list(arranged)
                 if not is_standard(melds):
                     continue
@@ -1111,19 +1147,19 @@ def value_hand(
                         last_meld = exposed
                     only = False
                     if last_meld is not None:
-                        key = id(last_meld) if last_meld.fixed else None
-                        if key not in only_cache:
-                            only_cache[key] = _only_possible(parsed, last_meld, fixed)
-                        only = only_cache[key]
+                        key = ("only", fixed.index(last_meld) if last_meld.fixed else None)
+                        if key not in memo:
+                            memo[key] = _only_possible(parsed, last_meld, fixed)
+                        only = memo[key]
                     consider(
                         score_situation(situation(scored_melds, last_meld, "Standard Mah Jongg", only), True)
                     )
     if not won:
         if effective > 13:
             rule = table.by_name["Long Hand"]
-            return _result(Score(False, 0, 0, 0.0, [_describe(rule)]), upper_limit)
-        for arranged in arrangements(parsed.rest):
-            consider(score_situation(situation(list(fixed) + list(arranged), None, "Standard Mah Jongg"), False))
+            return _result(Score(False, 0, 0, 0.0, [(rule, "")]), upper_limit)
+        melds = list(fixed) + list(best_loser_grouping(tuple(sorted(parsed.rest))))
+        consider(score_situation(situation(melds, None, "Standard Mah Jongg"), False))
     assert best is not None
     return _result(best[1], upper_limit)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 SUITS = "sbc"
 HONOURS = "wd"
@@ -121,6 +122,9 @@ class ParsedHand:
     last_meld: tuple[Tile, ...] | None = None
     source: str = "."
     announcements: str = ""
+    # Facts the valuation derives from the tiles alone (complete or not, which tile was the only
+    # one possible), kept with the hand: :func:`parse_cached` hands out the same object again.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 _TOKEN = re.compile(r"\S+")
@@ -239,3 +243,9 @@ def parse(text: str) -> ParsedHand:
                 )
             hand.melds.append(_meld_from_token(entries))
     return hand
+
+
+@lru_cache(maxsize=2048)
+def parse_cached(text: str) -> ParsedHand:
+    """:func:`parse`, remembered: the same string gives the same (read-only) object."""
+    return parse(text)

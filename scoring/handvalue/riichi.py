@@ -11,6 +11,7 @@ count only with riichi.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -70,8 +71,11 @@ def ema_options() -> OptionalRules:
     )
 
 
+_DIGITS = re.compile(r"[0-9]*")
+
+
 def _digits(value: object, field: str) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[0-9]*", value):
+    if not isinstance(value, str) or not _DIGITS.fullmatch(value):
         raise RecordError(field, f"{field} must be a string of digits")
     return value
 
@@ -96,9 +100,13 @@ def _suit_strings(value: object, field: str) -> dict[str, str]:
 
 
 def _to_136(suits: dict[str, str]) -> list[int]:
-    return TilesConverter.string_to_136_array(
-        man=suits["man"], pin=suits["pin"], sou=suits["sou"], honors=suits["honors"]
-    )
+    return list(_to_136_cached(suits["man"], suits["pin"], suits["sou"], suits["honors"]))
+
+
+@lru_cache(maxsize=4096)
+def _to_136_cached(man: str, pin: str, sou: str, honors: str) -> tuple[int, ...]:
+    """Tile strings to the calculator's 136-tile ids (remembered: a referee corrects one tile at a time)."""
+    return tuple(TilesConverter.string_to_136_array(man=man, pin=pin, sou=sou, honors=honors))
 
 
 def _single_tile(value: object, field: str) -> dict[str, str]:
