@@ -25,7 +25,7 @@ def test_every_rule_name_has_a_german_translation():
         ("Pung (Kong) of Dragons (dbdbdb): 1 fan", "Drachenpong (-kong) (dbdbdb): 1 Fan"),
         ("Mah Jongg without Calls: 10 points, 3 doubles", "Mah Jongg ohne Rufe: 10 Punkte, 3 Verdopplungen"),
         ("Thirteen Wonders: 2 limit", "13 Wunder: 2 × Limit"),
-        ("Big Four Winds: limit hand", "Vier große Winde: Limithand"),
+        ("Big Four Winds: limit hand", "Vier große Winde: Limitspiel"),
         ("Kong of a Suit (b5b5b5b5): 1 double", "Farbkong (b5b5b5b5): 1 Verdopplung"),
     ],
 )
