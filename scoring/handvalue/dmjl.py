@@ -199,7 +199,8 @@ LIMIT_HAND_NAMES = {0.5: "half", 1.0: "full", 2.0: "double"}
 
 @dataclass(frozen=True, eq=False)
 class Table:
-    """A valuation table: its rules by scope, ready for scoring. Build it with :func:`table_for`."""
+    """A valuation table: its rules by scope, ready for scoring. Build it with :func:`table_for`.
+    ``hand_checks`` and ``winner_checks`` pair each rule with its condition function."""
 
     name: str
     rules: tuple[Rule, ...]
@@ -211,6 +212,8 @@ class Table:
     hand: tuple[Rule, ...]
     winner: tuple[Rule, ...]
     specials_always_paid: bool
+    hand_checks: tuple = ()
+    winner_checks: tuple = ()
 
 
 @lru_cache(maxsize=32)
@@ -227,6 +230,7 @@ def table_for(name: str = DEFAULT_TABLE, prevailing_wind_pair: int = 2) -> Table
         return tuple(r for r in rules if r.scope == kind and r.name != "Long Hand")
 
     mj = scope("mj")
+    hand, winner = scope("hand"), scope("winner")
     return Table(
         name=name,
         rules=rules,
@@ -235,9 +239,11 @@ def table_for(name: str = DEFAULT_TABLE, prevailing_wind_pair: int = 2) -> Table
         standard=next(r for r in mj if r.when == "Standard Mah Jongg"),
         meld=scope("meld"),
         bonus=scope("bonus"),
-        hand=scope("hand"),
-        winner=scope("winner"),
+        hand=hand,
+        winner=winner,
         specials_always_paid=SPECIAL_HANDS_ALWAYS_PAID[name],
+        hand_checks=tuple((r, HAND_CONDITIONS[r.when]) for r in hand),
+        winner_checks=tuple((r, HAND_CONDITIONS[r.when]) for r in winner),
     )
 
 
@@ -1009,12 +1015,12 @@ def score_situation(s: Situation, won: bool) -> Score:
         for rule in table.bonus:
             if BONUS_CONDITIONS[rule.when](tile):
                 add(rule, tile)
-    for rule in table.hand:
-        if HAND_CONDITIONS[rule.when](s):
+    for rule, condition in table.hand_checks:
+        if condition(s):
             add(rule)
     if won:
-        for rule in table.winner:
-            if HAND_CONDITIONS[rule.when](s):
+        for rule, condition in table.winner_checks:
+            if condition(s):
                 add(rule)
     if limit_rules:
         limits = max(r.limits for r in limit_rules)
@@ -1039,8 +1045,15 @@ def _only_possible(parsed: ParsedHand, last_meld: Meld, fixed: list[Meld]) -> bo
             short_rest.extend(meld.tiles)
     short_rest.remove(last)
     held = Counter(t for m in short_fixed for t in m.tiles) + Counter(short_rest)
+    # A tile that completes the hand joins loose tiles: the same tile or one up to two away in its
+    # suit; only thirteen orphans takes any terminal or honour.
+    near = {(t.group, t.number + d) for t in short_rest if t.group in SUITS for d in (-2, -1, 0, 1, 2)}
+    loose = set(short_rest)
     for tile in ALL_TILES:
         if tile == last or held[tile] >= 4:
+            continue
+        in_reach = tile.group in SUITS and (tile.group, tile.number) in near
+        if tile not in loose and tile not in MAJORS and not in_reach:
             continue
         if is_complete(short_fixed, [*short_rest, tile]):
             return False

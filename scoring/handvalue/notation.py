@@ -41,12 +41,46 @@ class NotationError(ValueError):
         self.position = position
 
 
-@dataclass(frozen=True, order=True)
 class Tile:
-    """A tile without its exposed/concealed state: ``group`` in ``sbcwdfy``, ``value`` one char."""
+    """A tile without its exposed/concealed state: ``group`` in ``sbcwdfy``, ``value`` one char.
 
-    group: str
-    value: str
+    Immutable, ordered by (group, value), with its hash computed once: the valuation hashes and
+    sorts tiles a great deal."""
+
+    __slots__ = ("group", "value", "_key", "_hash")
+
+    def __init__(self, group: str, value: str) -> None:
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "_key", group + value)
+        object.__setattr__(self, "_hash", hash(group + value))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tile) and self._key == other._key
+
+    def __lt__(self, other: Tile) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Tile) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Tile) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Tile) -> bool:
+        return self._key >= other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Tile({self.group!r}, {self.value!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Tile, (self.group, self.value))
 
     @property
     def is_bonus(self) -> bool:
@@ -70,7 +104,7 @@ class Tile:
         return int(self.value)
 
     def __str__(self) -> str:
-        return self.group + self.value
+        return self._key
 
     def concealed_name(self) -> str:
         return self.group.upper() + self.value
