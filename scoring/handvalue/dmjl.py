@@ -300,6 +300,13 @@ class Situation:
             return self.last_concealed
         return self.source in "wez1"
 
+    @property
+    def from_discard(self) -> bool:
+        """The last tile was called (written lower case, or a discard source without L)."""
+        if self.last_tile is not None:
+            return not self.last_concealed
+        return self.source in "dZk"
+
 
 # Conditions: one function per rule. Meld rules take (situation, meld); others take situation.
 MeldCondition = Callable[[Situation, Meld], bool]
@@ -683,7 +690,7 @@ def _no_tile_called(s: Situation) -> bool:
 
 @hand_rule("Only the 14th Tile Called")
 def _only_last_called(s: Situation) -> bool:
-    return not s.self_drawn and all(m is s.last_meld for m in s.melds if m.exposed)
+    return s.from_discard and all(m is s.last_meld for m in s.melds if m.exposed)
 
 
 @hand_rule("Four Chows")

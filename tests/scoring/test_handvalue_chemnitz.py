@@ -189,3 +189,10 @@ def test_the_valuation_finds_the_best_grouping_itself():
     # 111 222 333 as three pungs (No Chow 10 and concealed pungs) beats three chows; L names a chow.
     result = cv("RS1S1S1S2S2S2S3S3S3B5B5 dgdgdg LS1S1S2S3", seat="S")
     assert explained(result, "No Chow")
+
+
+def test_without_the_last_tile_neither_concealed_hand_premium_is_guessed():
+    result = cv("RC1C2C3C4C5C6B2B3B4S5S5S5DrDr", seat="S")
+    assert result["won"]
+    assert not explained(result, "Mah Jongg without Calls") and not explained(result, "Only the 14th Tile Called")
+    assert explained(cv("RC1C2C3C4C5C6B2B3B4S5S5S5DrDr md", seat="S"), "Only the 14th Tile Called")
