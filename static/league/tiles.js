@@ -187,15 +187,21 @@
     var input = el("tiles-input-" + seat);
     var tiles = input.value.trim();
     if (!tiles) { show(seat); return; }
-    var record = {ruleset: "dmjl-hke", tiles: tiles, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
+    var typed = /(?:^|\s)[mM]([wezdZk])/.exec(tiles);  // how the hand was won (SCORING.md 9)
+    var sent = tiles;
+    if (!/(?:^|\s)[mM]/.test(tiles)) {
+      // no m part typed: the form's own "Win" answer says how
+      var drawn = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
+      sent = tiles + (drawn ? " mw" : " md");
+    }
+    var record = {ruleset: "dmjl-hke", tiles: sent, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
     post(seat, record, function (body) {
       if (body.error) { show(seat, errorText(body.error, tiles)); return; }
       if (!fillWinner(seat, body)) return;
       var summary = body.limit_hand ? texts.limitHand : fill(texts.fanSummary, {fan: body.fan});
       show(seat, "", (texts.won || "Mah-Jongg") + " · " + summary, body.explain);
       setField("fan", body.limit_hand ? "" : body.fan);
-      var source = /(?:^|\s)[mM]([wezdZk])/.exec(tiles);  // how the hand was won (SCORING.md 9)
-      if (source) setRadio("win_type", "wez".indexOf(source[1]) >= 0 ? "self_draw" : "discard");
+      if (typed) setRadio("win_type", "wez".indexOf(typed[1]) >= 0 ? "self_draw" : "discard");
     });
   }
 
@@ -374,7 +380,7 @@
     });
   }
 
-  if (ruleset === "riichi-ema" || ruleset === "japanese-classic") {
+  if (ruleset !== "dmjl-classical") {
     // the form's own inputs that change a winner's situation: value the open panels again
     form.addEventListener("change", function (event) {
       var name = event.target.name;

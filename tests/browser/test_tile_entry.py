@@ -191,11 +191,17 @@ def test_hongkong_tiles_fill_fan_winner_and_the_way_of_winning(live_server, phon
     referee_for(table.session.tournament, username="ref")
     page = phone
     login_to_sheet(page, live_server, table)
-    # South (seat 1) self-draws: seat flower 1 + self-draw 1 (public vector hke-pub-2).
+    # South (seat 1) holds public vector hke-pub-2 without its m part: the form's "Win" counts.
     page.click("[data-tiles-toggle='1']")
     assert page.is_visible("#tiles-1 #tile-picker")
+    page.fill("#tiles-input-1", "RB2B3B4B5B6B7C4C4C4S6S7S8S9S9 fs LS8")
+    page.wait_for_function("document.querySelector('input[name=fan]').value === '1'")  # seat flower
+    page.check("input[name=win_type][value=self_draw]")
+    page.wait_for_function("document.querySelector('input[name=fan]').value === '2'")  # + self-draw
+    # with the m part typed, the m part sets "Win"
+    page.check("input[name=win_type][value=discard]")
     page.fill("#tiles-input-1", "RB2B3B4B5B6B7C4C4C4S6S7S8S9S9 fs mw LS8")
-    page.wait_for_function("document.querySelector('input[name=fan]').value === '2'")
+    page.wait_for_function("document.querySelector('input[name=win_type][value=self_draw]').checked")
     assert page.input_value("select[name=winner]") == "1"
     assert page.is_checked("input[name=win_type][value=self_draw]")
     assert not page.is_checked("input[name=limit_hand]")
