@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .notation import SUITS, Meld, ParsedHand, Tile, classify
 
@@ -272,17 +272,21 @@ class Situation:
     def __post_init__(self) -> None:
         self.tiles = [t for m in self.melds for t in m.tiles]
 
-    @property
+    @cached_property
     def groups(self) -> set[str]:
         return {t.group for t in self.tiles}
 
-    @property
+    @cached_property
     def suits(self) -> set[str]:
         return self.groups & set(SUITS)
 
-    @property
+    @cached_property
     def has_honours(self) -> bool:
         return bool(self.groups & {"w", "d"})
+
+    @cached_property
+    def colour_level(self) -> int:
+        return colour_level(self)
 
     def exposed_melds(self) -> list[Meld]:
         return [m for m in self.melds if m.counts_as_exposed_meld]
@@ -715,7 +719,7 @@ def colour_level(s: Situation) -> int:
 
 
 for _level in (1, 2, 3, 4):
-    hand_rule(f"Colour Game {_level}")(lambda s, level=_level: colour_level(s) == level)
+    hand_rule(f"Colour Game {_level}")(lambda s, level=_level: s.colour_level == level)
 
 
 def _one_suit(s: Situation) -> str | None:
@@ -984,8 +988,11 @@ class Score:
 
 
 def _describe(rule: Rule, what: object = "") -> str:
-    if isinstance(what, Meld):
-        what = what.text()
+    return _describe_text(rule, what.text() if isinstance(what, Meld) else str(what))
+
+
+@lru_cache(maxsize=4096)
+def _describe_text(rule: Rule, what: str) -> str:
     parts = []
     if rule.limits:
         parts.append(f"{rule.limits:g} limit")
@@ -1103,9 +1110,11 @@ def value_hand(
     """Value a parsed hand with ``table`` (default: the Chemnitz table)."""
     table = table or table_for()
     fixed = parsed.melds
-    all_tiles = [t for m in fixed for t in m.tiles] + parsed.rest
-    kongs = sum(1 for m in fixed if m.kind == "kong")
-    effective = len(all_tiles) - kongs
+    memo = parsed.memo  # facts of these tiles, the same for every table and wind
+    if "all_tiles" not in memo:
+        memo["all_tiles"] = [t for m in fixed for t in m.tiles] + parsed.rest
+        memo["effective"] = len(memo["all_tiles"]) - sum(1 for m in fixed if m.kind == "kong")
+    all_tiles, effective = memo["all_tiles"], memo["effective"]
     bonus = list(parsed.bonus)
 
     def situation(melds: list[Meld], last_meld: Meld | None, mj: str, only: bool = False) -> Situation:
@@ -1133,7 +1142,6 @@ def value_hand(
             best = (key, score)
 
     won = False
-    memo = parsed.memo  # facts of these tiles, the same for every table and wind
     if effective == 14:
         all_concealed = not any(m.exposed for m in fixed)
         if ("special", table.name) not in memo:

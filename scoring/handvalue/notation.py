@@ -141,9 +141,15 @@ class Meld:
         return self.exposed and not self.claimed_kong
 
     def text(self) -> str:
-        if self.exposed:
-            return "".join(str(t) for t in self.tiles)
-        return "".join(t.concealed_name() for t in self.tiles)
+        """The meld as written (lower case exposed, upper case concealed), remembered."""
+        text = self.__dict__.get("_text")
+        if text is None:
+            if self.exposed:
+                text = "".join(str(t) for t in self.tiles)
+            else:
+                text = "".join(t.concealed_name() for t in self.tiles)
+            self.__dict__["_text"] = text
+        return text
 
 
 @dataclass
