@@ -1,7 +1,8 @@
 """``settle/`` and ``handvalue/``: hand records in, results out; no login, nothing stored.
 
 They accept one record (an object) or a batch (an array) and answer in the same shape, each
-invalid record with its own error, exactly as ``manage.py settle`` and ``manage.py handvalue``.
+invalid record with its own error, exactly as ``manage.py settle`` and ``manage.py handvalue``
+(a hand value's explain lines in the user's language).
 """
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -10,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
+from league.handvalue_texts import translate_explain
 from scoring import handvalue
 
 MAX_BATCH = 1000
@@ -43,4 +45,13 @@ class HandValueView(APIView):
 
     @extend_schema(request={"application/json": {"type": "object"}}, responses={200: {"type": "object"}})
     def post(self, request):
-        return _answer(request, handvalue.value, handvalue.value_many)
+        return _answer(request, _value_one, _value_many)
+
+
+def _value_one(record):
+    """A hand value with its explain lines in the user's language (league/handvalue_texts.py)."""
+    return translate_explain(handvalue.value(record))
+
+
+def _value_many(records):
+    return [translate_explain(answer) for answer in handvalue.value_many(records)]

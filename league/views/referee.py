@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.flow import seat_winds
+from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
 from ..errors import Conflict, ServiceError
 from ..models import WIND_CHOICES, Hand, Table
@@ -85,20 +86,28 @@ def seat_labels(players: list, dealer: int) -> list[str]:
     ]
 
 
+# The classical options that change a hand's value from its tiles (SCORING.md section 9).
+TILE_OPTIONS = ("upper_limit", "table", "prevailing_wind_pair")
+
+
 def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
     """What the score sheet's tile entry (static/league/tiles.js) needs to value a hand from its
-    tiles through POST /api/v1/handvalue/: each seat's wind, the prevailing wind and, for the
-    classical rules, the tournament's upper limit. None for rulesets without tile valuation."""
-    if tournament.ruleset not in ("dmjl-classical", "riichi-ema"):
+    tiles through POST /api/v1/handvalue/: each seat's wind, the prevailing wind and the options
+    that change a hand's value (classical: upper limit, valuation table, prevailing-wind pair).
+    None for rulesets without tile valuation."""
+    if tournament.ruleset not in HANDVALUE_RULESETS:
         return None
     entry = {
         "url": reverse("api-handvalue"),
         "seat_winds": "".join(seat_winds(dealer)),
         "prevailing_wind": prevailing_wind,
         "upper_limit": "",
+        "options": {},
     }
     if tournament.ruleset == "dmjl-classical":
-        entry["upper_limit"] = tournament.effective_options.get("upper_limit", "")
+        options = tournament.effective_options
+        entry["upper_limit"] = options.get("upper_limit", "")
+        entry["options"] = {key: options[key] for key in TILE_OPTIONS if key in options}
     return entry
 
 

@@ -6,22 +6,28 @@ Public entry points:
 - :func:`value` never raises: a result, or ``{"id": ..., "error": {...}}``;
 - :func:`value_many` values a list of records in order.
 
-Rulesets: ``dmjl-classical`` (Kajongg notation, Classical Chinese DMJL values, :mod:`.dmjl`) and
-``riichi-ema`` (the ``mahjong`` package with EMA options, :mod:`.riichi`).
+Rulesets: ``dmjl-classical`` (Kajongg notation; the Chemnitz or Kajongg's table, :mod:`.dmjl`),
+``dmjl-hke`` (Kajongg notation, seed 002's fan table, :mod:`.hke`), ``riichi-ema`` (the ``mahjong``
+package with EMA options, :mod:`.riichi`) and ``japanese-classic`` (the riichi tile shape, seed
+004's points and doubles, :mod:`.japanese`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import dmjl, notation, riichi
+from scoring.rulesets import BY_NAME
+
+from . import dmjl, hke, japanese, notation, riichi
 
 __all__ = ["HandValueError", "RULESETS", "value", "value_many", "value_record"]
 
-RULESETS = ("dmjl-classical", "riichi-ema")
+RULESETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
 DMJL_KEYS = {"id", "ruleset", "tiles", "seat_wind", "prevailing_wind", "options"}
-# dmjl-classical options (SCORING.md §3); only upper_limit matters for a hand's value.
-DMJL_OPTIONS = {"upper_limit", "lower_limit", "limit_mode", "draw_scoring", "false_mahjong_mode"}
+# Options a hand value takes beside its ruleset's settlement options (SCORING.md §9): only
+# upper_limit, table and prevailing_wind_pair change a dmjl-classical value; the ruleset's other
+# options are accepted (a tournament's options pass through unchanged) and change nothing here.
+OWN_OPTIONS = {"dmjl-classical": {"table", "prevailing_wind_pair"}}
 
 
 class HandValueError(Exception):
@@ -56,19 +62,33 @@ def _wind(record: dict, key: str) -> str:
     return dmjl.WINDS[value.upper()]
 
 
-def _upper_limit(record: dict) -> int:
+def _options(record: dict, ruleset: str) -> dict:
+    """The record's options, every key one its ruleset knows."""
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise _bad("options", "The options must be a JSON object.")
+    known = set(BY_NAME[ruleset].OPTIONS) | OWN_OPTIONS.get(ruleset, set())
     for key in options:
-        if key not in DMJL_OPTIONS:
-            raise HandValueError(
-                "unknown_option", f"Unknown option {key!r} for the ruleset dmjl-classical.", "options"
-            )
+        if key not in known:
+            raise HandValueError("unknown_option", f"Unknown option {key!r} for the ruleset {ruleset}.", "options")
+    return options
+
+
+def _dmjl_options(record: dict) -> tuple[int, dmjl.Table]:
+    """The upper limit and the valuation table the record's options choose."""
+    options = _options(record, "dmjl-classical")
     limit = options.get("upper_limit", dmjl.DEFAULT_UPPER_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise _bad("options.upper_limit", "The option 'upper_limit' must be a non-negative integer.")
-    return limit
+    table = options.get("table", dmjl.DEFAULT_TABLE)
+    if table not in dmjl.TABLE_RULES:
+        raise _bad("options.table", f"The option 'table' must be one of {', '.join(sorted(dmjl.TABLE_RULES))}.")
+    pair = options.get("prevailing_wind_pair", 2)
+    if isinstance(pair, bool) or not isinstance(pair, int) or not 0 <= pair <= 100:
+        raise _bad(
+            "options.prevailing_wind_pair", "The option 'prevailing_wind_pair' must be an integer from 0 to 100."
+        )
+    return limit, dmjl.table_for(table, pair)
 
 
 def _value_dmjl(record: dict) -> dict:
@@ -80,12 +100,38 @@ def _value_dmjl(record: dict) -> dict:
         raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
     seat = _wind(record, "seat_wind")
     prevailing = _wind(record, "prevailing_wind")
-    upper_limit = _upper_limit(record)
+    upper_limit, table = _dmjl_options(record)
     try:
-        parsed = notation.parse(tiles)
+        parsed = notation.parse_cached(tiles)
     except notation.NotationError as exc:
         raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
-    return dmjl.value_hand(parsed, seat, prevailing, upper_limit)
+    return dmjl.value_hand(parsed, seat, prevailing, upper_limit, table)
+
+
+def _value_hke(record: dict) -> dict:
+    for key in record:
+        if key not in DMJL_KEYS:
+            raise _bad(key, f"The field {key!r} is not part of a dmjl-hke hand value record.")
+    tiles = record.get("tiles")
+    if not isinstance(tiles, str):
+        raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
+    seat = _wind(record, "seat_wind")
+    prevailing = _wind(record, "prevailing_wind")
+    _options(record, "dmjl-hke")
+    try:
+        parsed = notation.parse_cached(tiles)
+    except notation.NotationError as exc:
+        raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
+    return hke.value_hand(parsed, seat, prevailing)
+
+
+def _value_japanese(record: dict) -> dict:
+    if "options" in record:
+        _options(record, "japanese-classic")
+    try:
+        return japanese.value_hand(record)
+    except (japanese.RecordError, riichi.RecordError) as exc:
+        raise _bad(exc.field, exc.message) from None
 
 
 def _value_riichi(record: dict) -> dict:
@@ -108,8 +154,12 @@ def value_record(record: dict) -> dict:
         raise _bad("id", "The field 'id' must be a string.")
     if ruleset == "dmjl-classical":
         result = _value_dmjl(record)
+    elif ruleset == "dmjl-hke":
+        result = _value_hke(record)
     elif ruleset == "riichi-ema":
         result = _value_riichi(record)
+    elif ruleset == "japanese-classic":
+        result = _value_japanese(record)
     else:
         raise HandValueError(
             "unknown_ruleset",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .notation import SUITS, Meld, ParsedHand, Tile, classify
 
@@ -39,94 +39,212 @@ ALL_TILES = tuple(
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule's value. ``scope``: ``meld`` (per meld), ``hand`` (every hand),
-    ``winner`` (only a Mah-Jongg), ``mj`` (what makes a Mah-Jongg)."""
+    """One rule's value. ``scope``: ``meld`` (per meld), ``bonus`` (per flower or season),
+    ``hand`` (every hand), ``winner`` (only a Mah-Jongg), ``mj`` (what makes a Mah-Jongg).
+    ``condition`` names the condition function (shared between tables); empty = the rule's name."""
 
     name: str
     scope: str
     points: int = 0
     doubles: int = 0
     limits: float = 0.0
+    condition: str = ""
+
+    @property
+    def when(self) -> str:
+        return self.condition or self.name
 
 
-def _r(name: str, scope: str, points: int = 0, doubles: int = 0, limits: float = 0.0) -> Rule:
-    return Rule(name, scope, points, doubles, limits)
+def _r(
+    name: str, scope: str, points: int = 0, doubles: int = 0, limits: float = 0.0, when: str = ""
+) -> Rule:
+    return Rule(name, scope, points, doubles, limits, when)
 
+
+# The points of pungs, kongs and bonus tiles: the same in both tables.
+_MELD_POINTS = [
+    _r("Exposed Kong", "meld", points=8),
+    _r("Exposed Kong of Terminals", "meld", points=16),
+    _r("Exposed Kong of Honors", "meld", points=16),
+    _r("Exposed Pung", "meld", points=2),
+    _r("Exposed Pung of Terminals", "meld", points=4),
+    _r("Exposed Pung of Honors", "meld", points=4),
+    _r("Concealed Kong", "meld", points=16),
+    _r("Concealed Kong of Terminals", "meld", points=32),
+    _r("Concealed Kong of Honors", "meld", points=32),
+    _r("Concealed Pung", "meld", points=4),
+    _r("Concealed Pung of Terminals", "meld", points=8),
+    _r("Concealed Pung of Honors", "meld", points=8),
+    _r("Pair of Own Wind", "meld", points=2),
+    _r("Pair of Round Wind", "meld", points=2),
+    _r("Pair of Dragons", "meld", points=2),
+    _r("Flower", "bonus", points=4),
+    _r("Season", "bonus", points=4),
+]
 
 # The values of Kajongg's "Classical Chinese DMJL" ruleset (src/predefined.py).
-RULES: dict[str, Rule] = {
-    r.name: r
-    for r in [
-        # what makes a Mah-Jongg
-        _r("Standard Mah Jongg", "mj", points=20),
-        _r("Nine Gates", "mj", limits=1),
-        _r("Thirteen Orphans", "mj", limits=1),
-        _r("Squirming Snake", "mj", limits=1),
-        # melds
-        _r("Pung/Kong of Dragons", "meld", doubles=1),
-        _r("Pung/Kong of Own Wind", "meld", doubles=1),
-        _r("Pung/Kong of Round Wind", "meld", doubles=1),
-        _r("Exposed Kong", "meld", points=8),
-        _r("Exposed Kong of Terminals", "meld", points=16),
-        _r("Exposed Kong of Honors", "meld", points=16),
-        _r("Exposed Pung", "meld", points=2),
-        _r("Exposed Pung of Terminals", "meld", points=4),
-        _r("Exposed Pung of Honors", "meld", points=4),
-        _r("Concealed Kong", "meld", points=16),
-        _r("Concealed Kong of Terminals", "meld", points=32),
-        _r("Concealed Kong of Honors", "meld", points=32),
-        _r("Concealed Pung", "meld", points=4),
-        _r("Concealed Pung of Terminals", "meld", points=8),
-        _r("Concealed Pung of Honors", "meld", points=8),
-        _r("Pair of Own Wind", "meld", points=2),
-        _r("Pair of Round Wind", "meld", points=2),
-        _r("Pair of Dragons", "meld", points=2),
-        _r("Flower", "meld", points=4),
-        _r("Season", "meld", points=4),
-        # every hand
-        _r("Own Flower and Own Season", "hand", doubles=1),
-        _r("All Flowers", "hand", doubles=1),
-        _r("All Seasons", "hand", doubles=1),
-        _r("Three Concealed Pongs", "hand", doubles=1),
-        _r("Little Three Dragons", "hand", doubles=1),
-        _r("Big Three Dragons", "hand", doubles=2),
-        _r("Little Four Joys", "hand", doubles=1),
-        _r("Big Four Joys", "hand", doubles=2),
-        # winner only
-        _r("Last Tile Completes Pair of 2..8", "winner", points=2),
-        _r("Last Tile Completes Pair of Terminals or Honors", "winner", points=4),
-        _r("Last Tile is Only Possible Tile", "winner", points=2),
-        _r("Won with Last Tile Taken from Wall", "winner", points=2),
-        _r("Zero Point Hand", "winner", doubles=1),
-        _r("No Chow", "winner", doubles=1),
-        _r("Only Concealed Melds", "winner", doubles=1),
-        _r("False Color Game", "winner", doubles=1),
-        _r("True Color Game", "winner", doubles=3),
-        _r("Only Terminals and Honors", "winner", doubles=1),
-        _r("Last Tile Taken from Dead Wall", "winner", doubles=1),
-        _r("Last Tile is Last Tile of Wall", "winner", doubles=1),
-        _r("Last Tile is Last Tile of Wall Discarded", "winner", doubles=1),
-        _r("Robbing the Kong", "winner", doubles=1),
-        _r("Mah Jongg with Original Call", "winner", doubles=1),
-        # winner only, limit hands
-        _r("Concealed True Color Game", "winner", limits=1),
-        _r("Only Honors", "winner", doubles=2, limits=1),
-        _r("Hidden Treasure", "winner", limits=1),
-        _r("Heads and Tails", "winner", limits=1),
-        _r("Fourfold Plenty", "winner", limits=1),
-        _r("Three Great Scholars", "winner", limits=1),
-        _r("Four Blessings Hovering over the Door", "winner", limits=1),
-        _r("Imperial Jade", "winner", limits=1),
-        _r("Gathering the Plum Blossom from the Roof", "winner", limits=1),
-        _r("Plucking the Moon from the Bottom of the Sea", "winner", limits=1),
-        _r("Scratching a Carrying Pole", "winner", limits=1),
-        _r("Twofold Fortune", "winner", limits=1),
-        _r("Blessing of Heaven", "winner", limits=1),
-        _r("Blessing of Earth", "winner", limits=1),
-        # a hand with too many tiles is worth nothing
-        _r("Long Hand", "hand", points=0),
-    ]
-}
+KAJONGG_RULES: tuple[Rule, ...] = (
+    # what makes a Mah-Jongg
+    _r("Standard Mah Jongg", "mj", points=20),
+    _r("Nine Gates", "mj", limits=1),
+    _r("Thirteen Orphans", "mj", limits=1),
+    _r("Squirming Snake", "mj", limits=1),
+    # melds
+    _r("Pung/Kong of Dragons", "meld", doubles=1),
+    _r("Pung/Kong of Own Wind", "meld", doubles=1),
+    _r("Pung/Kong of Round Wind", "meld", doubles=1),
+    *_MELD_POINTS,
+    # every hand
+    _r("Own Flower and Own Season", "hand", doubles=1),
+    _r("All Flowers", "hand", doubles=1),
+    _r("All Seasons", "hand", doubles=1),
+    _r("Three Concealed Pongs", "hand", doubles=1),
+    _r("Little Three Dragons", "hand", doubles=1),
+    _r("Big Three Dragons", "hand", doubles=2),
+    _r("Little Four Joys", "hand", doubles=1),
+    _r("Big Four Joys", "hand", doubles=2),
+    # winner only
+    _r("Last Tile Completes Pair of 2..8", "winner", points=2),
+    _r("Last Tile Completes Pair of Terminals or Honors", "winner", points=4),
+    _r("Last Tile is Only Possible Tile", "winner", points=2),
+    _r("Won with Last Tile Taken from Wall", "winner", points=2),
+    _r("Zero Point Hand", "winner", doubles=1),
+    _r("No Chow", "winner", doubles=1),
+    _r("Only Concealed Melds", "winner", doubles=1),
+    _r("False Color Game", "winner", doubles=1),
+    _r("True Color Game", "winner", doubles=3),
+    _r("Only Terminals and Honors", "winner", doubles=1),
+    _r("Last Tile Taken from Dead Wall", "winner", doubles=1),
+    _r("Last Tile is Last Tile of Wall", "winner", doubles=1),
+    _r("Last Tile is Last Tile of Wall Discarded", "winner", doubles=1),
+    _r("Robbing the Kong", "winner", doubles=1),
+    _r("Mah Jongg with Original Call", "winner", doubles=1),
+    # winner only, limit hands
+    _r("Concealed True Color Game", "winner", limits=1),
+    _r("Only Honors", "winner", doubles=2, limits=1),
+    _r("Hidden Treasure", "winner", limits=1),
+    _r("Heads and Tails", "winner", limits=1),
+    _r("Fourfold Plenty", "winner", limits=1),
+    _r("Three Great Scholars", "winner", limits=1),
+    _r("Four Blessings Hovering over the Door", "winner", limits=1),
+    _r("Imperial Jade", "winner", limits=1),
+    _r("Gathering the Plum Blossom from the Roof", "winner", limits=1),
+    _r("Plucking the Moon from the Bottom of the Sea", "winner", limits=1),
+    _r("Scratching a Carrying Pole", "winner", limits=1),
+    _r("Twofold Fortune", "winner", limits=1),
+    _r("Blessing of Heaven", "winner", limits=1),
+    _r("Blessing of Earth", "winner", limits=1),
+    # a hand with too many tiles is worth nothing
+    _r("Long Hand", "hand", points=0),
+)
+
+# The Chemnitz circle's tables (SCORING.md section 9a; seeds 000 and 003).
+CHEMNITZ_RULES: tuple[Rule, ...] = (
+    # what makes a Mah-Jongg
+    _r("Mah Jongg", "mj", points=20, when="Standard Mah Jongg"),
+    _r("Thirteen Wonders", "mj", limits=2, when="Thirteen Orphans"),
+    # melds: points as in Kajongg's table, doubles of their own
+    *_MELD_POINTS,
+    _r("Pung of Dragons", "meld", doubles=1, when="Dragon Pung"),
+    _r("Kong of Dragons", "meld", doubles=2, when="Dragon Kong"),
+    _r("Kong of a Suit", "meld", doubles=1, when="Suit Kong"),
+    _r("Pung of a Foreign Wind", "meld", doubles=1, when="Foreign Wind Pung"),
+    _r("Kong of a Foreign Wind", "meld", doubles=2, when="Foreign Wind Kong"),
+    _r("Pung of Own or Prevailing Wind", "meld", doubles=2, when="Own or Prevailing Wind Pung"),
+    _r("Kong of Own or Prevailing Wind", "meld", doubles=3, when="Own or Prevailing Wind Kong"),
+    _r("Pung of Own and Prevailing Wind", "meld", doubles=3, when="Own and Prevailing Wind Pung"),
+    _r("Kong of Own and Prevailing Wind", "meld", doubles=4, when="Own and Prevailing Wind Kong"),
+    # every hand
+    _r("Own Flower", "hand", doubles=1),
+    _r("Own Season", "hand", doubles=1),
+    _r("All Four Flowers", "hand", doubles=3, when="All Flowers"),
+    _r("All Four Seasons", "hand", doubles=3, when="All Seasons"),
+    # winner only: premiums and doubles
+    _r("Mah Jongg without Calls", "winner", points=10, doubles=3, when="No Tile Called"),
+    _r("Only the 14th Tile Called", "winner", doubles=1),
+    _r("Four Chows", "winner", points=2),
+    _r("No Chow", "winner", points=10, when="No Chow, Fewer than Four Kongs"),
+    _r("Four Kongs", "winner", points=40, when="Fourfold Plenty"),
+    _r("Last Discard", "winner", points=10, doubles=1, when="Last Tile is Last Tile of Wall Discarded"),
+    _r("Last Tile of the Wall", "winner", points=10, doubles=1, when="Last Tile is Last Tile of Wall"),
+    _r("Only Possible Tile", "winner", points=10, when="Last Tile is Only Possible Tile"),
+    _r("Robbing the Kong", "winner", points=10, doubles=1),
+    _r("Colour Game, Two Suit Figures", "winner", doubles=1, when="Colour Game 1"),
+    _r("Colour Game, Three Suit Figures", "winner", doubles=2, when="Colour Game 2"),
+    _r("Colour Game, Four Suit Figures", "winner", doubles=3, when="Colour Game 3"),
+    _r("Pure Colour Game", "winner", doubles=4, when="Colour Game 4"),
+    # winner only, special hands (a fraction of the upper limit)
+    _r("Winding Snake", "winner", limits=1),
+    _r("Three Great Scholars", "winner", limits=0.5, when="Three Great Scholars with Pungs"),
+    _r("Green Hand", "winner", limits=2, when="Imperial Jade"),
+    _r("Heavenly Win", "winner", limits=1, when="Blessing of Heaven"),
+    _r("Earthly Win", "winner", limits=1, when="Blessing of Earth"),
+    _r("Flush", "winner", limits=0.5),
+    _r("Royal Flush", "winner", limits=1),
+    _r("Nine Lanterns", "winner", limits=1),
+    _r("Nine Lanterns, Completed", "winner", limits=0.5),
+    _r("Long Hand", "hand", points=0),
+)
+
+# Kajongg's table by rule name (the tests and older callers read it).
+RULES: dict[str, Rule] = {r.name: r for r in KAJONGG_RULES}
+
+TABLE_RULES = {"chemnitz": CHEMNITZ_RULES, "kajongg": KAJONGG_RULES}
+DEFAULT_TABLE = "chemnitz"
+# A table paying its special hands always at their fraction (SCORING.md 9a) prefers them over any
+# grouping worth more in points and doubles.
+SPECIAL_HANDS_ALWAYS_PAID = {"chemnitz": True, "kajongg": False}
+LIMIT_HAND_NAMES = {0.5: "half", 1.0: "full", 2.0: "double"}
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """A valuation table: its rules by scope, ready for scoring. Build it with :func:`table_for`.
+    ``hand_checks`` and ``winner_checks`` pair each rule with its condition function."""
+
+    name: str
+    rules: tuple[Rule, ...]
+    by_name: dict[str, Rule]
+    mj: tuple[Rule, ...]
+    standard: Rule
+    meld: tuple[Rule, ...]
+    bonus: tuple[Rule, ...]
+    hand: tuple[Rule, ...]
+    winner: tuple[Rule, ...]
+    specials_always_paid: bool
+    hand_checks: tuple = ()
+    winner_checks: tuple = ()
+
+
+@lru_cache(maxsize=32)
+def table_for(name: str = DEFAULT_TABLE, prevailing_wind_pair: int = 2) -> Table:
+    """The table ``name`` with the prevailing-wind pair worth ``prevailing_wind_pair`` points."""
+    rules = tuple(
+        Rule(r.name, r.scope, prevailing_wind_pair, r.doubles, r.limits, r.condition)
+        if r.when == "Pair of Round Wind"
+        else r
+        for r in TABLE_RULES[name]
+    )
+
+    def scope(kind: str) -> tuple[Rule, ...]:
+        return tuple(r for r in rules if r.scope == kind and r.name != "Long Hand")
+
+    mj = scope("mj")
+    hand, winner = scope("hand"), scope("winner")
+    return Table(
+        name=name,
+        rules=rules,
+        by_name={r.name: r for r in rules},
+        mj=mj,
+        standard=next(r for r in mj if r.when == "Standard Mah Jongg"),
+        meld=scope("meld"),
+        bonus=scope("bonus"),
+        hand=hand,
+        winner=winner,
+        specials_always_paid=SPECIAL_HANDS_ALWAYS_PAID[name],
+        hand_checks=tuple((r, HAND_CONDITIONS[r.when]) for r in hand),
+        winner_checks=tuple((r, HAND_CONDITIONS[r.when]) for r in winner),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -147,23 +265,28 @@ class Situation:
     source: str
     announcements: str
     only_possible: bool = False
-    mj: str = "Standard Mah Jongg"
+    mj: str = "Standard Mah Jongg"  # the condition of the Mah-Jongg rule
+    table: Table | None = None
     tiles: list[Tile] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.tiles = [t for m in self.melds for t in m.tiles]
 
-    @property
+    @cached_property
     def groups(self) -> set[str]:
         return {t.group for t in self.tiles}
 
-    @property
+    @cached_property
     def suits(self) -> set[str]:
         return self.groups & set(SUITS)
 
-    @property
+    @cached_property
     def has_honours(self) -> bool:
         return bool(self.groups & {"w", "d"})
+
+    @cached_property
+    def colour_level(self) -> int:
+        return colour_level(self)
 
     def exposed_melds(self) -> list[Meld]:
         return [m for m in self.melds if m.counts_as_exposed_meld]
@@ -174,6 +297,20 @@ class Situation:
     def pairs(self, group: str) -> list[Meld]:
         return [m for m in self.melds if m.kind == "pair" and m.first.group == group]
 
+    @property
+    def self_drawn(self) -> bool:
+        """The last tile came from the wall (written upper case, or a wall source without L)."""
+        if self.last_tile is not None:
+            return self.last_concealed
+        return self.source in "wez1"
+
+    @property
+    def from_discard(self) -> bool:
+        """The last tile was called (written lower case, or a discard source without L)."""
+        if self.last_tile is not None:
+            return not self.last_concealed
+        return self.source in "dZk"
+
 
 # Conditions: one function per rule. Meld rules take (situation, meld); others take situation.
 MeldCondition = Callable[[Situation, Meld], bool]
@@ -182,9 +319,14 @@ MELD_CONDITIONS: dict[str, MeldCondition] = {}
 HAND_CONDITIONS: dict[str, HandCondition] = {}
 
 
+_CONDITION_NAMES = {r.when for rules in TABLE_RULES.values() for r in rules}
+
+
 def meld_rule(name: str) -> Callable[[MeldCondition], MeldCondition]:
+    """Register the condition ``name`` of meld rules (any table's rules may name it)."""
+
     def register(func: MeldCondition) -> MeldCondition:
-        assert name in RULES, name
+        assert name in _CONDITION_NAMES, name
         MELD_CONDITIONS[name] = func
         return func
 
@@ -192,8 +334,10 @@ def meld_rule(name: str) -> Callable[[MeldCondition], MeldCondition]:
 
 
 def hand_rule(name: str) -> Callable[[HandCondition], HandCondition]:
+    """Register the condition ``name`` of hand or winner rules."""
+
     def register(func: HandCondition) -> HandCondition:
-        assert name in RULES, name
+        assert name in _CONDITION_NAMES, name
         HAND_CONDITIONS[name] = func
         return func
 
@@ -368,7 +512,7 @@ def _last_from_wall(s: Situation) -> bool:
 
 @hand_rule("Zero Point Hand")
 def _zero_point_hand(s: Situation) -> bool:
-    return not any(RULES[name].points for m in s.melds for name in _meld_rule_names(s, m))
+    return not any(rule.points for m in s.melds for rule in _meld_rules(s, m))
 
 
 @hand_rule("No Chow")
@@ -497,6 +641,157 @@ def _blessing_of_earth(s: Situation) -> bool:
     return s.source == "1" and s.seat != "e"
 
 
+# --- Chemnitz conditions (SCORING.md 9a) -------------------------------------------------------
+
+
+def _wind_rank(s: Situation, m: Meld) -> int:
+    """For a wind meld: 1 for the own wind, 1 for the prevailing wind (2 when both)."""
+    tile = m.first
+    return (tile.value == s.seat) + (tile.value == s.prevailing)
+
+
+def _wind_meld(kind: str, rank: int) -> MeldCondition:
+    def condition(s: Situation, m: Meld) -> bool:
+        return m.kind == kind and m.first.group == "w" and _wind_rank(s, m) == rank
+
+    return condition
+
+
+for _kind in ("pung", "kong"):
+    for _rank, _label in enumerate(("Foreign Wind", "Own or Prevailing Wind", "Own and Prevailing Wind")):
+        meld_rule(f"{_label} {_kind.title()}")(_wind_meld(_kind, _rank))
+
+
+@meld_rule("Dragon Pung")
+def _dragon_pung_only(s: Situation, m: Meld) -> bool:
+    return m.kind == "pung" and m.first.group == "d"
+
+
+@meld_rule("Dragon Kong")
+def _dragon_kong(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and m.first.group == "d"
+
+
+@meld_rule("Suit Kong")
+def _suit_kong(s: Situation, m: Meld) -> bool:
+    return m.kind == "kong" and m.first.group in SUITS
+
+
+@hand_rule("Own Flower")
+def _own_flower(s: Situation) -> bool:
+    return Tile("f", s.seat) in s.bonus
+
+
+@hand_rule("Own Season")
+def _own_season(s: Situation) -> bool:
+    return Tile("y", s.seat) in s.bonus
+
+
+@hand_rule("No Tile Called")
+def _no_tile_called(s: Situation) -> bool:
+    return s.self_drawn and not any(m.exposed for m in s.melds)
+
+
+@hand_rule("Only the 14th Tile Called")
+def _only_last_called(s: Situation) -> bool:
+    return s.from_discard and all(m is s.last_meld for m in s.melds if m.exposed)
+
+
+@hand_rule("Four Chows")
+def _four_chows(s: Situation) -> bool:
+    return sum(1 for m in s.melds if m.kind == "chow") == 4
+
+
+@hand_rule("No Chow, Fewer than Four Kongs")
+def _no_chow_few_kongs(s: Situation) -> bool:
+    return _no_chow(s) and sum(1 for m in s.melds if m.kind == "kong") < 4
+
+
+def colour_level(s: Situation) -> int:
+    """Chemnitz colour games: one suit plus trumps; 4 = one suit only; 3 = four suit figures and
+    a trump pair; 2 = three suit figures; 1 = two or fewer suit figures; 0 = no colour game."""
+    if len(s.suits) != 1:
+        return 0
+    if not s.has_honours:
+        return 4
+    figures = sum(1 for m in s.melds if m.kind in ("chow", "pung", "kong") and m.first.group in SUITS)
+    return {4: 3, 3: 2}.get(figures, 1)
+
+
+for _level in (1, 2, 3, 4):
+    hand_rule(f"Colour Game {_level}")(lambda s, level=_level: s.colour_level == level)
+
+
+def _one_suit(s: Situation) -> str | None:
+    suits = s.suits
+    return next(iter(suits)) if len(suits) == 1 else None
+
+
+@hand_rule("Winding Snake")
+def _winding_snake(s: Situation) -> bool:
+    if _one_suit(s) is None or s.has_honours or len(s.tiles) != 14:
+        return False
+    counts = Counter(t.number for t in s.tiles)
+    return counts in (Counter({1: 3, 3: 3, 5: 3, 7: 3, 9: 2}), Counter({1: 2, 3: 3, 5: 3, 7: 3, 9: 3}))
+
+
+@hand_rule("Three Great Scholars with Pungs")
+def _three_great_scholars_pungs(s: Situation) -> bool:
+    return sum(1 for m in s.melds if m.kind == "pung" and m.first.group == "d") == 3
+
+
+def _chow_flush(s: Situation, starts: tuple[int, ...]) -> bool:
+    """One suit's chows starting at ``starts``, the rest figures of that suit, a pair of it or trumps."""
+    suit = _one_suit(s)
+    if suit is None:
+        return False
+    figures = [m for m in s.melds if m.kind != "pair"]
+    if len(figures) != 4 or any(m.first.group != suit for m in figures):
+        return False
+    chow_starts = Counter(m.first.number for m in figures if m.kind == "chow")
+    return all(chow_starts[n] >= 1 for n in starts)
+
+
+@hand_rule("Flush")
+def _flush(s: Situation) -> bool:
+    return _chow_flush(s, (1, 4, 7))
+
+
+@hand_rule("Royal Flush")
+def _royal_flush(s: Situation) -> bool:
+    return _chow_flush(s, (1, 3, 5, 7))
+
+
+NINE_LANTERNS = Counter({1: 3, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 3})
+
+
+def _nine_lanterns_shape(s: Situation) -> bool:
+    if _one_suit(s) is None or s.has_honours or len(s.tiles) != 14:
+        return False
+    if any(m.exposed and m is not s.last_meld for m in s.melds):
+        return False
+    counts = Counter(t.number for t in s.tiles)
+    return not (NINE_LANTERNS - counts)
+
+
+def _nine_lanterns_waited(s: Situation) -> bool:
+    if s.last_tile is None:
+        return False
+    counts = Counter(t.number for t in s.tiles)
+    counts[s.last_tile.number] -= 1
+    return +counts == NINE_LANTERNS
+
+
+@hand_rule("Nine Lanterns")
+def _nine_lanterns(s: Situation) -> bool:
+    return _nine_lanterns_shape(s) and _nine_lanterns_waited(s)
+
+
+@hand_rule("Nine Lanterns, Completed")
+def _nine_lanterns_completed(s: Situation) -> bool:
+    return _nine_lanterns_shape(s) and not _nine_lanterns_waited(s)
+
+
 # Bonus tiles: a condition per tile.
 BONUS_CONDITIONS: dict[str, Callable[[Tile], bool]] = {
     "Flower": lambda t: t.group == "f",
@@ -504,22 +799,19 @@ BONUS_CONDITIONS: dict[str, Callable[[Tile], bool]] = {
 }
 
 
-def _meld_rule_names(s: Situation, m: Meld) -> tuple[str, ...]:
-    return _meld_rule_names_cached(s.seat, s.prevailing, m.tiles, m.kind, m.exposed, m.claimed_kong)
+def _meld_rules(s: Situation, m: Meld) -> tuple[Rule, ...]:
+    table = s.table or table_for()
+    return _meld_rules_cached(table, s.seat, s.prevailing, m.tiles, m.kind, m.exposed, m.claimed_kong)
 
 
-@lru_cache(maxsize=4096)
-def _meld_rule_names_cached(
-    seat: str, prevailing: str, tiles: tuple[Tile, ...], kind: str, exposed: bool, claimed: bool
-) -> tuple[str, ...]:
-    """Meld rules depend only on the meld and the two winds."""
+@lru_cache(maxsize=8192)
+def _meld_rules_cached(
+    table: Table, seat: str, prevailing: str, tiles: tuple[Tile, ...], kind: str, exposed: bool, claimed: bool
+) -> tuple[Rule, ...]:
+    """Meld rules depend only on the table, the meld and the two winds."""
     meld = Meld(tiles, kind, exposed=exposed, claimed_kong=claimed)
-    probe = Situation([meld], [], seat, prevailing, None, False, None, ".", "")
-    return tuple(name for name, cond in MELD_CONDITIONS.items() if cond(probe, meld))
-
-
-HAND_RULES = [n for n, r in RULES.items() if r.scope == "hand" and n in HAND_CONDITIONS]
-WINNER_RULES = [n for n, r in RULES.items() if r.scope == "winner"]
+    probe = Situation([meld], [], seat, prevailing, None, False, None, ".", "", table=table)
+    return tuple(rule for rule in table.meld if MELD_CONDITIONS[rule.when](probe, meld))
 
 
 # --------------------------------------------------------------------------------------------
@@ -595,6 +887,31 @@ def arrangements(tiles: list[Tile], singles: bool = True) -> Iterator[list[Meld]
     yield from walk(0)
 
 
+@lru_cache(maxsize=4096)
+def winning_groupings(tiles: tuple[Tile, ...]) -> tuple[tuple[Meld, ...], ...]:
+    """Every grouping of sorted concealed tiles into pungs, chows and pairs (cached: a referee
+    corrects one tile at a time, and the bench repeats hands)."""
+    return tuple(tuple(a) for a in arrangements(list(tiles), singles=False))
+
+
+@lru_cache(maxsize=4096)
+def best_loser_grouping(tiles: tuple[Tile, ...]) -> tuple[Meld, ...]:
+    """The grouping worth most for a hand that is not a Mah-Jongg. Only pungs, kongs, pairs and
+    bonus tiles score there (chows and single tiles are worth nothing in both tables, and no rule
+    of a non-winner asks for a chow), so three or four alike make a concealed pung (the fourth
+    stays single), two alike a pair, anything else stays single."""
+    melds: list[Meld] = []
+    for tile, count in sorted(Counter(tiles).items()):
+        if count >= 3:
+            melds.append(Meld((tile,) * 3, "pung", exposed=False, fixed=False))
+            count -= 3
+        if count == 2:
+            melds.append(Meld((tile,) * 2, "pair", exposed=False, fixed=False))
+            count = 0
+        melds.extend(Meld((tile,), "single", exposed=False, fixed=False) for _ in range(count))
+    return tuple(melds)
+
+
 def _decomposes(counts: Counter, sets: int, pairs: int) -> bool:
     """Whether ``counts`` splits into exactly ``sets`` pungs/chows and ``pairs`` pairs."""
     keys = sorted(k for k, v in counts.items() if v)
@@ -655,7 +972,11 @@ class Score:
     points: int
     doubles: int
     limits: float
-    explain: list[str]
+    lines: list[tuple[Rule, str]]  # the rules that counted, with the meld or tile they counted for
+
+    @property
+    def explain(self) -> list[str]:
+        return [_describe(rule, what) for rule, what in self.lines]
 
     def value(self, upper_limit: int) -> int:
         if self.limits:
@@ -666,7 +987,12 @@ class Score:
         return total
 
 
-def _describe(rule: Rule, what: str = "") -> str:
+def _describe(rule: Rule, what: object = "") -> str:
+    return _describe_text(rule, what.text() if isinstance(what, Meld) else str(what))
+
+
+@lru_cache(maxsize=4096)
+def _describe_text(rule: Rule, what: str) -> str:
     parts = []
     if rule.limits:
         parts.append(f"{rule.limits:g} limit")
@@ -680,43 +1006,40 @@ def _describe(rule: Rule, what: str = "") -> str:
 
 
 def score_situation(s: Situation, won: bool) -> Score:
+    table = s.table or table_for()
     points = doubles = 0
-    explain: list[str] = []
+    lines: list[tuple[Rule, str]] = []
     limit_rules: list[Rule] = []
+
+    def add(rule: Rule, what: str | Meld | Tile = "") -> None:
+        nonlocal points, doubles
+        if rule.limits:
+            limit_rules.append(rule)
+            return
+        points += rule.points
+        doubles += rule.doubles
+        lines.append((rule, what))  # type: ignore[arg-type]  # a Meld or Tile is written out when shown
+
     if won:
-        mj = RULES[s.mj]
-        if mj.limits:
-            limit_rules.append(mj)
-        else:
-            points += mj.points
-            explain.append(_describe(mj))
+        add(next(r for r in table.mj if r.when == s.mj))
     for meld in s.melds:
-        for name in _meld_rule_names(s, meld):
-            rule = RULES[name]
-            points += rule.points
-            doubles += rule.doubles
-            explain.append(_describe(rule, meld.text()))
+        for rule in _meld_rules(s, meld):
+            add(rule, meld)
     for tile in s.bonus:
-        for name, cond in BONUS_CONDITIONS.items():
-            if cond(tile):
-                rule = RULES[name]
-                points += rule.points
-                doubles += rule.doubles
-                explain.append(_describe(rule, str(tile)))
-    names = HAND_RULES + (WINNER_RULES if won else [])
-    for name in names:
-        if HAND_CONDITIONS[name](s):
-            rule = RULES[name]
-            if rule.limits:
-                limit_rules.append(rule)
-                continue
-            points += rule.points
-            doubles += rule.doubles
-            explain.append(_describe(rule))
+        for rule in table.bonus:
+            if BONUS_CONDITIONS[rule.when](tile):
+                add(rule, tile)
+    for rule, condition in table.hand_checks:
+        if condition(s):
+            add(rule)
+    if won:
+        for rule, condition in table.winner_checks:
+            if condition(s):
+                add(rule)
     if limit_rules:
         limits = max(r.limits for r in limit_rules)
-        return Score(won, 0, 0, float(limits), [_describe(r) for r in limit_rules])
-    return Score(won, points, doubles, 0.0, explain)
+        return Score(won, 0, 0, float(limits), [(r, "") for r in limit_rules])
+    return Score(won, points, doubles, 0.0, lines)
 
 
 def _with_exposed(meld: Meld) -> Meld:
@@ -736,8 +1059,15 @@ def _only_possible(parsed: ParsedHand, last_meld: Meld, fixed: list[Meld]) -> bo
             short_rest.extend(meld.tiles)
     short_rest.remove(last)
     held = Counter(t for m in short_fixed for t in m.tiles) + Counter(short_rest)
+    # A tile that completes the hand joins loose tiles: the same tile or one up to two away in its
+    # suit; only thirteen orphans takes any terminal or honour.
+    near = {(t.group, t.number + d) for t in short_rest if t.group in SUITS for d in (-2, -1, 0, 1, 2)}
+    loose = set(short_rest)
     for tile in ALL_TILES:
         if tile == last or held[tile] >= 4:
+            continue
+        in_reach = tile.group in SUITS and (tile.group, tile.number) in near
+        if tile not in loose and tile not in MAJORS and not in_reach:
             continue
         if is_complete(short_fixed, [*short_rest, tile]):
             return False
@@ -761,16 +1091,36 @@ def _last_meld_candidates(parsed: ParsedHand, melds: list[Meld]) -> list[Meld | 
     return matching or holding or [None]  # type: ignore[return-value]
 
 
-def value_hand(parsed: ParsedHand, seat: str, prevailing: str, upper_limit: int) -> dict:
+# Patterns of the Mah-Jongg rules that are not four sets and a pair, by condition name:
+# (all tiles, the parsed hand, whether every written meld is concealed) -> bool.
+MJ_PATTERNS: dict[str, Callable[[list[Tile], ParsedHand, bool], bool]] = {
+    "Thirteen Orphans": lambda tiles, parsed, concealed: (
+        is_thirteen_orphans(tiles) and all(len(m.tiles) <= 2 for m in parsed.melds)
+    ),
+    "Nine Gates": lambda tiles, parsed, concealed: is_nine_gates(tiles, concealed),
+    "Squirming Snake": lambda tiles, parsed, concealed: (
+        is_squirming_snake(tiles) and is_complete(parsed.melds, parsed.rest)
+    ),
+}
+
+
+def value_hand(
+    parsed: ParsedHand, seat: str, prevailing: str, upper_limit: int, table: Table | None = None
+) -> dict:
+    """Value a parsed hand with ``table`` (default: the Chemnitz table)."""
+    table = table or table_for()
     fixed = parsed.melds
-    all_tiles = [t for m in fixed for t in m.tiles] + parsed.rest
-    kongs = sum(1 for m in fixed if m.kind == "kong")
-    effective = len(all_tiles) - kongs
+    memo = parsed.memo  # facts of these tiles, the same for every table and wind
+    if "all_tiles" not in memo:
+        memo["all_tiles"] = [t for m in fixed for t in m.tiles] + parsed.rest
+        memo["effective"] = len(memo["all_tiles"]) - sum(1 for m in fixed if m.kind == "kong")
+    all_tiles, effective = memo["all_tiles"], memo["effective"]
+    bonus = list(parsed.bonus)
 
     def situation(melds: list[Meld], last_meld: Meld | None, mj: str, only: bool = False) -> Situation:
         return Situation(
             melds=melds,
-            bonus=list(parsed.bonus),
+            bonus=bonus,
             seat=seat,
             prevailing=prevailing,
             last_tile=parsed.last_tile,
@@ -780,35 +1130,36 @@ def value_hand(parsed: ParsedHand, seat: str, prevailing: str, upper_limit: int)
             announcements=parsed.announcements,
             only_possible=only,
             mj=mj,
+            table=table,
         )
 
-    best: tuple[int, int, Score] | None = None
+    best: tuple[tuple, Score] | None = None
 
     def consider(score: Score) -> None:
         nonlocal best
-        key = (score.value(upper_limit), score.points)
-        if best is None or key > best[:2]:
-            best = (key[0], key[1], score)
+        key = (table.specials_always_paid and score.limits > 0, score.value(upper_limit), score.points)
+        if best is None or key > best[0]:
+            best = (key, score)
 
     won = False
-    only_cache: dict[int | None, bool] = {}
     if effective == 14:
         all_concealed = not any(m.exposed for m in fixed)
-        special = None
-        if is_thirteen_orphans(all_tiles) and all(len(m.tiles) <= 2 for m in fixed):
-            special = "Thirteen Orphans"
-        elif is_nine_gates(all_tiles, all_concealed):
-            special = "Nine Gates"
-        elif is_squirming_snake(all_tiles) and is_complete(fixed, parsed.rest):
-            special = "Squirming Snake"
+        if ("special", table.name) not in memo:
+            memo["special", table.name] = next(
+                (r.when for r in table.mj if r.limits and MJ_PATTERNS[r.when](all_tiles, parsed, all_concealed)),
+                None,
+            )
+        special = memo["special", table.name]
+        if "complete" not in memo:
+            memo["complete"] = is_complete(fixed, parsed.rest)
         if special:
             won = True
             melds = list(fixed) + [Meld((t,), "single", exposed=False, fixed=False) for t in parsed.rest]
             consider(score_situation(situation(melds, None, special), True))
-        elif is_complete(fixed, parsed.rest):
+        elif memo["complete"]:
             won = True
-            for arranged in arrangements(parsed.rest, singles=False):
-                melds = list(fixed) + arranged
+            for arranged in winning_groupings(tuple(sorted(parsed.rest))):
+                melds = list(fixed) + list(arranged)
                 if not is_standard(melds):
                     continue
                 for last_meld in _last_meld_candidates(parsed, melds):
@@ -824,21 +1175,21 @@ def value_hand(parsed: ParsedHand, seat: str, prevailing: str, upper_limit: int)
                         last_meld = exposed
                     only = False
                     if last_meld is not None:
-                        key = id(last_meld) if last_meld.fixed else None
-                        if key not in only_cache:
-                            only_cache[key] = _only_possible(parsed, last_meld, fixed)
-                        only = only_cache[key]
+                        key = ("only", fixed.index(last_meld) if last_meld.fixed else None)
+                        if key not in memo:
+                            memo[key] = _only_possible(parsed, last_meld, fixed)
+                        only = memo[key]
                     consider(
                         score_situation(situation(scored_melds, last_meld, "Standard Mah Jongg", only), True)
                     )
     if not won:
         if effective > 13:
-            rule = RULES["Long Hand"]
-            return _result(Score(False, 0, 0, 0.0, [_describe(rule)]), upper_limit)
-        for arranged in arrangements(parsed.rest):
-            consider(score_situation(situation(list(fixed) + arranged, None, "Standard Mah Jongg"), False))
+            rule = table.by_name["Long Hand"]
+            return _result(Score(False, 0, 0, 0.0, [(rule, "")]), upper_limit)
+        melds = list(fixed) + list(best_loser_grouping(tuple(sorted(parsed.rest))))
+        consider(score_situation(situation(melds, None, "Standard Mah Jongg"), False))
     assert best is not None
-    return _result(best[2], upper_limit)
+    return _result(best[1], upper_limit)
 
 
 def _result(score: Score, upper_limit: int) -> dict:
@@ -847,6 +1198,7 @@ def _result(score: Score, upper_limit: int) -> dict:
         "points": score.points,
         "doubles": score.doubles,
         "limits": float(score.limits),
+        "limit_hand": LIMIT_HAND_NAMES.get(float(score.limits)) if score.limits else None,
         "value": score.value(upper_limit),
         "explain": score.explain,
     }

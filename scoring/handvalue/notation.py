@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 SUITS = "sbc"
 HONOURS = "wd"
@@ -40,12 +41,46 @@ class NotationError(ValueError):
         self.position = position
 
 
-@dataclass(frozen=True, order=True)
 class Tile:
-    """A tile without its exposed/concealed state: ``group`` in ``sbcwdfy``, ``value`` one char."""
+    """A tile without its exposed/concealed state: ``group`` in ``sbcwdfy``, ``value`` one char.
 
-    group: str
-    value: str
+    Immutable, ordered by (group, value), with its hash computed once: the valuation hashes and
+    sorts tiles a great deal."""
+
+    __slots__ = ("group", "value", "_key", "_hash")
+
+    def __init__(self, group: str, value: str) -> None:
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "_key", group + value)
+        object.__setattr__(self, "_hash", hash(group + value))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tile) and self._key == other._key
+
+    def __lt__(self, other: Tile) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Tile) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Tile) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Tile) -> bool:
+        return self._key >= other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Tile({self.group!r}, {self.value!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Tile, (self.group, self.value))
 
     @property
     def is_bonus(self) -> bool:
@@ -69,7 +104,7 @@ class Tile:
         return int(self.value)
 
     def __str__(self) -> str:
-        return self.group + self.value
+        return self._key
 
     def concealed_name(self) -> str:
         return self.group.upper() + self.value
@@ -106,9 +141,15 @@ class Meld:
         return self.exposed and not self.claimed_kong
 
     def text(self) -> str:
-        if self.exposed:
-            return "".join(str(t) for t in self.tiles)
-        return "".join(t.concealed_name() for t in self.tiles)
+        """The meld as written (lower case exposed, upper case concealed), remembered."""
+        text = self.__dict__.get("_text")
+        if text is None:
+            if self.exposed:
+                text = "".join(str(t) for t in self.tiles)
+            else:
+                text = "".join(t.concealed_name() for t in self.tiles)
+            self.__dict__["_text"] = text
+        return text
 
 
 @dataclass
@@ -121,6 +162,9 @@ class ParsedHand:
     last_meld: tuple[Tile, ...] | None = None
     source: str = "."
     announcements: str = ""
+    # Facts the valuation derives from the tiles alone (complete or not, which tile was the only
+    # one possible), kept with the hand: :func:`parse_cached` hands out the same object again.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 _TOKEN = re.compile(r"\S+")
@@ -239,3 +283,9 @@ def parse(text: str) -> ParsedHand:
                 )
             hand.melds.append(_meld_from_token(entries))
     return hand
+
+
+@lru_cache(maxsize=2048)
+def parse_cached(text: str) -> ParsedHand:
+    """:func:`parse`, remembered: the same string gives the same (read-only) object."""
+    return parse(text)

@@ -3,11 +3,15 @@
 Every call builds a fresh ``HandConfig``/``OptionalRules`` with the EMA options (SCORING.md §9):
 open tanyao on, red fives off, no double yakuman, counted 13+ han = sanbaiman, no kiriage,
 renhou not a yakuman. At most one yakuman counts: any yakuman hand has base 8000.
+A ``0`` in a suit string is a red five; red fives are off under EMA, so it counts as a plain five.
+Ura dora indicators go to the calculator as ``ura_dora_indicators`` (its "Ura Dora" yaku) and
+count only with riichi.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -67,10 +71,18 @@ def ema_options() -> OptionalRules:
     )
 
 
+_DIGITS = re.compile(r"[0-9]*")
+
+
 def _digits(value: object, field: str) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[0-9]*", value):
+    if not isinstance(value, str) or not _DIGITS.fullmatch(value):
         raise RecordError(field, f"{field} must be a string of digits")
     return value
+
+
+def _plain_fives(suits: dict[str, str]) -> dict[str, str]:
+    """A red five (``0``) is a plain five: red fives are off under EMA."""
+    return {key: (text if key == "honors" else text.replace("0", "5")) for key, text in suits.items()}
 
 
 def _suit_strings(value: object, field: str) -> dict[str, str]:
@@ -79,7 +91,7 @@ def _suit_strings(value: object, field: str) -> dict[str, str]:
     unknown = set(value) - set(SUIT_KEYS)
     if unknown:
         raise RecordError(field, f"{field} has unknown keys {sorted(unknown)}")
-    result = {key: _digits(value.get(key, ""), f"{field}.{key}") for key in SUIT_KEYS}
+    result = _plain_fives({key: _digits(value.get(key, ""), f"{field}.{key}") for key in SUIT_KEYS})
     if any(ch not in "123456789" for key in ("man", "pin", "sou") for ch in result[key]):
         raise RecordError(field, f"{field}: suit tiles are 1-9")
     if any(ch not in "1234567" for ch in result["honors"]):
@@ -88,13 +100,17 @@ def _suit_strings(value: object, field: str) -> dict[str, str]:
 
 
 def _to_136(suits: dict[str, str]) -> list[int]:
-    return TilesConverter.string_to_136_array(
-        man=suits["man"], pin=suits["pin"], sou=suits["sou"], honors=suits["honors"]
-    )
+    return list(_to_136_cached(suits["man"], suits["pin"], suits["sou"], suits["honors"]))
+
+
+@lru_cache(maxsize=4096)
+def _to_136_cached(man: str, pin: str, sou: str, honors: str) -> tuple[int, ...]:
+    """Tile strings to the calculator's 136-tile ids (remembered: a referee corrects one tile at a time)."""
+    return tuple(TilesConverter.string_to_136_array(man=man, pin=pin, sou=sou, honors=honors))
 
 
 def _single_tile(value: object, field: str) -> dict[str, str]:
-    if not isinstance(value, str) or not re.fullmatch(r"[1-9][mpszh]", value):
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9][mpszh]", value):
         raise RecordError(field, f"{field} must look like '3p' or '5z'")
     suits = dict.fromkeys(SUIT_KEYS, "")
     suits[SUFFIX[value[1]]] = value[0]
@@ -210,13 +226,13 @@ def value_hand(record: dict) -> dict:
     melds = _melds(record)
     dora = _indicators(record, "dora_indicators")
     ura = _indicators(record, "ura_dora_indicators")
-    if config.is_riichi or config.is_daburu_riichi:
-        dora = dora + ura
+    if not (config.is_riichi or config.is_daburu_riichi):
+        ura = []
     options = record.get("options", {})
     if not isinstance(options, dict) or options:
         raise RecordError("options", "riichi-ema hand values take no options")
     response = HandCalculator().estimate_hand_value(
-        tiles, win_tile, melds=melds, dora_indicators=dora, config=config
+        tiles, win_tile, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
     )
     if response.error:
         raise CalculatorError(error_code(response.error))

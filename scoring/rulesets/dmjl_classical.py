@@ -35,6 +35,9 @@ CARRIED: tuple[str, ...] = ()
 
 DEFAULTS = {
     "upper_limit": 5000,
+    # The valuation table of tile entry (SCORING.md 9, 9a; scoring/handvalue): settlement ignores both.
+    "table": "chemnitz",
+    "prevailing_wind_pair": 2,
     "lower_limit": 100,
     "limit_mode": "cap_differences",
     "draw_scoring": "none",
@@ -49,6 +52,8 @@ DEFAULTS = {
 }
 OPTIONS = {
     "upper_limit": Option(int, minimum=0),
+    "table": Option(str, choices=("chemnitz", "kajongg")),
+    "prevailing_wind_pair": Option(int, minimum=0),
     "lower_limit": Option(int, minimum=0),
     "limit_mode": Option(str, choices=("cap_differences", "cap_values")),
     "draw_scoring": Option(str, choices=("none", "differences")),

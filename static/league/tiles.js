@@ -2,8 +2,12 @@
    POST /api/v1/handvalue/ (SCORING.md section 9) and fill the form from the answer.
 
    dmjl-classical: per seat a Kajongg hand string (typed, or built with the tile picker) gives
-   the seat's hand value; a complete Mah-Jongg preselects the seat as winner if none is chosen.
+   the seat's hand value; a complete Mah-Jongg preselects the seat as winner if none is chosen,
+   and the winner's special hand fills the limit hand (half, full, double).
    riichi-ema: per winner the tiles, winning tile, melds and dora give han and fu (or yakuman).
+   dmjl-hke: the winner's Kajongg hand string gives fan or a limit hand, the winner and, from the
+   m part, how the hand was won. japanese-classic: the winner's tiles (riichi shape) give points
+   and doubles or a limit hand, and the winner.
    Everything here is an aid: the tile inputs have no names, so they are never posted, and
    without JavaScript the panels stay hidden and the referee types the values. */
 (function () {
@@ -11,13 +15,17 @@
   var form = document.getElementById("hand-form");
   if (!form || !form.dataset.handvalueUrl) return;
   var ruleset = form.dataset.ruleset;
-  if (ruleset !== "dmjl-classical" && ruleset !== "riichi-ema") return;
+  var RULESETS = ["dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic"];
+  if (RULESETS.indexOf(ruleset) < 0) return;
   var url = form.dataset.handvalueUrl;
   var seatWinds = (form.dataset.seatWinds || "ESWN").split("");
   var prevailing = form.dataset.prevailingWind || "E";
   var upperLimit = form.dataset.upperLimit;
   var textsEl = document.getElementById("tile-texts");
   var texts = textsEl ? textsEl.dataset : {};
+  var optionsEl = document.getElementById("tile-options");
+  var tileOptions = {};
+  try { tileOptions = optionsEl ? JSON.parse(optionsEl.textContent) || {} : {}; } catch (e) { tileOptions = {}; }
 
   function fill(template, values) {
     return String(template || "").replace(/\{(\w+)\}/g, function (all, key) {
@@ -37,6 +45,18 @@
       input.value = String(value);
     }
     input.dispatchEvent(new Event(input.type === "checkbox" ? "change" : "input", {bubbles: true}));
+  }
+  function setRadio(name, value) {
+    var input = form.querySelector("input[name=" + name + "][value='" + value + "']");
+    if (!input || input.checked) return;
+    input.checked = true;
+    input.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+  function setSelect(name, value) {
+    var input = form.elements[name];
+    if (!input || input.value === String(value)) return;
+    input.value = String(value);
+    input.dispatchEvent(new Event("change", {bubbles: true}));
   }
 
   /* Panels: one open at a time, toggled by the seat's "Tiles" button. */
@@ -129,7 +149,8 @@
     var tiles = input.value.trim();
     if (!tiles) { show(seat); return; }
     var record = {ruleset: "dmjl-classical", tiles: tiles, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
-    if (upperLimit !== undefined && upperLimit !== "") record.options = {upper_limit: parseInt(upperLimit, 10)};
+    if (Object.keys(tileOptions).length) record.options = tileOptions;
+    else if (upperLimit !== undefined && upperLimit !== "") record.options = {upper_limit: parseInt(upperLimit, 10)};
     post(seat, record, function (body) {
       if (body.error) {
         var error = body.error;
@@ -150,6 +171,37 @@
       var winner = form.elements.winner;
       var outcome = form.querySelector("input[name=outcome]:checked");
       if (body.won && winner && !winner.value && (!outcome || outcome.value === "win")) setField("winner", seat);
+      // the winner's special hand fills the settlement record's limit hand (SCORING.md 3, 9a)
+      if (body.won && winner && winner.value === String(seat)) setSelect("limit_hand", body.limit_hand || "");
+    });
+  }
+
+  /* dmjl-hke and japanese-classic: one winner; valuing a seat's tiles makes it the winner. */
+  function fillWinner(seat, body) {
+    if (!body.won) { show(seat, "", texts.notWon, []); return false; }
+    setSelect("winner", seat);
+    setField("limit_hand", !!body.limit_hand);
+    return true;
+  }
+  function valueHke(seat) {
+    var input = el("tiles-input-" + seat);
+    var tiles = input.value.trim();
+    if (!tiles) { show(seat); return; }
+    var typed = /(?:^|\s)[mM]([wezdZk])/.exec(tiles);  // how the hand was won (SCORING.md 9)
+    var sent = tiles;
+    if (!/(?:^|\s)[mM]/.test(tiles)) {
+      // no m part typed: the form's own "Win" answer says how
+      var drawn = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
+      sent = tiles + (drawn ? " mw" : " md");
+    }
+    var record = {ruleset: "dmjl-hke", tiles: sent, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
+    post(seat, record, function (body) {
+      if (body.error) { show(seat, errorText(body.error, tiles)); return; }
+      if (!fillWinner(seat, body)) return;
+      var summary = body.limit_hand ? texts.limitHand : fill(texts.fanSummary, {fan: body.fan});
+      show(seat, "", (texts.won || "Mah-Jongg") + " · " + summary, body.explain);
+      setField("fan", body.limit_hand ? "" : body.fan);
+      if (typed) setRadio("win_type", "wez".indexOf(typed[1]) >= 0 ? "self_draw" : "discard");
     });
   }
 
@@ -244,7 +296,7 @@
     p.querySelectorAll("[data-suit]").forEach(function (input) { tiles[input.dataset.suit] = digits(input.value); });
     var winTile = p.querySelector("[data-win-tile]").value.trim().toLowerCase();
     if (!tiles.man && !tiles.pin && !tiles.sou && !tiles.honors) { show(seat); return; }
-    if (!/^[1-9][mpszh]$/.test(winTile)) { show(seat); return; }
+    if (!/^[0-9][mpszh]$/.test(winTile)) { show(seat); return; }
     var tsumo = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
     var flags = {};
     p.querySelectorAll("[data-flag]").forEach(function (input) { flags[input.dataset.flag] = input.checked; });
@@ -286,7 +338,49 @@
       }
     });
   }
-  if (ruleset === "riichi-ema") {
+  function valueJapanese(seat) {
+    var p = panel(seat);
+    var tiles = {};
+    p.querySelectorAll("[data-suit]").forEach(function (input) { tiles[input.dataset.suit] = digits(input.value); });
+    var winTile = p.querySelector("[data-win-tile]").value.trim().toLowerCase();
+    if (!tiles.man && !tiles.pin && !tiles.sou && !tiles.honors) { show(seat); return; }
+    if (!/^[0-9][mpszh]$/.test(winTile)) { show(seat); return; }
+    var tsumo = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
+    var flags = {};
+    p.querySelectorAll("[data-flag]").forEach(function (input) { flags[input.dataset.flag] = input.checked; });
+    var riichi = checkedSeats("riichi").indexOf(parseInt(seat, 10)) >= 0;
+    var east = seatWinds[seat] === "E";
+    var situation = {
+      tsumo: tsumo,
+      riichi: riichi && !flags.double_riichi,
+      double_riichi: !!flags.double_riichi,
+      haitei: !!flags.last_tile && tsumo,
+      houtei: !!flags.last_tile && !tsumo,
+      tenhou: !!flags.first_turn && east,
+      chiihou: !!flags.first_turn && !east,
+      seat_wind: seatWinds[seat],
+      round_wind: prevailing
+    };
+    var melds = meldList(p.querySelector("[data-melds]").value);
+    var bad = melds.filter(function (m) { return m.type === "?"; });
+    if (bad.length) { show(seat, fill(texts.badMeld, {text: bad[0].text})); return; }
+    var record = {
+      ruleset: "japanese-classic", tiles: tiles, win_tile: winTile, melds: melds,
+      dora_indicators: tileList(p.querySelector("[data-dora]").value), situation: situation,
+      flowers: parseInt(digits(p.querySelector("[data-flowers]").value) || "0", 10)
+    };
+    post(seat, record, function (body) {
+      if (body.error) { show(seat, errorText(body.error)); return; }
+      if (!fillWinner(seat, body)) return;
+      var summary = body.limit_hand
+        ? texts.limitHand : fill(texts.pointsSummary, {points: body.points, doubles: body.doubles});
+      show(seat, "", (texts.won || "Mah-Jongg") + " · " + summary, body.explain);
+      setField("points", body.limit_hand ? "" : body.points);
+      setField("doubles", body.limit_hand ? "" : body.doubles);
+    });
+  }
+
+  if (ruleset !== "dmjl-classical") {
     // the form's own inputs that change a winner's situation: value the open panels again
     form.addEventListener("change", function (event) {
       var name = event.target.name;
@@ -299,6 +393,8 @@
 
   function valueSeat(seat) {
     if (ruleset === "dmjl-classical") valueClassical(seat);
+    else if (ruleset === "dmjl-hke") valueHke(seat);
+    else if (ruleset === "japanese-classic") valueJapanese(seat);
     else valueRiichi(seat);
   }
 })();

@@ -1,8 +1,9 @@
 """Tile entry on the score sheet in a real browser: Kajongg notation and the tile picker fill a
-classical seat's hand value; man/pin/sou/honours strings fill a riichi winner's han and fu.
-Both go through POST /api/v1/handvalue/ (SCORING.md section 9)."""
+classical seat's hand value (and the winner's special hand); man/pin/sou/honours strings fill a
+riichi winner's han and fu; a Hongkong winner's tiles fill fan, winner and way of winning; a
+japanese-classic winner's tiles fill points and doubles. All go through POST /api/v1/handvalue/
+(SCORING.md section 9)."""
 
-import json
 import os
 import re
 from pathlib import Path
@@ -11,8 +12,7 @@ import pytest
 
 from league.models import Hand
 from tests.factories import referee_for, table_with_players
-
-VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "handvalue_public.jsonl"
+from tests.handvalue_vectors import handvalue_cases
 
 pytestmark = [
     pytest.mark.browser,
@@ -20,7 +20,8 @@ pytestmark = [
 ]
 
 # Kajongg scoringtest "kaj-51" (Classical Chinese DMJL), East in an East round, upper limit 500:
-# 60 points and 5 doubles, 1920 cut to the limit of 500 (with the default limit of 5000: 1920).
+# 60 points and 5 doubles, 1920 cut to the limit of 500 (with the default limit of 5000: 1920),
+# with Kajongg's table (the tournament chooses it; the default is the Chemnitz table).
 KAJ_51 = "b3B3B3b3 wewewe RDbDbDbS1S1S1S2S2 LS2S2S2"
 KAJ_51_VALUE = 500
 
@@ -34,21 +35,18 @@ def login_to_sheet(page, live_server, table):
 
 
 def test_the_vector_used_here_is_the_public_one():
-    if not VECTORS.exists():
-        pytest.skip("no shared vectors")
-    for line in VECTORS.read_text().splitlines():
-        case = json.loads(line)
+    for case in handvalue_cases():
         if case["hand"].get("id") == "kaj-51":
             hand = case["hand"]
             assert hand["tiles"] == KAJ_51 and hand["seat_wind"] == hand["prevailing_wind"] == "E"
-            assert hand["options"] == {"upper_limit": 500}
+            assert hand["options"] == {"upper_limit": 500, "table": "kajongg"}
             assert case["expect"]["value"] == KAJ_51_VALUE and case["expect"]["won"] is True
             return
     pytest.fail("kaj-51 is not among the public vectors")
 
 
 def test_classical_tiles_fill_the_value_and_the_picker_writes_notation(live_server, phone):
-    table = table_with_players(slug="tile-cup", name="Tile Cup", options={"upper_limit": 500})
+    table = table_with_players(slug="tile-cup", name="Tile Cup", options={"upper_limit": 500, "table": "kajongg"})
     referee_for(table.session.tournament, username="ref")
     page = phone
     login_to_sheet(page, live_server, table)
@@ -172,3 +170,89 @@ def test_riichi_tiles_fill_han_and_fu(live_server, phone):
     screenshots = os.environ.get("SCREENSHOT_DIR")
     if screenshots:
         page.screenshot(path=str(Path(screenshots) / "tile_riichi_375.png"), full_page=True)
+
+
+def test_a_classical_special_hand_fills_the_limit_hand(live_server, phone):
+    table = table_with_players(slug="snake-cup", name="Snake Cup")
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    login_to_sheet(page, live_server, table)
+    # South (seat 1) holds the winding snake of characters, the Chemnitz table's full limit.
+    page.click("[data-tiles-toggle='1']")
+    page.fill("#tiles-input-1", "RC1C1C1C3C3C3C5C5C5C7C7C7C9C9 LC9")
+    page.wait_for_function("document.querySelector('input[name=value_1]').value === '5000'")
+    assert page.input_value("select[name=winner]") == "1"
+    assert page.input_value("select[name=limit_hand]") == "full"
+    assert "Winding Snake" in page.inner_text("#tiles-explain-1")
+
+
+def test_hongkong_tiles_fill_fan_winner_and_the_way_of_winning(live_server, phone):
+    table = table_with_players(slug="hke-tiles", name="HKE Tiles", ruleset="dmjl-hke")
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    login_to_sheet(page, live_server, table)
+    # South (seat 1) holds public vector hke-pub-2 without its m part: the form's "Win" counts.
+    page.click("[data-tiles-toggle='1']")
+    assert page.is_visible("#tiles-1 #tile-picker")
+    page.fill("#tiles-input-1", "RB2B3B4B5B6B7C4C4C4S6S7S8S9S9 fs LS8")
+    page.wait_for_function("document.querySelector('input[name=fan]').value === '1'")  # seat flower
+    page.check("input[name=win_type][value=self_draw]")
+    page.wait_for_function("document.querySelector('input[name=fan]').value === '2'")  # + self-draw
+    # with the m part typed, the m part sets "Win"
+    page.check("input[name=win_type][value=discard]")
+    page.fill("#tiles-input-1", "RB2B3B4B5B6B7C4C4C4S6S7S8S9S9 fs mw LS8")
+    page.wait_for_function("document.querySelector('input[name=win_type][value=self_draw]').checked")
+    assert page.input_value("select[name=winner]") == "1"
+    assert page.is_checked("input[name=win_type][value=self_draw]")
+    assert not page.is_checked("input[name=limit_hand]")
+    assert "Seat Flower: 1 fan" in page.inner_text("#tiles-explain-1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+    # Big three dragons on a discard: a limit hand, no fan.
+    page.fill("#tiles-input-1", "dbdbdb dgdgdg drdrdr c1c2c3 RS2S2 md Ls2")
+    page.wait_for_function("document.querySelector('input[name=limit_hand]').checked")
+    assert page.input_value("input[name=fan]") == ""
+    assert page.is_checked("input[name=win_type][value=discard]")
+
+    # Tiles that are no Mah-Jongg say so and change nothing.
+    page.fill("#tiles-input-1", "dbdbdb c1c2c3")
+    page.wait_for_function("document.getElementById('tiles-sum-1').textContent.includes('not a complete')")
+    assert page.is_checked("input[name=limit_hand]")
+
+    # The filled-in form saves as usual.
+    page.fill("#tiles-input-1", "RB2B3B4B5B6B7C4C4C4S6S7S8S9S9 fs mw LS8")
+    page.wait_for_function("document.querySelector('input[name=fan]').value === '2'")
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#hand-1")
+    hand = Hand.objects.get(table=table, number=1)
+    assert (hand.record["winner"], hand.record["fan"], hand.record["win_type"]) == (1, 2, "self_draw")
+    screenshots = os.environ.get("SCREENSHOT_DIR")
+    if screenshots:
+        page.screenshot(path=str(Path(screenshots) / "tile_hke_375.png"), full_page=True)
+
+
+def test_japanese_classic_tiles_fill_points_doubles_and_winner(live_server, phone):
+    table = table_with_players(slug="jc-tiles", name="JC Tiles", ruleset="japanese-classic")
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    login_to_sheet(page, live_server, table)
+    # South (seat 1) declared riichi and wins on a discard (public vector jc-pub-1): 34 points, 1 double.
+    page.check("input[name=riichi][value='1']")
+    page.click("[data-tiles-toggle='1']")
+    panel = page.locator("#tiles-1")
+    panel.locator("[data-suit=man]").fill("23499")
+    panel.locator("[data-suit=pin]").fill("666")
+    panel.locator("[data-suit=sou]").fill("345678")
+    panel.locator("[data-win-tile]").fill("3s")
+    page.wait_for_function("document.querySelector('input[name=points]').value === '34'")
+    assert page.input_value("input[name=doubles]") == "1"
+    assert page.input_value("select[name=winner]") == "1"
+    assert "Riichi: 1 double" in page.inner_text("#tiles-explain-1")
+    # Self-drawn instead: the open panel is valued again (concealed self-drawn hand, no 10 points).
+    page.check("input[name=win_type][value=self_draw]")
+    page.wait_for_function("document.querySelector('input[name=doubles]').value === '2'")
+    assert page.input_value("input[name=points]") == "26"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshots = os.environ.get("SCREENSHOT_DIR")
+    if screenshots:
+        page.screenshot(path=str(Path(screenshots) / "tile_japanese_375.png"), full_page=True)

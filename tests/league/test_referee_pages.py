@@ -1,5 +1,6 @@
 """Referees' pages: login and its brake, their tables, entering, correcting and deleting hands."""
 
+import json
 import re
 
 import pytest
@@ -414,12 +415,25 @@ def test_the_riichi_sheet_offers_tile_entry_per_winner(client):
     assert response.status_code == 302
 
 
-@pytest.mark.parametrize("ruleset", ["dmjl-hke", "japanese-classic"])
-def test_rulesets_without_tile_valuation_have_no_tile_entry(client, ruleset):
+@pytest.mark.parametrize(("ruleset", "inputs", "picker"), [("dmjl-hke", 4, True), ("japanese-classic", 4 * 11, False)])
+def test_the_single_winner_sheets_offer_tile_entry_per_seat(client, ruleset, inputs, picker):
     table = table_with_players(ruleset=ruleset)
     client.force_login(referee_for(table.session.tournament))
+    page = client.get(reverse("referee-table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "league/tiles.js" in page and 'data-seat-winds="ESWN"' in page
+    assert page.count('data-tiles-toggle="') == 4 and ('id="tile-picker"' in page) == picker
+    assert all(" hidden" in tag for tag in re.findall(r"<button[^>]*data-tiles-toggle[^>]*>", page))
+    found = _tile_inputs(page) + re.findall(r"<input[^>]*data-flowers[^>]*>", page)
+    assert len(found) == inputs and not any(" name=" in tag for tag in found)
+
+
+def test_the_classical_sheet_passes_the_valuation_table_to_tile_entry(client, referee, table):
+    tournament = table.session.tournament
+    tournament.options = {"upper_limit": 1000, "table": "kajongg", "prevailing_wind_pair": 0}
+    tournament.save()
     page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
-    assert "tiles.js" not in page and "data-handvalue-url" not in page and "data-tiles-toggle" not in page
+    options = json.loads(re.search(r'<script id="tile-options" type="application/json">(.*?)</script>', page)[1])
+    assert options == {"upper_limit": 1000, "table": "kajongg", "prevailing_wind_pair": 0}
 
 
 def referee_of_tournaments(count: int):

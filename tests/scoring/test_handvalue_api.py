@@ -44,7 +44,7 @@ def test_value_record_raises_with_code_message_field_and_position():
 
 def test_value_many_answers_every_record_in_order():
     records = [
-        {"id": "a", "ruleset": "dmjl-classical", "tiles": "fe"},
+        {"id": "a", "ruleset": "dmjl-classical", "tiles": "fs"},
         {"id": "b", "ruleset": "nope"},
         {"id": "c", "ruleset": "dmjl-classical", "tiles": "drdrdr"},
     ]
@@ -54,4 +54,4 @@ def test_value_many_answers_every_record_in_order():
 
 
 def test_id_is_echoed_only_when_present():
-    assert "id" not in value({"ruleset": "dmjl-classical", "tiles": "fe"})
+    assert "id" not in value({"ruleset": "dmjl-classical", "tiles": "fs"})

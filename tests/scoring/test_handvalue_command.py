@@ -21,7 +21,7 @@ def run(tmp_path, text):
 
 def test_command_values_json_lines_in_order(tmp_path):
     lines = [
-        {"id": "a", "ruleset": "dmjl-classical", "tiles": "fe"},
+        {"id": "a", "ruleset": "dmjl-classical", "tiles": "fs"},
         {"id": "b", "ruleset": "dmjl-classical", "tiles": "drdrdr"},
     ]
     code, results = run(tmp_path, "\n".join(json.dumps(x) for x in lines))
@@ -30,7 +30,7 @@ def test_command_values_json_lines_in_order(tmp_path):
 
 
 def test_command_reads_a_json_array_and_exits_one_on_an_invalid_record(tmp_path):
-    records = [{"id": "a", "ruleset": "x"}, {"id": "b", "ruleset": "dmjl-classical", "tiles": "fe"}]
+    records = [{"id": "a", "ruleset": "x"}, {"id": "b", "ruleset": "dmjl-classical", "tiles": "fs"}]
     code, results = run(tmp_path, json.dumps(records))
     assert code == 1
     assert results[0]["error"]["code"] == "unknown_ruleset" and results[1]["value"] == 4

@@ -4,17 +4,17 @@ test per rule and limit hand."""
 import pytest
 
 from scoring.handvalue import HandValueError, value, value_record
-from scoring.handvalue.dmjl import BONUS_CONDITIONS, HAND_CONDITIONS, MELD_CONDITIONS, RULES
+from scoring.handvalue.dmjl import BONUS_CONDITIONS, HAND_CONDITIONS, MELD_CONDITIONS, MJ_PATTERNS, TABLE_RULES
 
 
-def hv(tiles, seat="E", prevailing="E", upper_limit=500):
+def hv(tiles, seat="E", prevailing="E", upper_limit=500, table="kajongg"):
     return value_record(
         {
             "ruleset": "dmjl-classical",
             "tiles": tiles,
             "seat_wind": seat,
             "prevailing_wind": prevailing,
-            "options": {"upper_limit": upper_limit},
+            "options": {"upper_limit": upper_limit, "table": table},
         }
     )
 
@@ -186,12 +186,14 @@ def explained(result, name):
 # --- one test per rule -------------------------------------------------------------------------
 
 
-def test_every_rule_has_a_condition():
-    for name, rule in RULES.items():
+@pytest.mark.parametrize("table", sorted(TABLE_RULES))
+def test_every_rule_of_every_table_has_a_condition(table):
+    for rule in TABLE_RULES[table]:
         if rule.scope == "mj":
+            assert rule.when == "Standard Mah Jongg" or rule.when in MJ_PATTERNS, rule.name
             continue
         conditions = (MELD_CONDITIONS, HAND_CONDITIONS, BONUS_CONDITIONS)
-        assert any(name in c for c in conditions) or name == "Long Hand", name
+        assert any(rule.when in c for c in conditions) or rule.name == "Long Hand", rule.name
 
 
 def test_standard_mah_jongg_scores_twenty_points():
@@ -326,6 +328,7 @@ def test_long_hand_is_worth_nothing():
         "points": 0,
         "doubles": 0,
         "limits": 0.0,
+        "limit_hand": None,
         "value": 0,
         "explain": result["explain"],
     }
@@ -379,8 +382,10 @@ def test_value_is_cut_to_the_upper_limit():
 
 
 def test_default_upper_limit_is_five_thousand():
-    result = value_record({"ruleset": "dmjl-classical", "tiles": "RC1C9B9B1S1S9WeDgWsWnWwDbDrS1 LDgDg"})
-    assert result["value"] == 5000
+    result = value_record(
+        {"ruleset": "dmjl-classical", "tiles": "RC1C9B9B1S1S9WeDgWsWnWwDbDrS1 LDgDg", "options": {"table": "kajongg"}}
+    )
+    assert result["value"] == 5000 and result["limit_hand"] == "full"
 
 
 # --- notation errors ---------------------------------------------------------------------------

@@ -49,7 +49,7 @@ def test_thirteen_wait_kokushi_is_one_yakuman():
 
 
 def test_seven_honour_pairs_is_one_yakuman_under_ema():
-    """The public vector mjlib-131 asks for 26 han (daichisei, not an EMA yaku)."""
+    """The public vector mjlib-131: one yakuman, 13 han (daichisei is not an EMA yaku)."""
     result = rv({"honors": "11223344556677"}, "7z")
     assert result["han"] == 13 and result["yaku"] == ["Tsuu Iisou"] and result["base"] == 8000
 
@@ -116,7 +116,7 @@ def test_winning_tile_not_in_hand_is_an_error():
     ("change", "field"),
     [
         ({"tiles": "123m"}, "tiles"),
-        ({"win_tile": "0m"}, "win_tile"),
+        ({"win_tile": "0z"}, "win_tile"),
         ({"melds": [{"type": "chow"}]}, "melds[0]"),
         ({"situation": {"riichi": "yes"}}, "situation.riichi"),
         ({"situation": {"seat_wind": "X"}}, "situation.seat_wind"),
@@ -133,3 +133,19 @@ def test_bad_riichi_records_are_bad_record(change, field):
     record.update(change)
     result = value(record)
     assert result["error"]["code"] == "bad_record" and result["error"]["field"] == field
+
+
+def test_a_red_five_written_0_counts_as_a_plain_five():
+    plain = rv({"man": "234456", "pin": "66", "sou": "123444"}, "4s", situation={"tsumo": True})
+    red = rv({"man": "234406", "pin": "66", "sou": "123444"}, "4s", situation={"tsumo": True})
+    assert red == plain
+    assert "Aka Dora" not in red["yaku"]
+
+
+def test_ura_dora_shows_as_its_own_yaku_with_riichi_only():
+    hand = {"man": "234456", "pin": "66", "sou": "123444"}
+    with_riichi = rv(hand, "4s", situation={"riichi": True}, ura_dora_indicators=["5p"])
+    assert "Ura Dora 2" in with_riichi["yaku"] or any(y.startswith("Ura Dora") for y in with_riichi["yaku"])
+    assert with_riichi["han"] == 3
+    without = rv(hand, "4s", situation={"tsumo": True}, ura_dora_indicators=["5p"])
+    assert not any(y.startswith("Ura Dora") for y in without["yaku"])
