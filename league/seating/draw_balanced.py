@@ -1,11 +1,14 @@
 """The ``balanced`` method: the whole schedule of a tournament drawn in advance.
 
-1. Tables.  When the field has 4**m players and the sessions fit in AG(m, 4) (16 players up
-   to 5 sessions, 64 up to 21, 256 up to 85) the tables come from the affine geometry and
-   nobody meets anybody twice (:mod:`.designs`).  Otherwise (or to extend a design past its
-   last parallel class) the randomised tabu search of :mod:`.search` minimises repeated
-   meetings.  Players are mapped onto design points, and sessions and tables are ordered,
-   by the seed.
+1. Tables.  When an exact construction of :mod:`.designs` seats the field for all the
+   sessions without a repeated pair, the tables are its parallel classes, and nobody meets
+   anybody twice *by construction*: 16 players up to 5 sessions, 20 up to 5, 28 up to 9,
+   32 up to 9, 36 up to 9, 40 up to 13, 64 up to 21, 200 up to 25 and many more (see
+   :func:`.designs.zero_repeat_sessions`).  Otherwise (the field has no such construction,
+   e.g. 24 players, or more sessions than it has classes) the randomised tabu search of
+   :mod:`.search` minimises repeated meetings, *searched*, starting from the classes that
+   exist; :func:`.bounds.repeat_bounds` gives a proven lower bound to compare with.
+   Players are mapped onto design points, and sessions and tables are ordered, by the seed.
 2. Groups.  With ``groups`` (player -> club or team), same-group players at one table are
    penalised, with weight S - s in session s (0-based), so clashes are avoided wherever
    possible and, where not, pushed to the later sessions.  Repeated meetings always weigh
@@ -20,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .designs import affine_dimension, affine_parallel_classes
+from .designs import parallel_classes
 from .errors import Schedule, check_sessions, field
 from .search import arrange
 from .winds import balance_winds
@@ -51,23 +54,19 @@ def balanced(
     group_of = _group_indices(ids, groups)
     weights = [sessions - s for s in range(sessions)]
 
-    m = affine_dimension(n)
-    if m is not None and m >= 2:
-        classes = affine_parallel_classes(m)
-        rng.shuffle(classes)
-        for lines in classes:
-            rng.shuffle(lines)
-        if sessions <= len(classes):
-            tables = classes[:sessions]
-            label = list(range(n))
-            rng.shuffle(label)  # label[point] = player index
-            if group_of is not None:
-                label = _relabel(tables, label, group_of, weights, rng)
-            idx = [[[label[p] for p in line] for line in lines] for lines in tables]
-        else:
-            idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, start=classes, work=work)
+    classes = parallel_classes(n)
+    rng.shuffle(classes)
+    for lines in classes:
+        rng.shuffle(lines)
+    if sessions <= len(classes):
+        tables = classes[:sessions]
+        label = list(range(n))
+        rng.shuffle(label)  # label[point] = player index
+        if group_of is not None:
+            label = _relabel(tables, label, group_of, weights, rng)
+        idx = [[[label[p] for p in line] for line in lines] for lines in tables]
     else:
-        idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, work=work)
+        idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, start=classes, work=work)
 
     schedule = [[[ids[i] for i in table] for table in session] for session in idx]
     return balance_winds(schedule, seed)
