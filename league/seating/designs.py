@@ -29,6 +29,10 @@ Constructions (``n`` players, ``k = n / 4`` tables):
   form a 2-(28, 4, 1) design; it is resolvable, and an exact-cover search (Knuth's
   Algorithm X, deterministic) finds 9 disjoint parallel classes: 9 sessions in which
   everyone meets everyone exactly once.
+* 32 players over 10 sessions (the social golfer instance 8-4-10, a resolvable 4-GDD of
+  type 2^16): four rows of Z_2^3, six transversal sessions and four built from orbits of
+  pairs of rows and cosets of subgroups, chosen by a tiny exact search
+  (:func:`thirty_two_classes`): everyone meets 30 of the other 31 once.
 * A packing of the projective space PG(3, 3) (40 players): its 130 lines of four points
   split into 13 spreads (a spread: 10 disjoint lines covering all 40 points), found by
   the same exact-cover search over the 8,424 spreads: 13 sessions, everyone meets
@@ -365,6 +369,96 @@ def pg33_lines() -> list[list[int]]:
     return sorted(sorted(line) for line in lines)
 
 
+# --- 32 players over 10 sessions (the social golfer instance 8-4-10) ---------------------
+
+_ROW_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def thirty_two_classes() -> Classes:
+    """Ten repeat-free sessions for 32 players: a resolvable 4-GDD of type 2^16.
+
+    Players are (row r in 0..3, g in Z_2^3), index 8 r + g; the group G = Z_2^3 acts on
+    all rows by translation (g -> g XOR h) and every session is a union of G-orbits of
+    tables.  "Difference" of (i, x) and (j, y) is x XOR y.  The ten sessions:
+
+    * six *transversal* sessions, one per vector a = (0, a1, a2, a3): tables
+      {(r, g XOR a_r)}; the pair of rows (i, j) meets at difference a_i XOR a_j;
+    * two sessions pairing the rows {0, 2 | 1, 3} and {0, 3 | 1, 2}, and two with one row
+      pair {0, 1} (resp. {2, 3}) and the other two rows cut into the cosets of a subgroup
+      H_r of order 4: a table of a row pair (i, j) is {(i, g), (i, g^t), (j, g^c),
+      (j, g^c^t)} with an involution t; it covers the in-row difference t and the
+      cross differences c and c XOR t.
+
+    A tiny deterministic search picks the six vectors (each row pair meets at six
+    distinct differences; the two left over are {c, c XOR t}) and the subgroups (each
+    row uses six distinct in-row differences).  Each player then meets 30 of the other 31
+    exactly once; the one partner never met is the in-row difference left over.
+    """
+    vectors = [(0, *v) for v in itertools.permutations(range(1, 8), 3)]
+    subgroups: list[frozenset[int]] = []
+    for a, b in itertools.combinations(range(1, 8), 2):
+        if frozenset((a, b, a ^ b)) not in subgroups:
+            subgroups.append(frozenset((a, b, a ^ b)))
+
+    def differences(a: tuple[int, ...]) -> list[int]:
+        return [a[i] ^ a[j] for i, j in _ROW_PAIRS]
+
+    def finish(chosen: list[tuple[int, ...]]) -> tuple[dict, list] | None:
+        orbit = {}  # row pair -> (t, c)
+        for p, pair in enumerate(_ROW_PAIRS):
+            u, v = sorted(set(range(8)) - {differences(a)[p] for a in chosen})
+            orbit[pair] = (u ^ v, u)
+        cosets = []
+        for r in range(4):
+            used = {orbit[pair][0] for pair in _ROW_PAIRS if r in pair}
+            h = next((h for h in subgroups if not h & used), None) if len(used) == 3 else None
+            if h is None:
+                return None
+            cosets.append(h)
+        return orbit, cosets
+
+    chosen: list[tuple[int, ...]] = [(0, 0, 0, 0)]  # the first vector may be 0 (relabel the rows)
+    used = [{0} for _ in range(6)]
+
+    def walk(start: int) -> tuple[dict, list] | None:
+        if len(chosen) == 6:
+            return finish(chosen)
+        for i in range(start, len(vectors)):
+            d = differences(vectors[i])
+            if any(d[p] in used[p] for p in range(6)):
+                continue
+            for p in range(6):
+                used[p].add(d[p])
+            chosen.append(vectors[i])
+            done = walk(i + 1)
+            if done:
+                return done
+            chosen.pop()
+            for p in range(6):
+                used[p].discard(d[p])
+        return None
+
+    found = walk(0)
+    assert found is not None, "the structured search has a solution"
+    orbit, cosets = found
+
+    def pair_tables(i: int, j: int) -> list[list[int]]:
+        t, c = orbit[(i, j)]
+        return [[8 * i + g, 8 * i + (g ^ t), 8 * j + (g ^ c), 8 * j + (g ^ c ^ t)] for g in range(8) if g < g ^ t]
+
+    def coset_tables(r: int) -> list[list[int]]:
+        h = sorted(cosets[r] | {0})
+        outside = next(g for g in range(8) if g not in h)
+        return [[8 * r + x for x in h], [8 * r + (x ^ outside) for x in h]]
+
+    classes = [[[8 * r + (g ^ a[r]) for r in range(4)] for g in range(8)] for a in chosen]
+    classes.append(pair_tables(0, 2) + pair_tables(1, 3))
+    classes.append(pair_tables(0, 3) + pair_tables(1, 2))
+    classes.append(pair_tables(0, 1) + coset_tables(2) + coset_tables(3))
+    classes.append(pair_tables(2, 3) + coset_tables(0) + coset_tables(1))
+    return classes
+
+
 # --- the best construction for a field ---------------------------------------------------
 
 
@@ -380,6 +474,8 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(resolve(28, unital_blocks()) or [])
     if n == 40:
         candidates.append(resolve(40, pg33_lines()) or [])
+    if n == 32:
+        candidates.append(thirty_two_classes())
     k = n // 4
     if k >= 4 and transversal_sessions(k) > 1:
         classes = transversal_classes(k)

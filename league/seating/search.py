@@ -2,10 +2,11 @@
 
 This is the "social golfer" problem with groups of four: split N = 4k players into k tables
 in each of S sessions so that no pair meets twice.  Where that is impossible the search
-minimises the sum over pairs of C(m, 2) (m = times the pair meets), which first removes
-repeats and then spreads the unavoidable ones so that no pair meets much more often than
-the others.  Optionally it also keeps players of one group (club, team) apart, more
-strongly in earlier sessions.
+minimises S * (repeat meetings, Σ max(0, m - 1)) + Σ C(m, 2) over pairs (m = times the
+pair meets): first as few repeat meetings as possible ("maximum socialisation"), then the
+unavoidable ones spread so that no pair meets much more often than the others.
+Optionally it also keeps players of one group (club, team) apart, more strongly in
+earlier sessions.  It stops early when it reaches the proven bound of :mod:`.bounds`.
 
 Method (after Dotú and Van Hentenryck's tabu search for the social golfer problem):
 a greedy start builds each session table by table from the players who have met the
@@ -25,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .bounds import repeat_bounds
 from .errors import TABLE_SIZE
 
 IndexSchedule = list[list[list[int]]]
@@ -62,6 +64,7 @@ class _State:
         self.group_of = list(group_of) if group_of is not None else None
         self.clash_weight = list(clash_weight)
         self.repeat_weight = 6 * max(self.clash_weight, default=0) + 1 if self.group_of else 1
+        self.spread_weight = max(len(schedule), 1)
         self.pos = []
         self.meet = [0] * (n * n)
         for session in self.tables:
@@ -81,8 +84,16 @@ class _State:
         self.meet[b * self.n + a] += delta
 
     def repeat_cost(self) -> int:
-        n, meet = self.n, self.meet
-        return sum(meet[a * n + b] * (meet[a * n + b] - 1) // 2 for a in range(n) for b in range(a + 1, n))
+        """W * (repeat meetings) + Σ C(m, 2): first as few repeats as possible, then spread evenly."""
+        n, meet, w = self.n, self.meet, self.spread_weight
+        total = 0
+        for a in range(n):
+            row = a * n
+            for b in range(a + 1, n):
+                m = meet[row + b]
+                if m > 1:
+                    total += w * (m - 1) + m * (m - 1) // 2
+        return total
 
     def clash_cost(self) -> int:
         g = self.group_of
@@ -134,14 +145,18 @@ class _State:
         t1 = self.tables[s][self.pos[s][x]]
         t2 = self.tables[s][self.pos[s][y]]
         xr, yr = x * n, y * n
-        d = 0
+        d = r = 0
         for a in t1:
             if a != x:
-                d += meet[yr + a] - meet[xr + a] + 1
+                gain, lose = meet[yr + a], meet[xr + a]
+                d += gain - lose + 1
+                r += (gain >= 1) - (lose >= 2)
         for b in t2:
             if b != y:
-                d += meet[xr + b] - meet[yr + b] + 1
-        d *= self.repeat_weight
+                gain, lose = meet[xr + b], meet[yr + b]
+                d += gain - lose + 1
+                r += (gain >= 1) - (lose >= 2)
+        d = (d + r * self.spread_weight) * self.repeat_weight
         g = self.group_of
         if g is not None and self.clash_weight[s]:
             gx, gy = g[x], g[y]
@@ -242,7 +257,8 @@ def arrange(
         state = _State(n, schedule, group_of, clash_weight[: s + 1])
     if n <= TABLE_SIZE:
         return schedule
-    target = state.repeat_weight * repeat_lower_bound(n, sessions)
+    bound = repeat_bounds(n, sessions)["repeat_meetings"]
+    target = state.repeat_weight * (state.spread_weight * bound + repeat_lower_bound(n, sessions))
     if work is None:
         work = 3_000_000
     return _tabu(state, target, rng, work)

@@ -24,7 +24,7 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (28, 9), (32, 9), (36, 9), (40, 13), (64, 21), (80, 25), (200, 25), (52, 13)],
+    [(16, 5), (20, 5), (28, 9), (32, 10), (36, 9), (40, 13), (64, 21), (80, 25), (200, 25), (52, 13)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
     classes = designs.parallel_classes(n)
@@ -36,6 +36,13 @@ def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, 
 def test_the_full_designs_let_everyone_meet_everyone_exactly_once(n):
     met = assert_repeat_free_schedule(n, designs.parallel_classes(n))
     assert len(met) == n * (n - 1) // 2
+
+
+def test_thirty_two_players_meet_all_but_one_partner_in_ten_sessions():
+    met = assert_repeat_free_schedule(32, designs.thirty_two_classes())
+    assert len(met) == 32 * 30 // 2
+    never = {(a, b) for a, b in combinations(range(32), 2)} - met
+    assert sorted(p for pair in never for p in pair) == list(range(32))  # a perfect matching
 
 
 def test_the_hermitian_unital_is_a_2_28_4_1_design():
@@ -68,7 +75,7 @@ def test_a_field_without_a_construction_has_one_class_only():
     assert designs.zero_repeat_sessions(12) == 1
 
 
-@pytest.mark.parametrize(("n", "sessions"), [(20, 5), (28, 9), (32, 9), (36, 6), (40, 13), (200, 8)])
+@pytest.mark.parametrize(("n", "sessions"), [(20, 5), (28, 9), (32, 10), (36, 6), (40, 13), (200, 8)])
 def test_balanced_draws_the_known_repeat_free_fields_without_a_repeat(n, sessions):
     r = seating.report(seating.balanced(list(range(1000, 1000 + n)), sessions, seed=5))
     assert r["repeated_pairs"] == 0 and r["max_meetings"] == 1
