@@ -26,8 +26,8 @@ beyond the first (Σ over pairs of max(0, m - 1)); the names are those of
    every 12 x 3 schedule finds exactly 3 as the minimum; tests/seating checks it).
 
 A bound of 0 where no repeat-free schedule is known does not claim one exists (20 players
-over 6 sessions, 24 over 7, are examples where the counting argument allows 0 but
-nobody knows a schedule); the constructions of :mod:`.designs` reach 0 where they apply.
+over 6 sessions is an example where the counting argument allows 0 but no schedule is
+known here); the constructions of :mod:`.designs` reach 0 where they apply.
 """
 
 from __future__ import annotations

@@ -33,6 +33,9 @@ Constructions (``n`` players, ``k = n / 4`` tables):
   type 2^16): four rows of Z_2^3, six transversal sessions and four built from orbits of
   pairs of rows and cosets of subgroups, chosen by a tiny exact search
   (:func:`thirty_two_classes`): everyone meets 30 of the other 31 once.
+* 24 players over 7 sessions: eight rows of three, the rows seated by the 7 parallel
+  classes of AG(3, 2) with offsets in Z_3 chosen by a tiny exact search
+  (:func:`twenty_four_classes`): everyone meets the 21 players outside their row once.
 * A packing of the projective space PG(3, 3) (40 players): its 130 lines of four points
   split into 13 spreads (a spread: 10 disjoint lines covering all 40 points), found by
   the same exact-cover search over the 8,424 spreads: 13 sessions, everyone meets
@@ -369,6 +372,56 @@ def pg33_lines() -> list[list[int]]:
     return sorted(sorted(line) for line in lines)
 
 
+# --- 24 players over 7 sessions ---------------------------------------------------------
+
+
+def twenty_four_classes() -> Classes:
+    """Seven repeat-free sessions for 24 players: each meets all 21 outside its row once.
+
+    Players are (row r in 0..7, x in Z_3), index 3 r + x.  The rows are the points of
+    AG(3, 2), whose 14 planes fall into 7 parallel classes of two planes of four rows; any
+    two rows lie together in exactly 3 planes.  Session c takes the c-th class: for each of
+    its planes (rows R_0..R_3) and an offset o_i per row, tables {(R_i, g + o_i)} for
+    g in Z_3.  Two rows of a plane meet at the difference o_j - o_i; a tiny deterministic
+    search picks the offsets so that each pair of rows meets at the three differences in
+    its three planes, i.e. every pair of players from different rows exactly once.
+    """
+    sides = []
+    for u in range(1, 8):  # the plane u.x = 0 and its complement u.x = 1
+        for side in (0, 1):
+            sides.append(tuple(x for x in range(8) if (u & x).bit_count() % 2 == side))
+    used: set[tuple[int, int, int]] = set()
+    offsets: list[tuple[int, ...]] = []
+
+    def covered(rows: tuple[int, ...], off: tuple[int, ...]) -> list[tuple[int, int, int]]:
+        return [(rows[i], rows[j], (off[j] - off[i]) % 3) for i, j in itertools.combinations(range(4), 2)]
+
+    def walk() -> bool:
+        if len(offsets) == len(sides):
+            return True
+        rows = sides[len(offsets)]
+        for rest in itertools.product(range(3), repeat=3):
+            off = (0, *rest)  # shifting a whole plane by a constant changes nothing
+            pairs = covered(rows, off)
+            if used.isdisjoint(pairs):
+                used.update(pairs)
+                offsets.append(off)
+                if walk():
+                    return True
+                offsets.pop()
+                used.difference_update(pairs)
+        return False
+
+    assert walk(), "the structured search has a solution"
+    classes = []
+    for c in range(7):
+        lines = []
+        for rows, off in zip(sides[2 * c: 2 * c + 2], offsets[2 * c: 2 * c + 2], strict=True):
+            lines += [[3 * r + (g + o) % 3 for r, o in zip(rows, off, strict=True)] for g in range(3)]
+        classes.append(lines)
+    return classes
+
+
 # --- 32 players over 10 sessions (the social golfer instance 8-4-10) ---------------------
 
 _ROW_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
@@ -476,6 +529,8 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(resolve(40, pg33_lines()) or [])
     if n == 32:
         candidates.append(thirty_two_classes())
+    if n == 24:
+        candidates.append(twenty_four_classes())
     k = n // 4
     if k >= 4 and transversal_sessions(k) > 1:
         classes = transversal_classes(k)
