@@ -63,7 +63,13 @@ def balanced(
         label = list(range(n))
         rng.shuffle(label)  # label[point] = player index
         if group_of is not None:
-            label = _relabel(tables, label, group_of, weights, rng)
+            for _ in range(2):
+                label = _relabel(tables, label, group_of, weights, rng)
+                # Any classes of the design will do, in any order: take those with the fewest
+                # clashes under this labelling, fewest first (clashes weigh most early on).
+                clashes = [_clashes(lines, label, group_of) for lines in classes]
+                order = sorted(range(len(classes)), key=lambda c: clashes[c])[:sessions]
+                tables = [classes[c] for c in order]
         idx = [[[label[p] for p in line] for line in lines] for lines in tables]
     else:
         idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, start=classes, work=work)
@@ -84,6 +90,15 @@ def _group_indices(ids: list[int], groups: Mapping[int, str] | None) -> list[int
         else:
             out.append(names.setdefault(name, len(names)))
     return out if any(g >= 0 for g in out) else None
+
+
+def _clashes(lines: list[list[int]], label: list[int], group_of: list[int]) -> int:
+    """Same-group pairs at the tables of one class under a labelling."""
+    total = 0
+    for line in lines:
+        groups = [group_of[label[p]] for p in line]
+        total += sum(1 for i in range(4) for j in range(i + 1, 4) if groups[i] >= 0 and groups[i] == groups[j])
+    return total
 
 
 def _relabel(

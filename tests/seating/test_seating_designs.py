@@ -96,6 +96,16 @@ def test_a_design_prefix_keeps_clubs_apart_too():
     assert r["group_clashes_by_session"][0] == 0
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_on_a_full_design_unavoidable_club_clashes_come_last(seed):
+    players = list(range(40))
+    groups = {p: f"club{p // 5}" for p in players}  # every pair meets once: 80 club pairs must clash
+    r = seating.report(seating.balanced(players, 13, groups=groups, seed=seed), groups=groups)
+    clashes = r["group_clashes_by_session"]
+    assert r["repeated_pairs"] == 0 and r["group_clashes"] == 80
+    assert clashes == sorted(clashes) and clashes[0] == 0
+
+
 def _partitions(items):
     if not items:
         yield []
