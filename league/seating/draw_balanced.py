@@ -24,9 +24,12 @@ import random
 from collections.abc import Mapping, Sequence
 
 from .designs import parallel_classes
-from .errors import Schedule, check_sessions, field
+from .errors import Schedule, check_session, check_sessions, field
 from .search import arrange
-from .winds import balance_winds
+from .winds import balance_winds, seat_by_history
+
+# A continuation is drawn while the tournament waits (about two seconds of pure Python).
+_CONTINUE_WORK = 1_000_000
 
 
 def balanced(
@@ -37,6 +40,7 @@ def balanced(
     groups: Mapping[int, str] | None = None,
     substitutes: Sequence[int] = (),
     work: int | None = None,
+    previous: Schedule = (),
 ) -> Schedule:
     """schedule[session][table] = four player ids in seat order (seat 0 = East).
 
@@ -45,6 +49,11 @@ def balanced(
     five seconds of pure Python at most).  It is a count, not a clock, so the result is the
     same on any machine.  Fields with no repeat-free schedule use the whole budget; easy ones
     (the usual 16 to 200 players over 5 to 10 sessions) finish in well under a second.
+    ``previous``: sessions already played with a different field (a late registration or
+    withdrawal changed it).  They are returned unchanged as the first sessions, and the
+    rest are searched against their real meetings (players no longer in the field are
+    ignored); seats in the new sessions go to the winds each player has sat least.  The
+    default ``work`` is smaller here (1,000,000).
     Raises :class:`SeatingError`.
     """
     check_sessions(sessions)
@@ -53,6 +62,8 @@ def balanced(
     rng = random.Random(seed)
     group_of = _group_indices(ids, groups)
     weights = [sessions - s for s in range(sessions)]
+    if previous:
+        return _continue(ids, sessions, previous, rng, group_of, weights, work)
 
     classes = parallel_classes(n)
     rng.shuffle(classes)
@@ -76,6 +87,30 @@ def balanced(
 
     schedule = [[[ids[i] for i in table] for table in session] for session in idx]
     return balance_winds(schedule, seed)
+
+
+def _continue(
+    ids: list[int],
+    sessions: int,
+    previous: Schedule,
+    rng: random.Random,
+    group_of: list[int] | None,
+    weights: list[int],
+    work: int | None,
+) -> Schedule:
+    for s, session in enumerate(previous):
+        check_session(session, s)
+    out: Schedule = [[list(table) for table in session] for session in previous[:sessions]]
+    fresh = sessions - len(out)
+    if fresh <= 0:
+        return out
+    index = {pid: i for i, pid in enumerate(ids)}
+    history = [[[index[p] for p in table if p in index] for table in session] for session in out]
+    idx = arrange(len(ids), fresh, rng, group_of=group_of, clash_weight=weights[len(out):], history=history,
+                  work=_CONTINUE_WORK if work is None else work)
+    for session in idx:
+        out.append(seat_by_history([[ids[i] for i in table] for table in session], out, rng))
+    return out
 
 
 def _group_indices(ids: list[int], groups: Mapping[int, str] | None) -> list[int] | None:

@@ -58,15 +58,18 @@ class _State:
         schedule: IndexSchedule,
         group_of: Sequence[int] | None,
         clash_weight: Sequence[int],
+        base: list[int] | None = None,
+        base_sessions: int = 0,
     ):
         self.n = n
+        self.base, self.base_sessions = base, base_sessions
         self.tables = [[list(t) for t in session] for session in schedule]
         self.group_of = list(group_of) if group_of is not None else None
         self.clash_weight = list(clash_weight)
         self.repeat_weight = 6 * max(self.clash_weight, default=0) + 1 if self.group_of else 1
-        self.spread_weight = max(len(schedule), 1)
+        self.spread_weight = max(len(schedule) + base_sessions, 1)
         self.pos = []
-        self.meet = [0] * (n * n)
+        self.meet = list(base) if base is not None else [0] * (n * n)
         for session in self.tables:
             where = [0] * n
             for t, table in enumerate(session):
@@ -239,26 +242,45 @@ def arrange(
     clash_weight: Sequence[int] | None = None,
     start: IndexSchedule | None = None,
     work: int | None = None,
+    history: Sequence[Sequence[Sequence[int]]] = (),
 ) -> IndexSchedule:
     """Table groupings for n players (n a multiple of 4) over the given sessions.
 
     ``start`` may give the first sessions (e.g. from an exact design); the rest are built
     greedily before the search.  ``work`` bounds the number of swaps evaluated.
+    ``history``: sessions already played (tables of player indices, possibly incomplete:
+    players who were not there are left out); their meetings count, but they are not
+    changed and not returned.
     """
     if clash_weight is None:
         clash_weight = [sessions - s for s in range(sessions)] if group_of is not None else [0] * sessions
     if group_of is not None and not any(g >= 0 for g in group_of):
         group_of = None
+    base = None
+    if history:
+        base = [0] * (n * n)
+        for session in history:
+            for table in session:
+                for a in table:
+                    for b in table:
+                        if a != b:
+                            base[a * n + b] += 1
+    nb = len(history)
     schedule: IndexSchedule = [[list(t) for t in session] for session in (start or [])][:sessions]
-    state = _State(n, schedule, group_of, clash_weight[: len(schedule)])
+    state = _State(n, schedule, group_of, clash_weight[: len(schedule)], base, nb)
     rw = 6 * max(clash_weight, default=0) + 1 if group_of is not None else 1
     for s in range(len(schedule), sessions):
         schedule.append(greedy_session(n, state.meet, rng, group_of, clash_weight[s], rw))
-        state = _State(n, schedule, group_of, clash_weight[: s + 1])
+        state = _State(n, schedule, group_of, clash_weight[: s + 1], base, nb)
     if n <= TABLE_SIZE:
         return schedule
-    bound = repeat_bounds(n, sessions)["repeat_meetings"]
-    target = state.repeat_weight * (state.spread_weight * bound + repeat_lower_bound(n, sessions))
+    if base is not None:
+        # Nothing can undo the repeats already played: the target is no new one.
+        before = _State(n, [], None, [], base, nb + sessions)
+        target = state.repeat_weight * before.cost
+    else:
+        bound = repeat_bounds(n, sessions)["repeat_meetings"]
+        target = state.repeat_weight * (state.spread_weight * bound + repeat_lower_bound(n, sessions))
     if work is None:
         work = 3_000_000
     return _tabu(state, target, rng, work)
@@ -316,7 +338,7 @@ def _tabu(state: _State, target: int, rng: random.Random, work: int) -> IndexSch
             if fruitless > _FRUITLESS_RESTARTS:
                 break
             # Restart from the best seating, shaken by a few random swaps.
-            state = _State(n, best, state.group_of, state.clash_weight)
+            state = _State(n, best, state.group_of, state.clash_weight, state.base, state.base_sessions)
             for _ in range(2 + rng.randrange(3)):
                 s = rng.randrange(sessions)
                 x, y = rng.sample(range(n), 2)
