@@ -19,8 +19,8 @@ Constructions (``n`` players, ``k = n / 4`` tables):
   j - j'``, i.e. in at most one session; players of one row never meet.  ``t`` ranges
   over the product of the fields of ``k``'s prime-power factors of size at least 4 (a
   factor 2 or 3 that divides ``k`` only once contributes nothing), so ``k`` sessions when
-  every factor is at least 4: 20 players 5, 28 players 7, 32 players 8, 36 players 9,
-  200 players 25 (the factor 2 of 50), 40 players 5.  When ``k`` is itself a multiple of
+  every factor is at least 4: 20 players 5, 28 players 7, 32 players 8, 36 players 9;
+  200 players 25 (k = 50 = 2 * 25), 40 players 5 (k = 10 = 2 * 5).  When ``k`` is itself a multiple of
   four, each row (who have not met) is then seated by the best schedule for ``k``
   players, which adds that schedule's sessions: 32 players 8 + 1, 64 players 16 + 5,
   80 players 20 + 5.
@@ -151,9 +151,6 @@ class Field:
             return (x + y) % self.p
         return self._number([(a + b) % self.p for a, b in zip(self._digits(x), self._digits(y), strict=True)])
 
-    def neg(self, x: int) -> int:
-        return self._number([-a % self.p for a in self._digits(x)])
-
     def mul(self, x: int, y: int) -> int:
         if x == 0 or y == 0:
             return 0
@@ -224,8 +221,11 @@ def transversal_sessions(k: int) -> int:
     return size
 
 
-def transversal_classes(k: int) -> Classes:
-    """The resolvable transversal design on 4k players (player s * k + j is row s, column j)."""
+def transversal_classes(k: int, limit: int | None = None) -> Classes:
+    """The resolvable transversal design on 4k players (player s * k + j is row s, column j).
+
+    At most ``limit`` sessions are built (all of them without one).
+    """
     comps = [(Field(p, e), p**e >= 4) for p, e in _prime_powers(k)]
     sizes = [f.q for f, _good in comps]
     elements = list(itertools.product(*[range(q) for q in sizes]))  # R, in a fixed order
@@ -234,7 +234,7 @@ def transversal_classes(k: int) -> Classes:
     multipliers = [tuple(s % f.q for f, _good in comps) for s in range(4)]
     rounds = [t for t in elements if all(good or c == 0 for c, (_f, good) in zip(t, comps, strict=True))]
     classes = []
-    for t in rounds:
+    for t in rounds[:limit]:
         lines = []
         for c in elements:
             line = []
@@ -515,6 +515,11 @@ def thirty_two_classes() -> Classes:
 # --- the best construction for a field ---------------------------------------------------
 
 
+# Large fields have far more repeat-free sessions than any tournament plays; building them
+# all would cost seconds (1,000 players: 125), so the transversal construction stops here.
+_MOST_SESSIONS = 40
+
+
 @lru_cache(maxsize=64)
 def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     if n < 4 or n % 4:
@@ -533,7 +538,7 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(twenty_four_classes())
     k = n // 4
     if k >= 4 and transversal_sessions(k) > 1:
-        classes = transversal_classes(k)
+        classes = transversal_classes(k, _MOST_SESSIONS)
         if k % 4 == 0:
             for row_class in _best(k):
                 classes.append([[s * k + p for p in line] for s in range(4) for line in row_class])
