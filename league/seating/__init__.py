@@ -9,9 +9,14 @@ Methods:
 
 * :func:`balanced` (:mod:`.draw_balanced`) - the whole schedule in advance: no pair meets
   twice where possible, few repeats where not, winds as even as the session count allows,
-  optionally clubs or teams kept apart early on.  Uses exact affine-geometry designs
-  (:mod:`.designs`) when the field is 16, 64 or 256, a tabu search (:mod:`.search`)
-  otherwise, and an exact equitable edge colouring for the winds (:mod:`.winds`).
+  optionally clubs or teams kept apart early on.  Uses an exact repeat-free construction
+  (:mod:`.designs`: affine and projective geometries, transversal designs over finite
+  fields, the Hermitian unital, structured 24- and 32-player designs) whenever one
+  covers the field and the sessions (16 x 5, 20 x 5, 24 x 7, 28 x 9, 32 x 10, 36 x 9,
+  40 x 13, 64 x 21, 200 x 25, ...), a tabu search (:mod:`.search`) otherwise, compared
+  against the proven lower bound of :mod:`.bounds`, and an exact equitable edge colouring
+  for the winds (:mod:`.winds`).  No solver dependency (OR-tools' CP-SAT was considered:
+  the constructions reach every target field in under a second without it).
 * :func:`swiss` (:mod:`.draw_swiss`) - the next session from the current standings.
 * :func:`random_draw` (:mod:`.draw_random`) - a seeded, reproducible random draw.
 * :func:`report` (:mod:`.quality`) - the quality figures of any schedule.

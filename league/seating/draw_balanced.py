@@ -1,11 +1,14 @@
 """The ``balanced`` method: the whole schedule of a tournament drawn in advance.
 
-1. Tables.  When the field has 4**m players and the sessions fit in AG(m, 4) (16 players up
-   to 5 sessions, 64 up to 21, 256 up to 85) the tables come from the affine geometry and
-   nobody meets anybody twice (:mod:`.designs`).  Otherwise (or to extend a design past its
-   last parallel class) the randomised tabu search of :mod:`.search` minimises repeated
-   meetings.  Players are mapped onto design points, and sessions and tables are ordered,
-   by the seed.
+1. Tables.  When an exact construction of :mod:`.designs` seats the field for all the
+   sessions without a repeated pair, the tables are its parallel classes, and nobody meets
+   anybody twice *by construction*: 16 players up to 5 sessions, 20 up to 5, 24 up to 7,
+   28 up to 9, 32 up to 10, 36 up to 9, 40 up to 13, 64 up to 21, 200 up to 25 and many more (see
+   :func:`.designs.zero_repeat_sessions`).  Otherwise (the field has no such construction,
+   e.g. 12 or 48 players, or more sessions than it has classes) the randomised tabu search of
+   :mod:`.search` minimises repeated meetings, *searched*, starting from the classes that
+   exist; :func:`.bounds.repeat_bounds` gives a proven lower bound to compare with.
+   Players are mapped onto design points, and sessions and tables are ordered, by the seed.
 2. Groups.  With ``groups`` (player -> club or team), same-group players at one table are
    penalised, with weight S - s in session s (0-based), so clashes are avoided wherever
    possible and, where not, pushed to the later sessions.  Repeated meetings always weigh
@@ -20,10 +23,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .designs import affine_dimension, affine_parallel_classes
-from .errors import Schedule, check_sessions, field
+from .designs import parallel_classes
+from .errors import Schedule, check_session, check_sessions, field
 from .search import arrange
-from .winds import balance_winds
+from .winds import balance_winds, seat_by_history
+
+# A continuation is drawn while the tournament waits (about two seconds of pure Python).
+_CONTINUE_WORK = 1_000_000
 
 
 def balanced(
@@ -34,6 +40,7 @@ def balanced(
     groups: Mapping[int, str] | None = None,
     substitutes: Sequence[int] = (),
     work: int | None = None,
+    previous: Schedule = (),
 ) -> Schedule:
     """schedule[session][table] = four player ids in seat order (seat 0 = East).
 
@@ -42,6 +49,11 @@ def balanced(
     five seconds of pure Python at most).  It is a count, not a clock, so the result is the
     same on any machine.  Fields with no repeat-free schedule use the whole budget; easy ones
     (the usual 16 to 200 players over 5 to 10 sessions) finish in well under a second.
+    ``previous``: sessions already played with a different field (a late registration or
+    withdrawal changed it).  They are returned unchanged as the first sessions, and the
+    rest are searched against their real meetings (players no longer in the field are
+    ignored); seats in the new sessions go to the winds each player has sat least.  The
+    default ``work`` is smaller here (1,000,000).
     Raises :class:`SeatingError`.
     """
     check_sessions(sessions)
@@ -50,27 +62,55 @@ def balanced(
     rng = random.Random(seed)
     group_of = _group_indices(ids, groups)
     weights = [sessions - s for s in range(sessions)]
+    if previous:
+        return _continue(ids, sessions, previous, rng, group_of, weights, work)
 
-    m = affine_dimension(n)
-    if m is not None and m >= 2:
-        classes = affine_parallel_classes(m)
-        rng.shuffle(classes)
-        for lines in classes:
-            rng.shuffle(lines)
-        if sessions <= len(classes):
-            tables = classes[:sessions]
-            label = list(range(n))
-            rng.shuffle(label)  # label[point] = player index
-            if group_of is not None:
+    classes = parallel_classes(n)
+    rng.shuffle(classes)
+    for lines in classes:
+        rng.shuffle(lines)
+    if sessions <= len(classes):
+        tables = classes[:sessions]
+        label = list(range(n))
+        rng.shuffle(label)  # label[point] = player index
+        if group_of is not None:
+            for _ in range(2):
                 label = _relabel(tables, label, group_of, weights, rng)
-            idx = [[[label[p] for p in line] for line in lines] for lines in tables]
-        else:
-            idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, start=classes, work=work)
+                # Any classes of the design will do, in any order: take those with the fewest
+                # clashes under this labelling, fewest first (clashes weigh most early on).
+                clashes = [_clashes(lines, label, group_of) for lines in classes]
+                order = sorted(range(len(classes)), key=lambda c: clashes[c])[:sessions]
+                tables = [classes[c] for c in order]
+        idx = [[[label[p] for p in line] for line in lines] for lines in tables]
     else:
-        idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, work=work)
+        idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, start=classes, work=work)
 
     schedule = [[[ids[i] for i in table] for table in session] for session in idx]
     return balance_winds(schedule, seed)
+
+
+def _continue(
+    ids: list[int],
+    sessions: int,
+    previous: Schedule,
+    rng: random.Random,
+    group_of: list[int] | None,
+    weights: list[int],
+    work: int | None,
+) -> Schedule:
+    for s, session in enumerate(previous):
+        check_session(session, s)
+    out: Schedule = [[list(table) for table in session] for session in previous[:sessions]]
+    fresh = sessions - len(out)
+    if fresh <= 0:
+        return out
+    index = {pid: i for i, pid in enumerate(ids)}
+    history = [[[index[p] for p in table if p in index] for table in session] for session in out]
+    idx = arrange(len(ids), fresh, rng, group_of=group_of, clash_weight=weights[len(out):], history=history,
+                  work=_CONTINUE_WORK if work is None else work)
+    for session in idx:
+        out.append(seat_by_history([[ids[i] for i in table] for table in session], out, rng))
+    return out
 
 
 def _group_indices(ids: list[int], groups: Mapping[int, str] | None) -> list[int] | None:
@@ -85,6 +125,15 @@ def _group_indices(ids: list[int], groups: Mapping[int, str] | None) -> list[int
         else:
             out.append(names.setdefault(name, len(names)))
     return out if any(g >= 0 for g in out) else None
+
+
+def _clashes(lines: list[list[int]], label: list[int], group_of: list[int]) -> int:
+    """Same-group pairs at the tables of one class under a labelling."""
+    total = 0
+    for line in lines:
+        groups = [group_of[label[p]] for p in line]
+        total += sum(1 for i in range(4) for j in range(i + 1, 4) if groups[i] >= 0 and groups[i] == groups[j])
+    return total
 
 
 def _relabel(

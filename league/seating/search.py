@@ -2,10 +2,11 @@
 
 This is the "social golfer" problem with groups of four: split N = 4k players into k tables
 in each of S sessions so that no pair meets twice.  Where that is impossible the search
-minimises the sum over pairs of C(m, 2) (m = times the pair meets), which first removes
-repeats and then spreads the unavoidable ones so that no pair meets much more often than
-the others.  Optionally it also keeps players of one group (club, team) apart, more
-strongly in earlier sessions.
+minimises S * (repeat meetings, Σ max(0, m - 1)) + Σ C(m, 2) over pairs (m = times the
+pair meets): first as few repeat meetings as possible ("maximum socialisation"), then the
+unavoidable ones spread so that no pair meets much more often than the others.
+Optionally it also keeps players of one group (club, team) apart, more strongly in
+earlier sessions.  It stops early when it reaches the proven bound of :mod:`.bounds`.
 
 Method (after Dotú and Van Hentenryck's tabu search for the social golfer problem):
 a greedy start builds each session table by table from the players who have met the
@@ -25,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .bounds import repeat_bounds
 from .errors import TABLE_SIZE
 
 IndexSchedule = list[list[list[int]]]
@@ -56,14 +58,18 @@ class _State:
         schedule: IndexSchedule,
         group_of: Sequence[int] | None,
         clash_weight: Sequence[int],
+        base: list[int] | None = None,
+        base_sessions: int = 0,
     ):
         self.n = n
+        self.base, self.base_sessions = base, base_sessions
         self.tables = [[list(t) for t in session] for session in schedule]
         self.group_of = list(group_of) if group_of is not None else None
         self.clash_weight = list(clash_weight)
         self.repeat_weight = 6 * max(self.clash_weight, default=0) + 1 if self.group_of else 1
+        self.spread_weight = max(len(schedule) + base_sessions, 1)
         self.pos = []
-        self.meet = [0] * (n * n)
+        self.meet = list(base) if base is not None else [0] * (n * n)
         for session in self.tables:
             where = [0] * n
             for t, table in enumerate(session):
@@ -81,8 +87,16 @@ class _State:
         self.meet[b * self.n + a] += delta
 
     def repeat_cost(self) -> int:
-        n, meet = self.n, self.meet
-        return sum(meet[a * n + b] * (meet[a * n + b] - 1) // 2 for a in range(n) for b in range(a + 1, n))
+        """W * (repeat meetings) + Σ C(m, 2): first as few repeats as possible, then spread evenly."""
+        n, meet, w = self.n, self.meet, self.spread_weight
+        total = 0
+        for a in range(n):
+            row = a * n
+            for b in range(a + 1, n):
+                m = meet[row + b]
+                if m > 1:
+                    total += w * (m - 1) + m * (m - 1) // 2
+        return total
 
     def clash_cost(self) -> int:
         g = self.group_of
@@ -134,14 +148,18 @@ class _State:
         t1 = self.tables[s][self.pos[s][x]]
         t2 = self.tables[s][self.pos[s][y]]
         xr, yr = x * n, y * n
-        d = 0
+        d = r = 0
         for a in t1:
             if a != x:
-                d += meet[yr + a] - meet[xr + a] + 1
+                gain, lose = meet[yr + a], meet[xr + a]
+                d += gain - lose + 1
+                r += (gain >= 1) - (lose >= 2)
         for b in t2:
             if b != y:
-                d += meet[xr + b] - meet[yr + b] + 1
-        d *= self.repeat_weight
+                gain, lose = meet[xr + b], meet[yr + b]
+                d += gain - lose + 1
+                r += (gain >= 1) - (lose >= 2)
+        d = (d + r * self.spread_weight) * self.repeat_weight
         g = self.group_of
         if g is not None and self.clash_weight[s]:
             gx, gy = g[x], g[y]
@@ -224,25 +242,45 @@ def arrange(
     clash_weight: Sequence[int] | None = None,
     start: IndexSchedule | None = None,
     work: int | None = None,
+    history: Sequence[Sequence[Sequence[int]]] = (),
 ) -> IndexSchedule:
     """Table groupings for n players (n a multiple of 4) over the given sessions.
 
     ``start`` may give the first sessions (e.g. from an exact design); the rest are built
     greedily before the search.  ``work`` bounds the number of swaps evaluated.
+    ``history``: sessions already played (tables of player indices, possibly incomplete:
+    players who were not there are left out); their meetings count, but they are not
+    changed and not returned.
     """
     if clash_weight is None:
         clash_weight = [sessions - s for s in range(sessions)] if group_of is not None else [0] * sessions
     if group_of is not None and not any(g >= 0 for g in group_of):
         group_of = None
+    base = None
+    if history:
+        base = [0] * (n * n)
+        for session in history:
+            for table in session:
+                for a in table:
+                    for b in table:
+                        if a != b:
+                            base[a * n + b] += 1
+    nb = len(history)
     schedule: IndexSchedule = [[list(t) for t in session] for session in (start or [])][:sessions]
-    state = _State(n, schedule, group_of, clash_weight[: len(schedule)])
+    state = _State(n, schedule, group_of, clash_weight[: len(schedule)], base, nb)
     rw = 6 * max(clash_weight, default=0) + 1 if group_of is not None else 1
     for s in range(len(schedule), sessions):
         schedule.append(greedy_session(n, state.meet, rng, group_of, clash_weight[s], rw))
-        state = _State(n, schedule, group_of, clash_weight[: s + 1])
+        state = _State(n, schedule, group_of, clash_weight[: s + 1], base, nb)
     if n <= TABLE_SIZE:
         return schedule
-    target = state.repeat_weight * repeat_lower_bound(n, sessions)
+    if base is not None:
+        # Nothing can undo the repeats already played: the target is no new one.
+        before = _State(n, [], None, [], base, nb + sessions)
+        target = state.repeat_weight * before.cost
+    else:
+        bound = repeat_bounds(n, sessions)["repeat_meetings"]
+        target = state.repeat_weight * (state.spread_weight * bound + repeat_lower_bound(n, sessions))
     if work is None:
         work = 3_000_000
     return _tabu(state, target, rng, work)
@@ -300,7 +338,7 @@ def _tabu(state: _State, target: int, rng: random.Random, work: int) -> IndexSch
             if fruitless > _FRUITLESS_RESTARTS:
                 break
             # Restart from the best seating, shaken by a few random swaps.
-            state = _State(n, best, state.group_of, state.clash_weight)
+            state = _State(n, best, state.group_of, state.clash_weight, state.base, state.base_sessions)
             for _ in range(2 + rng.randrange(3)):
                 s = rng.randrange(sessions)
                 x, y = rng.sample(range(n), 2)

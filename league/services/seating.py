@@ -64,8 +64,9 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
             if schedule[: len(previous)] == previous:
                 return schedule[number - 1]
             # The registrations changed after earlier sessions were drawn: the schedule drawn now
-            # would not know who has already met, so this session is drawn against the real ones.
-            return seating.swiss(seated_field(regulars, substitutes), previous, seed=seed)
+            # would not know who has already met, so the rest is drawn against the real sessions.
+            return seating.balanced(regulars, max(tournament.session_count, len(previous) + 1), seed=seed,
+                                    groups=groups, substitutes=substitutes, previous=previous)[len(previous)]
         if method == "random":
             return seating.random_draw(regulars, tournament.session_count, seed=seed,
                                        substitutes=substitutes)[number - 1]

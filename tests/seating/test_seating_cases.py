@@ -146,3 +146,25 @@ def test_the_report_rejects_a_player_seated_twice_in_one_session():
     with pytest.raises(seating.SeatingError) as info:
         seating.report([[[1, 2, 3, 4], [4, 5, 6, 7]]])
     assert info.value.code == "invalid_schedule"
+
+
+def test_a_late_registration_continues_the_balanced_draw_against_the_sessions_played():
+    first = list(range(100, 116))
+    played = seating.balanced(first, 5, seed=3)[:2]
+    field = first + [500, 501, 502, 503]  # four players register after session 2
+    schedule = seating.balanced(field, 5, seed=3, previous=played)
+    assert schedule[:2] == played
+    for session in schedule[2:]:
+        assert sorted(p for table in session for p in table) == sorted(field)
+    r = seating.report(schedule)
+    # Drawn one session at a time from the registration order, the same case repeats 6 pairs.
+    assert r["repeated_pairs"] <= 2
+    assert r["wind_spread"] <= 1
+
+
+def test_a_withdrawal_continues_the_draw_without_the_player_who_left():
+    first = list(range(20))
+    played = seating.balanced(first, 5, seed=1)[:3]
+    schedule = seating.balanced(first[:-4], 5, seed=1, previous=played, work=50_000)
+    assert schedule[:3] == played
+    assert all(sorted(p for t in s for p in t) == list(range(16)) for s in schedule[3:])

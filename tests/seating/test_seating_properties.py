@@ -4,6 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league import seating
+from league.seating.designs import zero_repeat_sessions
 
 FAST = settings(max_examples=25, deadline=None)
 # Small fields over many sessions have no repeat-free schedule and would use the whole search
@@ -82,3 +83,11 @@ def test_balanced_has_no_repeated_pair_when_the_sessions_are_few_for_the_field(n
         sessions = max(1, (n - 1) // 6)
     r = seating.report(seating.balanced(list(range(n)), sessions, seed=seed))
     assert r["repeated_pairs"] == 0
+
+
+@FAST
+@given(st.integers(1, 50).map(lambda k: 4 * k), st.integers(0, 1000))
+def test_balanced_never_repeats_a_pair_where_a_construction_covers_the_sessions(n, seed):
+    sessions = zero_repeat_sessions(n)
+    r = seating.report(seating.balanced(list(range(n)), sessions, seed=seed))
+    assert r["repeated_pairs"] == 0 and r["sessions"] == sessions

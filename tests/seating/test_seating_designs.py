@@ -1,0 +1,178 @@
+"""The exact constructions are resolvable designs, and the lower bound on repeats is a true bound."""
+
+from itertools import combinations, permutations
+
+import pytest
+
+from league import seating
+from league.seating import designs
+from league.seating.bounds import repeat_bounds
+
+
+def assert_repeat_free_schedule(n, classes):
+    """Each class is a partition of 0 .. n - 1 into tables of four; no pair shares two tables."""
+    seen = set()
+    for lines in classes:
+        assert all(len(line) == 4 for line in lines)
+        assert sorted(p for line in lines for p in line) == list(range(n))
+        for line in lines:
+            for pair in combinations(sorted(line), 2):
+                assert pair not in seen, f"{pair} meet twice"
+                seen.add(pair)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("n", "sessions"),
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (64, 21), (80, 25), (200, 25), (52, 13)],
+)
+def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
+    classes = designs.parallel_classes(n)
+    assert len(classes) == designs.zero_repeat_sessions(n) == sessions
+    assert_repeat_free_schedule(n, classes)
+
+
+@pytest.mark.parametrize("n", [16, 28, 40, 64])
+def test_the_full_designs_let_everyone_meet_everyone_exactly_once(n):
+    met = assert_repeat_free_schedule(n, designs.parallel_classes(n))
+    assert len(met) == n * (n - 1) // 2
+
+
+def test_thirty_two_players_meet_all_but_one_partner_in_ten_sessions():
+    met = assert_repeat_free_schedule(32, designs.thirty_two_classes())
+    assert len(met) == 32 * 30 // 2
+    never = {(a, b) for a, b in combinations(range(32), 2)} - met
+    assert sorted(p for pair in never for p in pair) == list(range(32))  # a perfect matching
+
+
+def test_twenty_four_players_meet_everyone_outside_their_row_of_three_in_seven_sessions():
+    met = assert_repeat_free_schedule(24, designs.twenty_four_classes())
+    assert len(met) == 24 * 21 // 2
+    assert all(a // 3 == b // 3 for a, b in set(combinations(range(24), 2)) - met)
+
+
+def test_the_hermitian_unital_is_a_2_28_4_1_design():
+    blocks = designs.unital_blocks()
+    assert len(blocks) == 63
+    pairs = [pair for block in blocks for pair in combinations(sorted(block), 2)]
+    assert len(pairs) == len(set(pairs)) == 28 * 27 // 2
+
+
+def test_pg33_has_130_lines_and_any_two_points_lie_on_exactly_one():
+    lines = designs.pg33_lines()
+    assert len(lines) == 130 and all(len(line) == 4 for line in lines)
+    pairs = [pair for line in lines for pair in combinations(line, 2)]
+    assert len(pairs) == len(set(pairs)) == 40 * 39 // 2
+
+
+@pytest.mark.parametrize(("p", "e"), [(2, 2), (2, 3), (3, 2), (5, 1), (2, 4)])
+def test_the_finite_fields_multiply_associatively_with_inverses(p, e):
+    f = designs.Field(p, e)
+    q = f.q
+    for x in range(1, q):
+        assert sorted(f.mul(x, y) for y in range(1, q)) == list(range(1, q))  # no zero divisors
+    for x, y, z in [(1, q - 1, 2 % q), (q - 1, q - 2, q - 1), (2, 3 % q, q - 1)]:
+        assert f.mul(f.mul(x, y), z) == f.mul(x, f.mul(y, z))
+        assert f.mul(x, f.add(y, z)) == f.add(f.mul(x, y), f.mul(x, z))
+
+
+def test_a_field_without_a_construction_has_one_class_only():
+    assert designs.zero_repeat_sessions(8) == 1
+    assert designs.zero_repeat_sessions(12) == 1
+
+
+@pytest.mark.parametrize(("n", "sessions"), [(20, 5), (24, 6), (24, 7), (28, 9), (32, 10), (36, 6), (40, 13), (200, 8)])
+def test_balanced_draws_the_known_repeat_free_fields_without_a_repeat(n, sessions):
+    r = seating.report(seating.balanced(list(range(1000, 1000 + n)), sessions, seed=5))
+    assert r["repeated_pairs"] == 0 and r["max_meetings"] == 1
+    assert r["wind_spread"] <= 1
+
+
+def test_a_design_prefix_keeps_clubs_apart_too():
+    players = list(range(40))
+    groups = {p: f"club{p // 5}" for p in players}  # eight clubs of five
+    r = seating.report(seating.balanced(players, 8, groups=groups, seed=2), groups=groups)
+    assert r["repeated_pairs"] == 0
+    assert r["group_clashes_by_session"][0] == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_on_a_full_design_unavoidable_club_clashes_come_last(seed):
+    players = list(range(40))
+    groups = {p: f"club{p // 5}" for p in players}  # every pair meets once: 80 club pairs must clash
+    r = seating.report(seating.balanced(players, 13, groups=groups, seed=seed), groups=groups)
+    clashes = r["group_clashes_by_session"]
+    assert r["repeated_pairs"] == 0 and r["group_clashes"] == 80
+    assert clashes == sorted(clashes) and clashes[0] == 0
+
+
+def _partitions(items):
+    if not items:
+        yield []
+        return
+    first = items[0]
+    for rest in combinations(items[1:], 3):
+        table = (first, *rest)
+        remaining = [x for x in items if x not in table]
+        for tail in _partitions(remaining):
+            yield [table, *tail]
+
+
+def test_the_bound_for_twelve_players_over_three_sessions_is_the_exhaustive_minimum():
+    """Every 12 x 3 schedule, up to relabelling: the first session is fixed, the second is one
+    representative per way of meeting the first (a 3 x 3 intersection matrix up to the order of
+    rows and columns), the third is any of the 5,775 partitions."""
+    pair_bit = {pair: 1 << i for i, pair in enumerate(combinations(range(12), 2))}
+
+    def mask(partition):
+        return sum(pair_bit[pair] for table in partition for pair in combinations(sorted(table), 2))
+
+    everything = list(_partitions(list(range(12))))
+    assert len(everything) == 5775
+    first = [(0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)]
+
+    def shape(partition):
+        m = [[sum(1 for p in table if p // 4 == g) for table in partition] for g in range(3)]
+        return min(tuple(sorted(tuple(m[g][t] for t in cols) for g in rows))
+                   for rows in permutations(range(3)) for cols in permutations(range(3)))
+
+    seconds = {}
+    for partition in everything:
+        seconds.setdefault(shape(partition), partition)
+    a = mask(first)
+    masks = [mask(p) for p in everything]
+    fewest_pairs = fewest_meetings = None
+    for second in seconds.values():
+        b = mask(second)
+        for c in masks:
+            pairs = ((a & b) | (a & c) | (b & c)).bit_count()
+            meetings = 3 * 18 - (a | b | c).bit_count()
+            fewest_pairs = pairs if fewest_pairs is None else min(fewest_pairs, pairs)
+            fewest_meetings = meetings if fewest_meetings is None else min(fewest_meetings, meetings)
+    bound = repeat_bounds(12, 3)
+    assert (fewest_pairs, fewest_meetings) == (3, 6)
+    assert bound == {"repeated_pairs": 3, "repeat_meetings": 6}
+
+
+@pytest.mark.parametrize(
+    ("n", "sessions", "pairs", "meetings"),
+    [
+        (4, 2, 6, 6),  # the same table again
+        (8, 2, 4, 4),  # two tables: each new table holds two pairs from one old table
+        (12, 2, 3, 3),
+        (16, 5, 0, 0),
+        (16, 6, 8, 24),  # 18 meetings each among 15 others
+        (28, 10, 14, 42),
+        (64, 21, 0, 0),
+    ],
+)
+def test_the_lower_bound_follows_from_counting_and_pigeonhole(n, sessions, pairs, meetings):
+    assert repeat_bounds(n, sessions) == {"repeated_pairs": pairs, "repeat_meetings": meetings}
+
+
+@pytest.mark.parametrize(("n", "sessions"), [(8, 3), (12, 3), (16, 6), (20, 7)])
+def test_no_draw_beats_the_lower_bound(n, sessions):
+    r = seating.report(seating.balanced(list(range(n)), sessions, work=20_000))
+    bound = repeat_bounds(n, sessions)
+    assert r["repeated_pairs"] >= bound["repeated_pairs"]
+    assert r["repeat_meetings"] >= bound["repeat_meetings"]
