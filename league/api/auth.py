@@ -5,6 +5,7 @@ from rest_framework import exceptions
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from ..services.logins import locked_message, login_failed, login_locked, login_succeeded
@@ -14,6 +15,7 @@ from .authentication import token_expired
 class TokenView(ObtainAuthToken):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own, without our caps
 
     def post(self, request, *args, **kwargs):
         username = request.data.get("username", "") if hasattr(request.data, "get") else ""

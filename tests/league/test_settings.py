@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_django(code: str, **env) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items()
-                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY"}}
+                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE",
+                                "SECRET_KEY"}}
     environment.update({"SECRET_KEY": "a-key-for-this-test-only-" + "k" * 30, **env},
                        DJANGO_SETTINGS_MODULE="mjl.settings")
     return subprocess.run([sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
