@@ -153,6 +153,9 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "league.api.pagination.LimitOffsetPagination",
+    # OPTIONS is not part of the API (the schema at /api/v1/schema/ describes it): 405, not a
+    # metadata answer that needs each view's queryset.
+    "DEFAULT_METADATA_CLASS": None,
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("LOGIN_RATE", default="10/min"),
         # settle/ and handvalue/: requests per client, anonymous and logged in.

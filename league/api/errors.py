@@ -2,6 +2,7 @@
 client sent, 503 while the database is unreachable, 500 (logged) for a fault of ours."""
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db import IntegrityError
 from django.db.models import ProtectedError
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -40,6 +41,11 @@ def exception_handler(exc, context):
         return Response({"error": {"code": "in_use", "fields": {},
                                    "message": _("This is still in use (registrations, seats or results) "
                                                 "and cannot be deleted.")}}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, IntegrityError):  # a rule of the database that validation did not foresee
+        set_rollback()
+        return Response({"error": {"code": "conflict", "fields": {},
+                                   "message": _("This contradicts data already stored and was not saved.")}},
+                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

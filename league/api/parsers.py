@@ -12,7 +12,9 @@ from rest_framework.exceptions import APIException, ParseError
 
 MAX_DEPTH = 32
 MAX_STRING = 10_000
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# NUL and the other control characters (tab and line ends aside) and unpaired surrogates: no
+# database column, workbook cell or page can hold them, and nobody types them.
+UNSTORABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
 
 
 class RequestTooLarge(APIException):
@@ -41,7 +43,7 @@ def check_json_value(value) -> None:
             if len(item) > MAX_STRING:
                 raise ParseError(_("A text in the JSON is longer than %(count)s characters.") % {"count": MAX_STRING})
             if UNSTORABLE.search(item):
-                raise ParseError(_("A text in the JSON contains a NUL character or an unpaired surrogate."))
+                raise ParseError(_("A text in the JSON contains a control character or an unpaired surrogate."))
 
 
 class JSONParser(parsers.JSONParser):

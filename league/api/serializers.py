@@ -59,6 +59,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
                   "starts_on", "ends_on", "place", "standing_method"]
+        extra_kwargs = {"session_count": {"min_value": 1}}  # as the database's check says
 
     def validate(self, attrs):
         if self.instance is not None:

@@ -105,3 +105,19 @@ def test_a_nul_in_an_address_is_a_400_on_pages_and_in_the_api(api):
     TournamentFactory(published=True)
     assert Client().get("/l/dmjl/%00/").status_code == 400
     assert error_of(api.get("/api/v1/players/", {"search": "\x00"}), 400)["code"] == "bad_request"
+
+
+def test_control_characters_in_a_name_are_refused_before_they_reach_a_workbook(admin_api):
+    response = admin_api.post("/api/v1/players/", {"first_name": "An\x1bna", "last_name": "B", "country": "DE"},
+                              format="json")
+    assert error_of(response, 400)["code"] == "bad_request"
+
+
+def test_options_is_no_part_of_the_api_and_answers_405(admin_api):
+    assert error_of(admin_api.options("/api/v1/hands/1/"), 405)["code"] == "method_not_allowed"
+
+
+def test_a_tournament_without_sessions_is_a_field_error_not_a_database_error(admin_api):
+    tournament = TournamentFactory()
+    response = admin_api.patch(f"/api/v1/tournaments/{tournament.pk}/", {"session_count": 0}, format="json")
+    assert "session_count" in error_of(response, 400)["fields"]
