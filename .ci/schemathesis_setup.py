@@ -8,7 +8,8 @@ session number), picking objects of one running tournament that the referee is a
 the ids fit together. DELETE operations get their own throwaway copies (or, for hands, the last
 hand of another open table), and run last, so that deleting leaves the other operations' data.
 
-    python .ci/schemathesis_setup.py OUTDIR   → OUTDIR/admin.toml, OUTDIR/referee.toml, OUTDIR/delete.toml
+    python .ci/schemathesis_setup.py OUTDIR   → OUTDIR/{admin,referee,delete}.toml (token, warnings)
+                                                and OUTDIR/ids.json (read by .ci/schemathesis_hooks.py)
 """
 import json
 import os
@@ -130,18 +131,14 @@ def main(outdir: Path) -> None:
 
     tokens = {role: Token.objects.get_or_create(user=user)[0].key for role, user in
               (("admin", admin), ("referee", referee))}
-    for name, role, ops in (("admin", "admin", operations["admin"]), ("referee", "referee", operations["admin"]),
-                            ("delete", "admin", operations["delete"])):
+    ids = {f"{method} {spec['path']}": {k: v for k, v in spec.items() if k != "path"}
+           for method, spec in operations["admin"] + operations["delete"]}
+    (outdir / "ids.json").write_text(json.dumps(ids, indent=1))
+    for name, role in (("admin", "admin"), ("referee", "referee"), ("delete", "admin")):
         lines = [f'headers = {{ Authorization = "Token {tokens[role]}" }}', ""]
         if role == "admin":
             # As an administrator every operation must be reachable with data behind it.
             lines += ["[warnings]", 'fail-on = ["missing_auth", "missing_test_data"]', ""]
-        for method, spec in ops:
-            spec = dict(spec)
-            path = spec.pop("path")
-            params = ", ".join(f"{key} = {json.dumps(value)}" for key, value in spec.items())
-            lines += ["[[operations]]", f"include-path = {json.dumps(path)}", f"include-method = {json.dumps(method)}",
-                      f"parameters = {{ {params} }}", ""]
         (outdir / f"{name}.toml").write_text("\n".join(lines))
     print(f"schemathesis configurations in {outdir}: tournament {tournament.pk}, "
           f"table {getattr(focus_table, 'pk', None)}")
