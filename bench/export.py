@@ -33,6 +33,7 @@ def setup(database_url: str, media: str) -> None:
     os.environ["DATABASE_URL"] = database_url
     os.environ["MEDIA_ROOT"] = media
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
     os.environ.pop("CELERY_BROKER_URL", None)
     import django
 

@@ -42,6 +42,7 @@ from decimal import Decimal
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
 
 TEMP = tempfile.TemporaryDirectory()
 if not os.environ.get("DATABASE_URL"):

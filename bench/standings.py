@@ -24,6 +24,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
 
 TEMP = tempfile.TemporaryDirectory()
 if os.environ.get("BENCH_USE_DATABASE_URL") != "1":

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from . import models
 from .cache import directory_changed
 from .errors import ServiceError
+from .services.hands import hand_delete
 from .services.rankings import ranking_fields, tournament_saved
 from .services.seating import seating_generate, seating_next_session
 from .services.standings import standings_request
@@ -218,6 +219,25 @@ class HandAdmin(BaseAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False  # hands are entered on the score sheet or the API, through the services
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one hand at a time, the last one, through the service
+        return actions
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        """Only the last hand of an open table, as on the score sheet: a later hand's number and
+        state depend on every earlier one."""
+        if not super().has_delete_permission(request, obj):
+            return False
+        if obj is None:
+            return True
+        table = obj.table
+        return not table.closed and not table.hands.filter(number__gt=obj.number).exists()
+
+    def delete_model(self, request, obj) -> None:
+        hand_delete(hand=obj, user=request.user)  # with its history entry and the standings asked for
+        directory_changed()
 
 
 @admin.register(models.HandRevision)

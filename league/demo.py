@@ -113,11 +113,15 @@ def demo_build(*, seed: int = 2026) -> None:
 def demo_users(*, admin_password: str, referee_password: str) -> None:
     """The demo's administrator and referee (assigned to every running tournament)."""
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from .permissions import ADMIN_GROUP
 
     users = get_user_model()
     admin, _ = users.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
     admin.set_password(admin_password)
     admin.save()
+    admin.groups.add(Group.objects.get_or_create(name=ADMIN_GROUP)[0])
     referee, _ = users.objects.get_or_create(username="referee")
     referee.set_password(referee_password)
     referee.save()

@@ -3,9 +3,26 @@ from django.db.models import Q, QuerySet
 
 from .models import RefereeAssignment, Tournament
 
+ADMINISTER = "league.administer"
+ADMIN_GROUP = "League administrators"
+
 
 def is_league_admin(user) -> bool:
-    return bool(user and user.is_authenticated and (user.is_staff or user.is_superuser))
+    """Superusers, and active users given ``league.administer`` directly or through a group (the
+    "League administrators" group has it). ``is_staff`` alone gives nothing here."""
+    if not (user and user.is_authenticated and user.is_active):
+        return False
+    if user.is_superuser:
+        return True
+    known = getattr(user, "_is_league_admin", None)
+    if known is None:  # one query, remembered on the user for the rest of the request
+        from django.contrib.auth.models import Permission
+
+        app_label, codename = ADMINISTER.split(".")
+        known = Permission.objects.filter(Q(user=user) | Q(group__user=user), codename=codename,
+                                          content_type__app_label=app_label).exists()
+        user._is_league_admin = known
+    return known
 
 
 def can_referee(user, tournament_id: int) -> bool:

@@ -1,6 +1,7 @@
 """Signal receivers: what must follow any save of certain rows, whichever door it came through
 (services, admin, shell)."""
-from django.db.models.signals import post_delete, post_save
+from django.conf import settings
+from django.db.models.signals import post_delete, post_migrate, post_save, pre_save
 
 from .cache import directory_changed
 from .models import Club, League, Player, Season, Tournament
@@ -13,7 +14,34 @@ def _directory_changed(sender, **kwargs) -> None:
     directory_changed()
 
 
+def _admin_group(sender, **kwargs) -> None:
+    """The "League administrators" group exists with the permission that makes its members
+    administrators, and the admin site's permissions on every league model."""
+    from django.contrib.auth.models import Group, Permission
+
+    from .permissions import ADMIN_GROUP
+
+    if sender.name != "league":
+        return
+    group, _created = Group.objects.get_or_create(name=ADMIN_GROUP)
+    group.permissions.add(*Permission.objects.filter(content_type__app_label="league"))
+
+
+def _revoke_tokens_on_password_change(sender, instance, update_fields=None, **kwargs) -> None:
+    """A new password ends every API token the old one got (a saved login's last_login is no change)."""
+    from rest_framework.authtoken.models import Token
+
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    before = sender._default_manager.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if before is not None and before != instance.password:
+        Token.objects.filter(user_id=instance.pk).delete()
+
+
 def connect() -> None:
+    pre_save.connect(_revoke_tokens_on_password_change, sender=settings.AUTH_USER_MODEL,
+                     dispatch_uid="tokens-password-change")
+    post_migrate.connect(_admin_group, dispatch_uid="league-admin-group")
     for model in DIRECTORY:
         post_save.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
         post_delete.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")

@@ -14,13 +14,14 @@ from mjl.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DEBUG", default=True)
+# Off unless asked for: a deployment that forgets a variable shows no debug pages.
+DEBUG = env_bool("DEBUG", default=False)
+# No built-in key: manage.py makes a throwaway one for its own commands (the demo serves with it
+# for as long as it runs); gunicorn and Celery refuse to start without one.
 SECRET_KEY = env_str("SECRET_KEY", default="")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-embedded-default-only-for-local-demo"
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
+    raise ImproperlyConfigured("SECRET_KEY must be set (a long random string, kept secret).")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
@@ -38,7 +39,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "league.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "league.middleware.ContentSecurityPolicyMiddleware",
+    "league.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -80,7 +84,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 REDIS_CACHE_URL = env_str("CACHE_URL", default="")
 if REDIS_CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL}}
+    # A cache that cannot be reached answers like an empty one (league.cache_backend): pages are
+    # rendered afresh, login brakes and throttles pause, and nothing a user sent is lost.
+    CACHES = {"default": {"BACKEND": "league.cache_backend.ForgivingRedisCache", "LOCATION": REDIS_CACHE_URL,
+                          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -132,19 +139,41 @@ CELERY_BEAT_SCHEDULE = {
 EXPORT_STALE_SECONDS = env_int("EXPORT_STALE_SECONDS", default=900)
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
     "DEFAULT_PERMISSION_CLASSES": ["league.api.permissions.AdminWritesOthersRead"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_RATE", default="10/min")},
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "league.api.authentication.ExpiringTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "league.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "league.api.pagination.LimitOffsetPagination",
+    # OPTIONS is not part of the API (the schema at /api/v1/schema/ describes it): 405, not a
+    # metadata answer that needs each view's queryset.
+    "DEFAULT_METADATA_CLASS": None,
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env_str("LOGIN_RATE", default="10/min"),
+        # settle/ and handvalue/: requests per client, anonymous and logged in.
+        "scoring_anon": env_str("SCORING_RATE_ANON", default="60/min"),
+        "scoring_user": env_str("SCORING_RATE_USER", default="600/min"),
+    },
     # Clients are told apart by REMOTE_ADDR unless this many trusted proxies set X-Forwarded-For.
     "NUM_PROXIES": env_int("NUM_PROXIES", default=0),
 }
+# Records in one request to settle/ or handvalue/, and the time one request may spend on them.
+SCORING_MAX_RECORDS_ANON = env_int("SCORING_MAX_RECORDS_ANON", default=100)
+SCORING_MAX_RECORDS_USER = env_int("SCORING_MAX_RECORDS_USER", default=1000)
+SCORING_MAX_SECONDS = env_int("SCORING_MAX_SECONDS", default=10)
+# The largest JSON body the API reads (bytes); larger ones are refused with 413 before parsing.
+JSON_MAX_BYTES = env_int("JSON_MAX_BYTES", default=1024 * 1024)
+# API tokens expire this long after they were issued; a password change revokes them at once.
+TOKEN_TTL_HOURS = env_int("TOKEN_TTL_HOURS", default=24 * 14)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mah-Jongg league API",
     "DESCRIPTION": "Players, tournaments, hands, standings and rankings.",
@@ -155,8 +184,13 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-if not DEBUG:
+# X-Forwarded-Proto is only believed from a reverse proxy that sets it; with none in front, a
+# client could claim HTTPS for a plain connection.
+if REST_FRAMEWORK["NUM_PROXIES"] > 0:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HTTPS=0 only for serving on a local address without TLS (the demo): no redirect, no secure cookies.
+HTTPS = env_bool("HTTPS", default=True)
+if not DEBUG and HTTPS:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -14,3 +14,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("league.urls")),
 ]
+
+handler400 = "league.views.errors.bad_request"
+handler403 = "league.views.errors.permission_denied"
+handler404 = "league.views.errors.page_not_found"
+handler500 = "league.views.errors.server_error_page"

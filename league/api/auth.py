@@ -1,8 +1,35 @@
-"""``auth/token/``: a token for a username and password, rate-limited."""
+"""``auth/token/``: a token for a username and password, rate-limited and behind the same login
+brake as the web and admin logins; tokens that expire after ``TOKEN_TTL_HOURS`` and die with a
+password change (league.signals)."""
+from rest_framework import exceptions
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+
+from ..services.logins import locked_message, login_failed, login_locked, login_succeeded
+from .authentication import token_expired
 
 
 class TokenView(ObtainAuthToken):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own, without our caps
+
+    def post(self, request, *args, **kwargs):
+        username = request.data.get("username", "") if hasattr(request.data, "get") else ""
+        username = username if isinstance(username, str) else ""
+        if login_locked(request, username):
+            raise exceptions.Throttled(wait=None, detail=locked_message())
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            login_failed(request, username)
+            raise exceptions.ValidationError(serializer.errors)
+        user = serializer.validated_data["user"]
+        login_succeeded(request, username)
+        token, _created = Token.objects.get_or_create(user=user)
+        if token_expired(token):
+            token.delete()
+            token = Token.objects.create(user=user)
+        return Response({"token": token.key})

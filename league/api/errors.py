@@ -1,13 +1,18 @@
-"""Every API error as ``{"error": {"code", "message", "fields"}}`` with a 4xx status."""
+"""Every API error as ``{"error": {"code", "message", "fields"}}``: a 4xx status for what the
+client sent, 503 while the database is unreachable, 500 (logged) for a fault of ours."""
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db import IntegrityError
 from django.db.models import ProtectedError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from ..errors import ServiceError
+from ..middleware import failure_body
 
 _CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
@@ -36,14 +41,26 @@ def exception_handler(exc, context):
         return Response({"error": {"code": "in_use", "fields": {},
                                    "message": _("This is still in use (registrations, seats or results) "
                                                 "and cannot be deleted.")}}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, IntegrityError):  # a rule of the database that validation did not foresee
+        set_rollback()
+        return Response({"error": {"code": "conflict", "fields": {},
+                                   "message": _("This contradicts data already stored and was not saved.")}},
+                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):
+        return Response({"error": {"code": "too_large", "message": _("The request body is too large."),
+                                   "fields": {}}}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    elif isinstance(exc, SuspiciousOperation):
+        exc = exceptions.ParseError(_("The request could not be read."))
     response = drf_exception_handler(exc, context)
     if response is None:
-        return None
-    code = next((c for cls, c in _CODES.items() if isinstance(exc, cls)), "error")
+        set_rollback()
+        body, code = failure_body(exc)
+        return Response(body, status=code)
+    code = next((c for cls, c in _CODES.items() if isinstance(exc, cls)), getattr(exc, "default_code", "error"))
     if isinstance(exc, exceptions.ValidationError):
         fields = _flatten(exc.detail)
         if isinstance(exc.detail, list):
@@ -55,3 +72,4 @@ def exception_handler(exc, context):
     else:
         response.data = {"error": {"code": code, "message": str(exc.detail), "fields": {}}}
     return response
+

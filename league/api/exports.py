@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -18,6 +18,7 @@ from ..models import Export, Season, Tournament
 from ..permissions import can_referee, is_league_admin
 from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
 from ..services.imports import registrations_import, registrations_import_preview
+from .parsers import JSONParser
 
 
 class LeagueAdminOnly(permissions.BasePermission):

@@ -1,57 +1,90 @@
-"""``settle/`` and ``handvalue/``: hand records in, results out; no login, nothing stored.
+"""``settle/`` and ``handvalue/``: hand records in, results out; no login needed, nothing stored.
 
 They accept one record (an object) or a batch (an array) and answer in the same shape, each
 invalid record with its own error, exactly as ``manage.py settle`` and ``manage.py handvalue``
 (a hand value's explain lines in the user's language).
+Open to everyone, so bounded: requests per client are throttled (``SCORING_RATE_ANON``/``_USER``),
+a batch holds at most ``SCORING_MAX_RECORDS_ANON`` records (``SCORING_MAX_RECORDS_USER`` with a
+token or a login), and one request works at most ``SCORING_MAX_SECONDS``: records it did not reach
+by then are answered with the error ``time_limit``, to be sent again.
 """
+import time
+
+from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 import scoring
 from league.handvalue_texts import translate_explain
 from scoring import handvalue
 
-MAX_BATCH = 1000
+
+class ScoringAnonThrottle(AnonRateThrottle):
+    scope = "scoring_anon"
 
 
-def _answer(request, one, many):
+class ScoringUserThrottle(UserRateThrottle):
+    scope = "scoring_user"
+
+    def allow_request(self, request, view) -> bool:
+        if not (request.user and request.user.is_authenticated):
+            return True  # the anonymous throttle counts these
+        return super().allow_request(request, view)
+
+
+def max_records(request) -> int:
+    if request.user and request.user.is_authenticated:
+        return settings.SCORING_MAX_RECORDS_USER
+    return settings.SCORING_MAX_RECORDS_ANON
+
+
+def _within_time(records: list, one) -> list[dict]:
+    deadline = time.monotonic() + settings.SCORING_MAX_SECONDS
+    answers = []
+    for record in records:
+        if time.monotonic() > deadline:
+            answers.append({"error": {"code": "time_limit", "fields": {},
+                                      "message": _("Not reached within this request's time; send it again.")}})
+            continue
+        answers.append(one(record))
+    return answers
+
+
+def _answer(request, one):
     data = request.data
     if isinstance(data, list):
-        if len(data) > MAX_BATCH:
+        limit = max_records(request)
+        if len(data) > limit:
             return Response({"error": {"code": "batch_too_large",
                                        "message": _("At most %(count)s records in one request.")
-                                       % {"count": MAX_BATCH}, "fields": {}}},
+                                       % {"count": limit}, "fields": {}}},
                             status=413)
-        return Response(many(data))
+        return Response(_within_time(data, one))
     answer = one(data)
     return Response(answer, status=400 if "error" in answer else 200)
 
 
-class SettleView(APIView):
+class ScoringView(APIView):
     permission_classes = [AllowAny]
-    authentication_classes = []
+    throttle_classes = [ScoringAnonThrottle, ScoringUserThrottle]
 
+
+class SettleView(ScoringView):
     @extend_schema(request={"application/json": {"type": "object"}}, responses={200: {"type": "object"}})
     def post(self, request):
-        return _answer(request, scoring.settle, scoring.settle_many)
+        return _answer(request, scoring.settle)
 
 
-class HandValueView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-
+class HandValueView(ScoringView):
     @extend_schema(request={"application/json": {"type": "object"}}, responses={200: {"type": "object"}})
     def post(self, request):
-        return _answer(request, _value_one, _value_many)
+        return _answer(request, _value_one)
 
 
 def _value_one(record):
     """A hand value with its explain lines in the user's language (league/handvalue_texts.py)."""
     return translate_explain(handvalue.value(record))
-
-
-def _value_many(records):
-    return [translate_explain(answer) for answer in handvalue.value_many(records)]

@@ -9,6 +9,7 @@ from scoring.flow import ENDINGS
 from .. import tournament_options
 from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
+from ..permissions import can_referee
 from ..services.tournaments import tournament_rules_frozen
 
 
@@ -59,6 +60,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
                   "starts_on", "ends_on", "place", "standing_method"]
+        extra_kwargs = {"session_count": {"min_value": 1}}  # as the database's check says
 
     def validate(self, attrs):
         if self.instance is not None:
@@ -127,12 +129,30 @@ class TableSerializer(serializers.Serializer):
 
 
 class HandSerializer(serializers.ModelSerializer):
+    """``entered_by`` (a username) only for the tournament's referees and administrators (the
+    request in the context says who asks); null for everyone else."""
+
     entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
     class Meta:
         model = Hand
         fields = ["id", "number", "version", "record", "result", "dealer", "prevailing_wind", "entered_by",
                   "entered_at"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if not self._may_see_names(instance.table.session.tournament_id):
+            data["entered_by"] = None
+        return data
+
+    def _may_see_names(self, tournament_id: int) -> bool:
+        request = self.context.get("request")
+        if request is None:
+            return False
+        known = self.root.__dict__.setdefault("_may_see_names_in", {})
+        if tournament_id not in known:
+            known[tournament_id] = can_referee(request.user, tournament_id)
+        return known[tournament_id]
 
 
 class HandCorrectionSerializer(serializers.Serializer):

@@ -73,12 +73,12 @@ class TableHands(generics.GenericAPIView):
     def get(self, request, pk: int):
         table = visible_table(request, pk)
         hands = table.hands.select_related("entered_by").order_by("number")
-        return Response(HandSerializer(hands, many=True).data)
+        return Response(HandSerializer(hands, many=True, context={"request": request}).data)
 
     @extend_schema(request={"application/json": {"type": "object"}}, responses={201: HandSerializer})
     def post(self, request, pk: int):
         hand = hand_record(table=visible_table(request, pk), record=request.data, user=request.user)
-        return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+        return Response(HandSerializer(hand, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
 class TableHandPreview(APIView):
@@ -102,7 +102,7 @@ class HandDetail(generics.GenericAPIView):
         return visible_hand(self.request, self.kwargs["pk"]).table.session.tournament_id
 
     def get(self, request, pk: int):
-        return Response(HandSerializer(visible_hand(request, pk)).data)
+        return Response(HandSerializer(visible_hand(request, pk), context={"request": request}).data)
 
     @extend_schema(request=HandCorrectionSerializer, responses={200: HandSerializer})
     def put(self, request, pk: int):
@@ -110,7 +110,7 @@ class HandDetail(generics.GenericAPIView):
         data.is_valid(raise_exception=True)
         hand = hand_correct(hand=visible_hand(request, pk), record=data.validated_data["record"],
                             version=data.validated_data["version"], user=request.user)
-        return Response(HandSerializer(hand).data)
+        return Response(HandSerializer(hand, context={"request": request}).data)
 
     def delete(self, request, pk: int):
         hand_delete(hand=visible_hand(request, pk), user=request.user)

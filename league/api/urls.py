@@ -1,6 +1,6 @@
 """Routes of /api/v1/."""
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
 from . import auth, directory, scoring, seating, tables, tournaments
@@ -24,7 +24,7 @@ urlpatterns = [
     path("settle/", scoring.SettleView.as_view(), name="api-settle"),
     path("handvalue/", scoring.HandValueView.as_view(), name="api-handvalue"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("league.api.exports")),
     path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/
     path("", include(router.urls)),

@@ -30,6 +30,9 @@ class League(models.Model):
         ordering = ["name"]
         verbose_name = _("league")
         verbose_name_plural = _("leagues")
+        # What makes a league administrator (league.permissions.is_league_admin), given directly or
+        # through the "League administrators" group; is_staff alone only opens Django's admin.
+        permissions = [("administer", _("Can administer the leagues, tournaments and results"))]
 
     def __str__(self) -> str:
         return self.name

@@ -1,15 +1,20 @@
 """Importing registrations from a spreadsheet (.xlsx) or a CSV file.
 
 Columns: first name, last name, club, country, EMA number, with German or English headings in
-any order. A preview lists what would be created, matched or left alone and every bad row with
-its reason; the import itself stores nothing unless every row is good. Players are matched by
-EMA number, else by first and last name and club, so importing the same list twice (or a list
-exported from here) creates no duplicates; clubs are matched by name or created.
+any order. Files are read row by row under hard caps (size, rows, columns, cell length; an .xlsx's
+declared dimension is ignored and its XML parsed by defusedxml), and any file that breaks one or
+cannot be read is refused with a 400 that says why. A preview lists what would be created,
+matched or left alone and every bad row with its reason; the import itself stores nothing unless
+every row is good. Players are matched by EMA number, else by first and last name and club, so
+importing the same list twice (or a list exported from here) creates no duplicates; clubs are
+matched by name or created.
 """
 import csv
 import io
 import re
 import unicodedata
+import zipfile
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
@@ -20,8 +25,14 @@ from ..exports.cells import unsafe
 from ..models import Club, Player, Registration, Tournament
 from .standings import standings_request
 
-MAX_ROWS = 5000
-MAX_BYTES = 5 * 1024 * 1024
+# Hard caps, checked while reading, so that no file costs more than they allow.
+MAX_ROWS = 5000  # players in one import
+MAX_LINES = 2 * MAX_ROWS  # rows read at most, empty ones included
+MAX_COLUMNS = 50
+MAX_CELL = 1000  # characters in one cell
+MAX_BYTES = 5 * 1024 * 1024  # the uploaded file
+MAX_UNPACKED = 50 * 1024 * 1024  # an .xlsx's parts, unpacked
+MAX_MEMBERS = 1000  # parts in an .xlsx
 COUNTRY = re.compile(r"^[A-Z]{2}$")
 
 # Headings people write, lower-cased and with spaces, dots, dashes and underscores taken out.
@@ -96,38 +107,102 @@ def _text(value) -> str:
     return unsafe(str(value).strip())
 
 
-def _read_rows(upload) -> list[list]:
-    """The file's rows as lists of values, the heading row first."""
+def _refuse(code: str, message: str, reason: str | None = None) -> ServiceError:
+    return ServiceError(code, message, fields={"file": [reason or message]})
+
+
+def _checked_rows(rows: Iterator) -> Iterator[list]:
+    """The rows as they are read, stopping at the first that breaks a cap: never more than
+    ``MAX_LINES`` rows read, ``MAX_COLUMNS`` columns or ``MAX_CELL`` characters in a cell."""
+    for number, row in enumerate(rows, start=1):
+        if number > MAX_LINES:
+            raise _refuse("too_many_rows", _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
+        row = list(row)
+        while row and row[-1] in (None, ""):
+            row.pop()
+        if len(row) > MAX_COLUMNS:
+            raise _refuse("too_many_columns", _("Row %(row)s has more than %(count)s columns.")
+                          % {"row": number, "count": MAX_COLUMNS})
+        for value in row:
+            if isinstance(value, str):
+                if len(value) > MAX_CELL:
+                    raise _refuse("cell_too_long", _("Row %(row)s has a cell longer than %(count)s characters.")
+                                  % {"row": number, "count": MAX_CELL})
+                if "\x00" in value:
+                    raise _refuse("bad_file", _("Row %(row)s contains a NUL character.") % {"row": number})
+        yield row
+
+
+def _xlsx_rows(data: bytes) -> Iterator[tuple]:
+    """The first sheet's rows, streamed. The sheet's declared size (``<dimension>``) is ignored:
+    it may claim a million columns, or fewer rows than there are."""
+    from openpyxl import load_workbook
+
+    unreadable = _("This is not a readable .xlsx file.")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError) as error:
+        raise _refuse("bad_file", unreadable, str(error)) from error
+    if len(members) > MAX_MEMBERS or sum(member.file_size for member in members) > MAX_UNPACKED:
+        raise _refuse("file_too_large", _("The workbook unpacks to more than %(size)s MB.")
+                      % {"size": MAX_UNPACKED // (1024 * 1024)})
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as error:  # openpyxl (and defusedxml) raise many kinds for a damaged or hostile file
+        raise _refuse("bad_file", unreadable, str(error)[:200]) from error
+    try:
+        if not workbook.worksheets:
+            raise _refuse("bad_file", _("The workbook has no sheet."))
+        sheet = workbook.worksheets[0]
+        sheet.reset_dimensions()
+        yield from sheet.iter_rows(values_only=True)
+    except ServiceError:
+        raise
+    except Exception as error:
+        raise _refuse("bad_file", unreadable, str(error)[:200]) from error
+    finally:
+        workbook.close()
+
+
+def _csv_rows(data: bytes) -> Iterator[list]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    if "\x00" in text:
+        raise _refuse("bad_file", _("The file contains NUL characters; save it as CSV text again."))
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    # newline="" lets the reader take \r\n, \n and a lone \r as line ends, also inside quotes.
+    reader = csv.reader(io.StringIO(text, newline=""), dialect, strict=True)
+    try:
+        yield from reader
+    except csv.Error as error:
+        raise _refuse("bad_file", _("Line %(line)s of the CSV file cannot be read: %(error)s.")
+                      % {"line": reader.line_num, "error": error}) from error
+
+
+def _read_rows(upload) -> Iterator[list]:
+    """The file's rows as lists of values, the heading row first, read one by one under the caps."""
     name = (getattr(upload, "name", "") or "").lower()
     size = getattr(upload, "size", None)
+    too_large = _refuse("file_too_large", _("The file is larger than 5 MB."), _("Too large."))
     if size is not None and size > MAX_BYTES:
-        raise ServiceError("file_too_large", _("The file is larger than 5 MB."),
-                           fields={"file": [_("Too large.")]})
-    data = upload.read()
+        raise too_large
     if name.endswith(".xlsx"):
-        from openpyxl import load_workbook
-
-        try:
-            workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except Exception as error:  # openpyxl raises many kinds for a damaged file
-            raise ServiceError("bad_file", _("This is not a readable .xlsx file."),
-                               fields={"file": [str(error)]}) from error
-        sheet = workbook.worksheets[0]
-        rows = [list(row) for row in sheet.iter_rows(values_only=True)]
-        workbook.close()
-        return rows
-    if name.endswith(".csv"):
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")
-        try:
-            dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-        except csv.Error:
-            dialect = csv.excel
-        return [list(row) for row in csv.reader(io.StringIO(text), dialect)]
-    raise ServiceError("bad_file", _("Upload an .xlsx or a .csv file."),
-                       fields={"file": [_("Unknown file type.")]})
+        rows = _xlsx_rows
+    elif name.endswith(".csv"):
+        rows = _csv_rows
+    else:
+        raise ServiceError("bad_file", _("Upload an .xlsx or a .csv file."),
+                           fields={"file": [_("Unknown file type.")]})
+    data = upload.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise too_large
+    return _checked_rows(rows(data))
 
 
 def _columns(heading_row: list) -> dict[str, int]:
@@ -150,18 +225,19 @@ def _columns(heading_row: list) -> dict[str, int]:
 def _plan(*, tournament: Tournament, upload) -> Preview:
     rows = _read_rows(upload)
     preview = Preview()
-    if not rows:
+    heading = next(rows, None)
+    if heading is None:
         raise ServiceError("empty_file", _("The file is empty."), fields={"file": [_("Empty.")]})
-    columns = _columns(rows[0])
+    columns = _columns(heading)
     entries = []
-    for number, values in enumerate(rows[1:], start=2):
+    for number, values in enumerate(rows, start=2):
         cells = {name: _text(values[index]) if index < len(values) else "" for name, index in columns.items()}
         if not any(cells.values()):
             continue
         entries.append((number, cells))
-    if len(entries) > MAX_ROWS:
-        raise ServiceError("too_many_rows",
-                           _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
+        if len(entries) > MAX_ROWS:
+            raise ServiceError("too_many_rows",
+                               _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
 
     ema_ids = {c.get("ema_id", "") for _n, c in entries} - {""}
     by_ema = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids).select_related("club")}

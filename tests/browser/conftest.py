@@ -33,7 +33,10 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en-GB", device_scale_factor=1)
+    # bypass_csp: the tests' own page.wait_for_function(...) evaluates strings, which the site's
+    # Content-Security-Policy forbids; tests/faults/test_csp_browser.py drives the pages under it.
+    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en-GB", device_scale_factor=1,
+                                  bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

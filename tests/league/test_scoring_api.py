@@ -60,10 +60,8 @@ def test_bad_tile_notation_names_the_position(api):
     assert error["code"] == "bad_tiles" and error["position"] == 7
 
 
-def test_a_too_large_batch_is_refused_in_the_users_language(api, monkeypatch):
-    from league.api import scoring as scoring_api
-
-    monkeypatch.setattr(scoring_api, "MAX_BATCH", 2)
+def test_a_too_large_batch_is_refused_in_the_users_language(api, settings):
+    settings.SCORING_MAX_RECORDS_ANON = 2
     response = api.post("/api/v1/settle/", [{}, {}, {}], format="json", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 413
     assert response.json()["error"]["message"] == "Höchstens 2 Datensätze in einer Anfrage."

@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_django(code: str, **env) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items()
-                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
-    environment.update(env, DJANGO_SETTINGS_MODULE="mjl.settings")
+                   if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE",
+                                "SECRET_KEY"}}
+    environment.update({"SECRET_KEY": "a-key-for-this-test-only-" + "k" * 30, **env},
+                       DJANGO_SETTINGS_MODULE="mjl.settings")
     return subprocess.run([sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
                           env=environment, capture_output=True, text=True, timeout=60)
 
@@ -63,7 +65,8 @@ def test_a_postgres_url_selects_postgresql_and_a_broker_turns_off_in_process_tas
     {"DATABASE_URL": "mysql://u@h/db"},
     {"CELERY_BROKER_URL": "http://broker"},
     {"DEBUG": "perhaps"},
-    {"DEBUG": "0"},  # production without SECRET_KEY
+    {"SECRET_KEY": ""},  # no built-in key, whatever DEBUG says
+    {"SECRET_KEY": "", "DEBUG": "1"},
 ])
 def test_bad_values_stop_the_start(env):
     done = run_django("pass", **env)

@@ -1,4 +1,8 @@
-"""``manage.py demo``: migrate, load the demo league, create its users, serve on 127.0.0.1:8000."""
+"""``manage.py demo``: migrate, load the demo league, create its users, serve on 127.0.0.1:8000.
+
+It serves as a deployment does, with DEBUG off (the product's own 404 and 500 pages) and the
+static files collected and served by whitenoise; manage.py gives it a key made for this run and
+plain HTTP on the local address."""
 import secrets
 from pathlib import Path
 
@@ -34,5 +38,7 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             f"Administrator: admin / {admin_password}   Referee: referee / {referee_password}"))
         if not no_serve:
+            if not settings.DEBUG:
+                call_command("collectstatic", interactive=False, verbosity=0)
             self.stdout.write(f"Serving on http://{addrport}/  (admin at /admin/, referees at /referee/)")
             call_command("runserver", addrport, use_reloader=False)
