@@ -10,7 +10,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from mjl.env import env_bool, env_int, env_list, env_str
+from mjl.env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -124,12 +124,24 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A request never waits long for a broker that is down (league.queue logs it; the sweeps catch up).
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", default=2.0)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.2}
+# How often beat re-queues stale standings (a worker died mid-run, the broker was down) and lost exports.
+STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", default=30)
 CELERY_BEAT_SCHEDULE = {
     "season-rankings-nightly": {"task": "league.rankings_recompute_all", "schedule": 6 * 3600},
-    "exports-requeue-stale": {"task": "league.exports_requeue_stale", "schedule": 5 * 60},
+    "exports-requeue-stale": {"task": "league.exports_requeue_stale", "schedule": 60},
+    "standings-sweep": {"task": "league.standings_sweep", "schedule": STANDINGS_SWEEP_SECONDS},
 }
 # A running export whose build has shown no sign of life this long lost its worker and is built again.
 EXPORT_STALE_SECONDS = env_int("EXPORT_STALE_SECONDS", default=900)
+# A pending export not started this long after its request (or last requeue) lost its task.
+EXPORT_PENDING_SECONDS = env_int("EXPORT_PENDING_SECONDS", default=120)
+# Standings recomputations of one tournament start at most this often (seconds; a burst of hands
+# costs one run), and a queued one not started within STANDINGS_QUEUE_STALE_SECONDS counts as lost.
+STANDINGS_MIN_INTERVAL = env_float("STANDINGS_MIN_INTERVAL", default=1.0)
+STANDINGS_QUEUE_STALE_SECONDS = env_int("STANDINGS_QUEUE_STALE_SECONDS", default=60)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
