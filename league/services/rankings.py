@@ -287,7 +287,8 @@ def rankings_recompute(*, season: Season) -> bool:
             if sync_rows(snapshots.filter(taken_on=taken_on), ("player_id",), snapshot, common=day):
                 changed = True
             snapshots = snapshots.filter(taken_on__gt=taken_on)
-        if snapshots.delete()[0]:
+        if snapshots.exists():  # a SELECT: an unchanged ranking writes nothing
+            snapshots.delete()
             changed = True
     if changed:
         pages_changed(season_id=season.pk)  # also the site's token: the player pages show the history
