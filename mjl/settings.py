@@ -112,6 +112,32 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# Exports (league.models.Export.file) are written by workers and read by web processes through
+# Django's storage API: with more than one host they must share it. EXPORT_STORAGE=filesystem (the
+# default: MEDIA_ROOT, a shared volume across hosts) or s3 (any S3-compatible store, django-storages).
+EXPORT_STORAGE = env_str("EXPORT_STORAGE", default="filesystem")
+if EXPORT_STORAGE == "s3":
+    AWS_STORAGE_BUCKET_NAME = env_str("AWS_STORAGE_BUCKET_NAME", default="")
+    if not AWS_STORAGE_BUCKET_NAME:
+        raise ImproperlyConfigured("EXPORT_STORAGE=s3 needs AWS_STORAGE_BUCKET_NAME.")
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": AWS_STORAGE_BUCKET_NAME,
+            # e.g. https://s3.eu-central-1.amazonaws.com or a MinIO / Ceph endpoint
+            "endpoint_url": env_str("AWS_S3_ENDPOINT_URL", default="") or None,
+            "region_name": env_str("AWS_S3_REGION_NAME", default="") or None,
+            # empty: boto3's own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, instance role)
+            "access_key": env_str("AWS_S3_ACCESS_KEY_ID", default="") or None,
+            "secret_key": env_str("AWS_S3_SECRET_ACCESS_KEY", default="") or None,
+            "location": env_str("AWS_LOCATION", default=""),
+            "default_acl": None,
+            "file_overwrite": False,
+            "querystring_auth": True,
+        },
+    }
+elif EXPORT_STORAGE != "filesystem":
+    raise ImproperlyConfigured(f"EXPORT_STORAGE must be filesystem or s3, not {EXPORT_STORAGE!r}.")
 
 # Celery: a real broker when CELERY_BROKER_URL is set, otherwise tasks run in-process.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", default="")
