@@ -135,11 +135,19 @@ def standings_sweep() -> list[int]:
     return queued
 
 
+_EXPONENTS = {places: Decimal(1).scaleb(-places) for places in range(9)}
+
+
 def to_decimal(value, places: int) -> Decimal:
     """An exact number (int, Fraction, Decimal) rounded half up to ``places`` decimals."""
+    exponent = _EXPONENTS.get(places) or Decimal(1).scaleb(-places)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
+        return Decimal(value).quantize(exponent, rounding=ROUND_HALF_UP)
     value = Fraction(value)
     exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return exact.quantize(exponent, rounding=ROUND_HALF_UP)
 
 
 def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict[tuple, dict], *,
