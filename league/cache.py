@@ -1,26 +1,51 @@
-"""The public pages' cache, on two levels, both kept under a version token per subject (a
-tournament, a season, or the whole site for the home and player pages):
+"""The public pages' cache, on two levels, both kept under version tokens per subject:
 
 * ``cached_page``: the whole response of a public page for anonymous visitors (bytes and content
-  type), per path and language. A hit costs a few cache reads and no query and no rendering: the
-  path's subject is remembered with the page, so the token is found without the database.
+  type), per path and language. A hit costs three cache reads and no query and no rendering: the
+  subjects the path shows are remembered with the page, so their tokens are found without the
+  database.
 * ``cached_part``: the parts that cost queries (standings, sessions, tables, rankings), rendered
   once per language, for the misses.
 
-Whatever changes what the pages show replaces the token (``pages_changed``: standings and rankings
-recomputed, seating drawn, a table closed, a tournament edited), so old entries are never read
-again and expire on their own; a token lost to eviction only costs a re-render. Every change also
-replaces the site's token (the home and player pages show a bit of everything). Only anonymous
-visitors read and fill the cache: administrators and referees always see fresh pages. A page is
-only cached when it is the same for every visitor: no CSRF token, no flash message in it.
+Subjects, and the helper that retires each (every helper replaces the tokens now and once more
+after the commit, so a page rendered meanwhile from the rows before the change is not kept):
 
-The tokens live in Django's cache: with several web processes it must be shared (redis, CACHE_URL)
-for a change to show at once in all of them; with the per-process default each process' pages
-lag by at most ``PAGE_TIMEOUT``.
+=========================  ==============================================  ===============================
+subject                    what shows it                                   retired by
+=========================  ==============================================  ===============================
+the whole site             every page                                      ``directory_changed()``
+the site                   home and player pages (also expire in 60 s)     ``site_changed()``
+a season                   its ranking page                                ``pages_changed(season_id=)``
+a tournament               all its pages                                   ``tournament_changed()``,
+                                                                           ``pages_changed(tournament_id=)``
+its standings              standings page, the top on the tournament page  ``standings_changed()``
+its sessions overview      the tables list on the tournament page          ``session_changed(tables=True)``
+one session                that session's page (tables and results)        ``session_changed()``
+=========================  ==============================================  ===============================
+
+A hand changes nothing a visitor sees until the standings recomputation writes its results, which
+then retires the standings and the sessions whose game results changed, and nothing else: the other
+sessions' pages, the season and the site's pages stay cached (the player pages catch up within
+``SITE_TIMEOUT``). A page that declares only its tournament (``page_subject(request,
+tournament_id=…)`` without ``parts``) is retired by any change of the tournament; a page that names
+its ``parts`` only by those. New pages should name their parts, and whoever changes what they show
+calls the helper above for it (or a new one here: one copy of each helper).
+
+While one request renders a page whose tokens were replaced, other visitors get the copy rendered
+before (at most ``STALE_SECONDS`` old, well within the pages' refresh interval) instead of all
+rendering it at once. Responses say ``X-Cache: hit``, ``stale`` or ``miss``.
+
+Only anonymous visitors read and fill the cache: administrators and referees always see fresh
+pages. A page is only cached when it is the same for every visitor: no CSRF token, no flash message
+in it. The tokens live in Django's cache: with several web processes it must be shared (redis,
+CACHE_URL) for a change to show at once in all of them; with the per-process default each process'
+pages lag by at most ``PAGE_TIMEOUT``.
 """
 import functools
+import hashlib
+import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -33,24 +58,32 @@ from django.utils.translation import get_language
 
 # A safety net for changes that replace no token.
 PAGE_TIMEOUT = 10 * 60
-# The home and player pages hang on the site's token, which nearly every change replaces.
+# The home and player pages hang on the site's token, which only rankings and edits replace.
 SITE_TIMEOUT = 60
+# How old a page may be to be served while its replacement renders, and how long one render may
+# keep the others waiting before they render too.
+STALE_SECONDS = 20
+RENDER_LOCK_SECONDS = 10
 SITE = "site"
-
-
-def _subject(*, tournament_id: int | None = None, season_id: int | None = None, site: bool = False) -> str:
-    if tournament_id is not None:
-        return f"t{tournament_id}"
-    if season_id is not None:
-        return f"s{season_id}"
-    if site:
-        return SITE
-    raise ValueError("a tournament, a season or the site")
-
+# The token that any change of a tournament replaces: pages that name no parts hang on it.
+ANY = "any"
 
 # Folded into every token's key: replacing it retires every cached page at once, for the edits
 # that can show anywhere (a player or a club renamed, a tournament edited in the shell or admin).
 GENERATION = "league:pages:generation"
+
+
+def _subjects(*, tournament_id: int | None = None, season_id: int | None = None, site: bool = False,
+              parts: Iterable[str] | None = None) -> list[str]:
+    """The subjects a page or part hangs on: its tournament's (with its parts, or ``ANY``), a
+    season's or the site's."""
+    if tournament_id is not None:
+        return [f"t{tournament_id}", *(f"t{tournament_id}:{part}" for part in (parts or [ANY]))]
+    if season_id is not None:
+        return [f"s{season_id}"]
+    if site:
+        return [SITE]
+    raise ValueError("a tournament, a season or the site")
 
 
 def _stable(key: str) -> str:
@@ -71,6 +104,29 @@ def _token_key(subject: str, generation: str | None = None) -> str:
     return f"league:pages:{generation or _generation()}:{subject}:token"
 
 
+def _tokens(subjects: list[str]) -> list[str]:
+    """The current tokens of ``subjects``, made where missing."""
+    generation = _generation()
+    keys = [_token_key(subject, generation) for subject in subjects]
+    found = cache.get_many(keys)
+    return [found.get(key) or _stable(key) for key in keys]
+
+
+def _digest(tokens: Iterable[str]) -> str:
+    return hashlib.sha1(".".join(tokens).encode()).hexdigest()
+
+
+def _replace(subjects: list[str]) -> None:
+    """Replace the subjects' tokens now and once more after the commit."""
+
+    def replace() -> None:
+        generation = _generation()
+        cache.set_many({_token_key(subject, generation): uuid.uuid4().hex for subject in subjects}, timeout=None)
+
+    replace()
+    transaction.on_commit(replace)
+
+
 def directory_changed() -> None:
     """Retire every cached page: now, and once more after the commit."""
 
@@ -81,30 +137,46 @@ def directory_changed() -> None:
     transaction.on_commit(replace)
 
 
-def _token(subject: str) -> str:
-    return _stable(_token_key(subject))
+def site_changed() -> None:
+    """Retire the home and player pages (the pages that show a bit of everything)."""
+    _replace([SITE])
+
+
+def tournament_changed(*, tournament_id: int) -> None:
+    """Retire every page of the tournament (its name, status, seating, anything)."""
+    _replace([f"t{tournament_id}"])
+
+
+def standings_changed(*, tournament_id: int) -> None:
+    """Retire the tournament's standings: its standings page and the top ten on its page."""
+    _replace([f"t{tournament_id}:standings", f"t{tournament_id}:{ANY}"])
+
+
+def session_changed(*, tournament_id: int, number: int, tables: bool = False) -> None:
+    """Retire one session's page (its tables' results); with ``tables`` also the sessions overview
+    on the tournament page (a table closed or reopened, a seat changed)."""
+    subjects = [f"t{tournament_id}:session{number}", f"t{tournament_id}:{ANY}"]
+    if tables:
+        subjects.append(f"t{tournament_id}:sessions")
+    _replace(subjects)
 
 
 def pages_changed(*, tournament_id: int | None = None, season_id: int | None = None) -> None:
-    """Retire the cached parts of a tournament's (or a season's) pages: now, and once more after
-    the commit, so a part rendered meanwhile from the rows before the change is not kept."""
-    keys = [_token_key(_subject(tournament_id=tournament_id, season_id=season_id)), _token_key(SITE)]
-
-    def replace() -> None:
-        cache.set_many({key: uuid.uuid4().hex for key in keys}, timeout=None)
-
-    replace()
-    transaction.on_commit(replace)
+    """Retire every cached page of a tournament (or a season) and the site's pages: for changes
+    that show on many pages (seating drawn, a ranking recomputed). Prefer the narrower helpers."""
+    _replace([*_subjects(tournament_id=tournament_id, season_id=season_id)[:1], SITE])
 
 
 def cached_part(request, *, part: str, render: Callable[[], str], tournament_id: int | None = None,
-                season_id: int | None = None) -> SafeString:
+                season_id: int | None = None, depends: Iterable[str] | None = None) -> SafeString:
     """The HTML of one part of a public page: from the cache for anonymous visitors, else ``render()``
-    (which must not depend on the visitor: it is shared by everyone)."""
+    (which must not depend on the visitor: it is shared by everyone). ``depends``: the tournament's
+    parts (``standings``, ``sessions``, ``session<N>``) the HTML shows; any change of the
+    tournament when not given."""
     if request.user.is_authenticated:
         return mark_safe(render())
-    subject = _subject(tournament_id=tournament_id, season_id=season_id)
-    key = f"league:pages:{subject}:{_token(subject)}:{part}:{get_language()}"
+    subjects = _subjects(tournament_id=tournament_id, season_id=season_id, parts=depends)
+    key = f"league:pages:part:{subjects[0]}:{part}:{get_language()}:{_digest(_tokens(subjects))}"
     html = cache.get(key)
     if html is None:
         html = render()
@@ -125,17 +197,22 @@ def _path_key(path: str) -> str:
     return f"league:pages:path:{path}"
 
 
-def _page_key(subject: str, token: str, path: str, language: str) -> str:
-    return f"league:pages:{subject}:{token}:page:{language}:{path}"
+def _page_key(tokens: Iterable[str], path: str, language: str) -> str:
+    return f"league:pages:page:{language}:{path}:{_digest(tokens)}"
+
+
+def _latest_key(path: str, language: str) -> str:
+    return f"league:pages:latest:{language}:{path}"
 
 
 def page_subject(request, *, tournament_id: int | None = None, season_id: int | None = None,
-                 site: bool = False) -> None:
-    """Tell ``cached_page`` what the page being rendered shows. Call it before reading what is
-    shown: the page is kept under the token of that moment, so a change made while it renders
-    leaves it unread."""
-    subject = _subject(tournament_id=tournament_id, season_id=season_id, site=site)
-    request._page_subject = (subject, _token(subject))
+                 site: bool = False, parts: Iterable[str] | None = None) -> None:
+    """Tell ``cached_page`` what the page being rendered shows: a tournament (with the ``parts``
+    it shows: ``standings``, ``sessions``, ``session<N>``; any change of it when not given), a
+    season or the site. Call it before reading what is shown: the page is kept under the tokens of
+    that moment, so a change made while it renders leaves it unread."""
+    subjects = _subjects(tournament_id=tournament_id, season_id=season_id, site=site, parts=parts)
+    request._page_subjects = (subjects, _tokens(subjects))
 
 
 def _vary(response) -> None:
@@ -143,12 +220,34 @@ def _vary(response) -> None:
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
 
 
+def _answer(entry, state: str) -> HttpResponse:
+    content, content_type = entry[:2]
+    response = HttpResponse(content, content_type=content_type)
+    response["X-Cache"] = state
+    _vary(response)
+    return response
+
+
+def _lookup(path: str, language: str):
+    """The cached page for the subjects' current tokens, or None."""
+    known = cache.get_many([_path_key(path), GENERATION])
+    subjects, generation = known.get(_path_key(path)), known.get(GENERATION)
+    if not subjects or not generation:
+        return None
+    keys = [_token_key(subject, generation) for subject in subjects]
+    found = cache.get_many(keys)
+    if len(found) != len(keys):
+        return None
+    return cache.get(_page_key([found[key] for key in keys], path, language))
+
+
 def cached_page(view):
     """The whole response of a public page for anonymous GET (and HEAD) requests, per path (the
-    query string is ignored: the pages do not read it) and language, under the token of the
-    subject the view declared with ``page_subject``. Only 200 responses without anything
+    query string is ignored: the pages do not read it) and language, under the tokens of the
+    subjects the view declared with ``page_subject``. Only 200 responses without anything
     per-visitor are kept (no CSRF token was asked for, no flash message was pending). Logged-in
-    users, other methods and visitors with pending messages get the page rendered."""
+    users, other methods and visitors with pending messages get the page rendered. While one
+    request renders a retired page, the others get the previous copy (``STALE_SECONDS``)."""
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
@@ -157,29 +256,30 @@ def cached_page(view):
             _vary(response)
             return response
         path, language = request.path, get_language()
-        known = cache.get_many([_path_key(path), GENERATION])
-        subject, generation = known.get(_path_key(path)), known.get(GENERATION)
-        token = subject and generation and cache.get(_token_key(subject, generation))
-        entry = token and cache.get(_page_key(subject, token, path, language))
+        entry = _lookup(path, language)
         if entry:
-            content, content_type = entry
-            response = HttpResponse(content, content_type=content_type)
+            return _answer(entry, "hit")
+        lock = f"league:pages:rendering:{language}:{path}"
+        if not cache.add(lock, 1, RENDER_LOCK_SECONDS):
+            latest = cache.get(_latest_key(path, language))
+            if latest and time.time() - latest[2] <= STALE_SECONDS:
+                return _answer(latest, "stale")
+            lock = None
+        try:
+            response = view(request, *args, **kwargs)
             _vary(response)
-            return response
-        response = view(request, *args, **kwargs)
-        _vary(response)
-        declared = getattr(request, "_page_subject", None)
-        if (declared is not None and response.status_code == 200 and not response.streaming
-                and not response.cookies and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")):
-            if declared[0] != subject or not token:
-                # The path was not known yet (or shows another subject now), or no token was read
-                # before the view ran: keep the page under the token the view declared. Otherwise
-                # under the earlier one, so a change made while the page rendered leaves it unread.
-                subject, token = declared
-            timeout = SITE_TIMEOUT if subject == SITE else PAGE_TIMEOUT
-            cache.set_many({_path_key(path): subject,
-                            _page_key(subject, token, path, language): (response.content, response["Content-Type"])},
-                           timeout)
+            response["X-Cache"] = "miss"
+            declared = getattr(request, "_page_subjects", None)
+            if (declared is not None and response.status_code == 200 and not response.streaming
+                    and not response.cookies and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")):
+                subjects, tokens = declared
+                timeout = SITE_TIMEOUT if SITE in subjects else PAGE_TIMEOUT
+                entry = (response.content, response["Content-Type"])
+                cache.set_many({_path_key(path): subjects, _page_key(tokens, path, language): entry,
+                                _latest_key(path, language): (*entry, time.time())}, timeout)
+        finally:
+            if lock:
+                cache.delete(lock)
         return response
 
     return wrapper

@@ -10,7 +10,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from mjl.env import env_bool, env_int, env_list, env_str
+from mjl.env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -119,6 +119,32 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# Exports (league.models.Export.file) are written by workers and read by web processes through
+# Django's storage API: with more than one host they must share it. EXPORT_STORAGE=filesystem (the
+# default: MEDIA_ROOT, a shared volume across hosts) or s3 (any S3-compatible store, django-storages).
+EXPORT_STORAGE = env_str("EXPORT_STORAGE", default="filesystem")
+if EXPORT_STORAGE == "s3":
+    AWS_STORAGE_BUCKET_NAME = env_str("AWS_STORAGE_BUCKET_NAME", default="")
+    if not AWS_STORAGE_BUCKET_NAME:
+        raise ImproperlyConfigured("EXPORT_STORAGE=s3 needs AWS_STORAGE_BUCKET_NAME.")
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": AWS_STORAGE_BUCKET_NAME,
+            # e.g. https://s3.eu-central-1.amazonaws.com or a MinIO / Ceph endpoint
+            "endpoint_url": env_str("AWS_S3_ENDPOINT_URL", default="") or None,
+            "region_name": env_str("AWS_S3_REGION_NAME", default="") or None,
+            # empty: boto3's own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, instance role)
+            "access_key": env_str("AWS_S3_ACCESS_KEY_ID", default="") or None,
+            "secret_key": env_str("AWS_S3_SECRET_ACCESS_KEY", default="") or None,
+            "location": env_str("AWS_LOCATION", default=""),
+            "default_acl": None,
+            "file_overwrite": False,
+            "querystring_auth": True,
+        },
+    }
+elif EXPORT_STORAGE != "filesystem":
+    raise ImproperlyConfigured(f"EXPORT_STORAGE must be filesystem or s3, not {EXPORT_STORAGE!r}.")
 
 # Celery: a real broker when CELERY_BROKER_URL is set, otherwise tasks run in-process.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", default="")
@@ -131,12 +157,24 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A request never waits long for a broker that is down (league.queue logs it; the sweeps catch up).
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", default=2.0)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.2}
+# How often beat re-queues stale standings (a worker died mid-run, the broker was down) and lost exports.
+STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", default=30)
 CELERY_BEAT_SCHEDULE = {
     "season-rankings-nightly": {"task": "league.rankings_recompute_all", "schedule": 6 * 3600},
-    "exports-requeue-stale": {"task": "league.exports_requeue_stale", "schedule": 5 * 60},
+    "exports-requeue-stale": {"task": "league.exports_requeue_stale", "schedule": 60},
+    "standings-sweep": {"task": "league.standings_sweep", "schedule": STANDINGS_SWEEP_SECONDS},
 }
 # A running export whose build has shown no sign of life this long lost its worker and is built again.
 EXPORT_STALE_SECONDS = env_int("EXPORT_STALE_SECONDS", default=900)
+# A pending export not started this long after its request (or last requeue) lost its task.
+EXPORT_PENDING_SECONDS = env_int("EXPORT_PENDING_SECONDS", default=120)
+# Standings recomputations of one tournament start at most this often (seconds; a burst of hands
+# costs one run), and a queued one not started within STANDINGS_QUEUE_STALE_SECONDS counts as lost.
+STANDINGS_MIN_INTERVAL = env_float("STANDINGS_MIN_INTERVAL", default=1.0)
+STANDINGS_QUEUE_STALE_SECONDS = env_int("STANDINGS_QUEUE_STALE_SECONDS", default=60)
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["league.api.permissions.AdminWritesOthersRead"],

@@ -14,10 +14,10 @@ from .competition import (
 from .exports import Export
 from .people import Club, Player
 from .play import Hand, HandRevision, TournamentPenalty
-from .results import GameResult, RankingSnapshot, SeasonRanking, Standing
+from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
 
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "Club", "Export", "GameResult", "Hand", "HandRevision", "League",
     "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
-    "Standing", "Table", "Tournament", "TournamentPenalty",
+    "Standing", "StandingsState", "Table", "Tournament", "TournamentPenalty",
 ]

@@ -99,7 +99,6 @@ class Tournament(models.Model):
                                        blank=True, help_text=_("Empty: the ruleset's usual method"))
     weight = models.DecimalField(_("ranking weight"), max_digits=4, decimal_places=2, default=1,
                                  help_text=_("Weight in the EMA ranking (MERS)"))
-    standings_dirty = models.BooleanField(_("standings need recomputing"), default=False, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name"]

@@ -35,6 +35,37 @@ class GameResult(models.Model):
         return f"{self.table}: {self.player_id} #{self.place}"
 
 
+class StandingsState(models.Model):
+    """How far a tournament's standings are behind its hands, kept apart from the tournament row so
+    that marking them stale never waits for a running recomputation (which locks the tournament row).
+
+    Every change that counts adds one to ``requested`` in its own transaction; a recomputation reads
+    ``requested`` before it reads the hands and, in the transaction that writes the standings, raises
+    ``computed`` to what it read. The standings are stale ("dirty") while ``requested > computed``:
+    a recomputation that dies leaves them so, and the periodic sweep queues another.
+    ``queued_at`` is set while a recomputation task is queued and not yet started (at most one)."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, primary_key=True,
+                                      related_name="standings_state", verbose_name=_("tournament"))
+    requested = models.PositiveBigIntegerField(_("changes asked for"), default=0)
+    computed = models.PositiveBigIntegerField(_("changes computed"), default=0)
+    queued_at = models.DateTimeField(_("recomputation queued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("last recomputation started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("last recomputation written at"), null=True, blank=True)
+    recomputes = models.PositiveBigIntegerField(_("recomputations run"), default=0)
+
+    class Meta:
+        verbose_name = _("standings state")
+        verbose_name_plural = _("standings states")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.computed}/{self.requested}"
+
+    @property
+    def dirty(self) -> bool:
+        return self.requested > self.computed
+
+
 class Standing(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings",
                                    verbose_name=_("tournament"))

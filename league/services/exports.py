@@ -10,7 +10,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.files import File
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -18,6 +17,7 @@ from django.utils.translation import gettext as _
 from ..errors import PermissionDenied, ServiceError
 from ..models import Export, Season, Tournament
 from ..permissions import is_league_admin
+from ..queue import task_send_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
                                             % {"kinds": ", ".join(Export.Kind.values)}]})
     export = Export.objects.create(kind=kind, tournament=tournament, season=season,
                                    language=_language(language), created_by=user)
-    transaction.on_commit(lambda: export_build_task.delay(export.pk))
+    task_send_on_commit(export_build_task, export.pk)
     return export
 
 
@@ -67,6 +67,15 @@ def _stale() -> Q:
     too long: its worker is taken to be dead. Running rows without one are stale as well."""
     limit = timezone.now() - timedelta(seconds=settings.EXPORT_STALE_SECONDS)
     return Q(status=Export.Status.RUNNING) & (Q(heartbeat_at__lt=limit) | Q(heartbeat_at__isnull=True))
+
+
+def _lost() -> Q:
+    """Pending exports whose task is taken to be gone (the broker was down when it was asked for, or
+    lost it): not started ``EXPORT_PENDING_SECONDS`` after the request or the last requeue (which
+    a pending row keeps in ``heartbeat_at``)."""
+    limit = timezone.now() - timedelta(seconds=settings.EXPORT_PENDING_SECONDS)
+    return Q(status=Export.Status.PENDING) & (
+        Q(heartbeat_at__lt=limit) | Q(heartbeat_at__isnull=True, created_at__lt=limit))
 
 
 def export_claim(*, export_id: int) -> datetime | None:
@@ -83,14 +92,16 @@ class ClaimLost(Exception):
 
 
 def export_requeue_stale() -> list[int]:
-    """Queue the build of every stale export again (after the commit); the build's claim keeps two
-    requeues from building one file twice. Returns the exports' ids."""
+    """Queue the build of every stale export (running, its worker dead) and every lost one (pending,
+    its task gone) again (after the commit); the build's claim keeps two requeues from building one
+    file twice. Returns the exports' ids."""
     from ..tasks import export_build_task
 
-    export_ids = list(Export.objects.filter(_stale()).order_by("pk").values_list("pk", flat=True))
+    export_ids = list(Export.objects.filter(_stale() | _lost()).order_by("pk").values_list("pk", flat=True))
+    Export.objects.filter(_lost(), pk__in=export_ids).update(heartbeat_at=timezone.now())
     for export_id in export_ids:
-        logger.warning("Export %s is stale; building it again", export_id)
-        transaction.on_commit(lambda export_id=export_id: export_build_task.delay(export_id))
+        logger.warning("Export %s is stale or its task was lost; building it again", export_id)
+        task_send_on_commit(export_build_task, export_id)
     return export_ids
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import flow
 
+from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
 from ..models import Hand, HandRevision, Table
 from ..permissions import is_league_admin
@@ -173,6 +174,7 @@ def table_close(*, table: Table, user) -> Table:
         table.closed, table.closed_at = True, timezone.now()
         table.save(update_fields=["closed", "closed_at"])
         standings_request(tournament_id=table.session.tournament_id)
+        session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     return table
 
 
@@ -184,4 +186,5 @@ def table_reopen(*, table: Table, user) -> Table:
         table.closed, table.closed_at = False, None
         table.save(update_fields=["closed", "closed_at"])
         standings_request(tournament_id=table.session.tournament_id)
+        session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     return table

@@ -63,6 +63,7 @@ from django.db.models import Count, Sum
 
 from ..cache import pages_changed
 from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Standing, Tournament
+from ..queue import task_send_on_commit
 from .standings import shared_ranks, standings_recompute, sync_rows, to_decimal
 
 MERS_MIN_RESULTS = 5
@@ -85,7 +86,7 @@ def rankings_request(*, season_id: int) -> None:
     """Queue the season's ranking recomputation after the commit."""
     from ..tasks import rankings_recompute_task
 
-    transaction.on_commit(lambda: rankings_recompute_task.delay(season_id))
+    task_send_on_commit(rankings_recompute_task, season_id)
 
 
 def tournament_finish(*, tournament: Tournament) -> Tournament:
@@ -278,7 +279,7 @@ def rankings_recompute(*, season: Season) -> bool:
     with transaction.atomic():
         Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
         common = {"season_id": season.pk}
-        changed = sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common)
+        changed = bool(sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common))
         snapshots = RankingSnapshot.objects.filter(season_id=season.pk)
         if taken_on is not None:
             day = {"season_id": season.pk, "taken_on": taken_on}
@@ -286,7 +287,8 @@ def rankings_recompute(*, season: Season) -> bool:
             if sync_rows(snapshots.filter(taken_on=taken_on), ("player_id",), snapshot, common=day):
                 changed = True
             snapshots = snapshots.filter(taken_on__gt=taken_on)
-        if snapshots.delete()[0]:
+        if snapshots.exists():  # a SELECT: an unchanged ranking writes nothing
+            snapshots.delete()
             changed = True
     if changed:
         pages_changed(season_id=season.pk)  # also the site's token: the player pages show the history

@@ -1,8 +1,14 @@
 """Tournament standings: materialised from the tables' game results, recomputed in the background.
 
-A change asks for a recomputation (``standings_request``); the task claims the request with a
-conditional UPDATE, so a burst of changes costs one recomputation and running it twice changes
-nothing.
+A change asks for a recomputation (``standings_request``): in its own transaction it adds one to
+the tournament's ``StandingsState.requested`` (a row of its own, never the tournament row the
+recomputation locks, so a hand write never waits for a running recomputation), and after the
+commit it queues a task unless one is queued already. So at most one recomputation runs (the
+tournament row lock) and one waits in the queue per tournament, whatever the rate of hands, and
+runs start at most once per ``STANDINGS_MIN_INTERVAL`` seconds. A run marks the changes it read as
+computed only in the transaction that writes the rows: a worker killed mid-run leaves the standings
+stale, and ``standings_sweep`` (Celery beat) queues them again, as it does when the broker was down
+when the change was saved (queueing never fails the request: league.queue).
 
 ``standings_recompute`` rebuilds two kinds of rows from the hands (SCORING.md section 7):
 
@@ -21,77 +27,185 @@ Ordering of the standings, best first:
 Tournament penalty points are subtracted from the score sum. Players equal on every key share the
 rank (1, 2, 2, 4). Sums are exact (``Fraction``) until they are stored.
 
-Rows are compared with what is stored and only the differences are written (bulk create, bulk
-update, delete), all in one transaction with the tournament row locked: running it twice writes
-nothing the second time, and ids of unchanged rows stay.
+Rows are compared with what is stored and only the differences are written (``sync_rows``: set-based
+create, update and delete of the changed rows only), all in one transaction with the tournament row
+locked: running it twice writes nothing the second time, and ids of unchanged rows stay. Only the
+cached page parts whose rows changed are retired (league.cache).
 """
+import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db import models, transaction
+from django.conf import settings
+from django.db import connections, models, transaction
+from django.db.models import F, Q
+from django.db.models.functions import Greatest
+from django.utils import timezone
 
 from scoring.results import game_result
 
-from ..cache import pages_changed
-from ..models import GameResult, Hand, Registration, Seat, Standing, Tournament, TournamentPenalty
+from ..cache import session_changed, standings_changed
+from ..models import (
+    GameResult,
+    Hand,
+    Registration,
+    Seat,
+    Standing,
+    StandingsState,
+    Table,
+    Tournament,
+    TournamentPenalty,
+)
+from ..queue import task_send
+
+logger = logging.getLogger(__name__)
 
 _CHUNK = 500
 
 
+def _mark_dirty(tournament_id: int) -> None:
+    """One more change to compute, in the caller's transaction; touches only the tournament's
+    StandingsState row, which no recomputation holds for longer than its commit."""
+    states = StandingsState.objects.filter(pk=tournament_id)
+    if not states.update(requested=F("requested") + 1):
+        StandingsState.objects.bulk_create([StandingsState(tournament_id=tournament_id)], ignore_conflicts=True)
+        states.update(requested=F("requested") + 1)
+
+
 def standings_request(*, tournament_id: int) -> None:
-    """Mark the tournament's standings stale and queue their recomputation after the commit."""
+    """Mark the tournament's standings stale (in the caller's transaction) and queue their
+    recomputation after the commit. Never fails for the queue: see ``standings_queue``."""
+    _mark_dirty(tournament_id)
+    transaction.on_commit(lambda: standings_queue(tournament_id=tournament_id))
+
+
+def standings_queue(*, tournament_id: int) -> bool:
+    """Queue one recomputation of stale standings unless one is queued already (a queued task not
+    started within ``STANDINGS_QUEUE_STALE_SECONDS`` counts as lost). It starts no sooner than
+    ``STANDINGS_MIN_INTERVAL`` after the previous one started, so a burst of hands costs one run a
+    second at most. True when a task was sent; when the broker refused it the slot is freed again
+    for the next change or the sweep."""
     from ..tasks import standings_recompute_task
 
-    Tournament.objects.filter(pk=tournament_id, standings_dirty=False).update(standings_dirty=True)
-    pages_changed(tournament_id=tournament_id)  # the pages show the tables' state too (closed, hands)
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+    now = timezone.now()
+    lost = now - timedelta(seconds=settings.STANDINGS_QUEUE_STALE_SECONDS)
+    slot = (StandingsState.objects.filter(pk=tournament_id, requested__gt=F("computed"))
+            .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=lost)))
+    if not slot.update(queued_at=now):
+        return False
+    started = StandingsState.objects.filter(pk=tournament_id).values_list("started_at", flat=True).first()
+    countdown = 0.0
+    if started is not None:
+        countdown = max(0.0, settings.STANDINGS_MIN_INTERVAL - (now - started).total_seconds())
+    if task_send(standings_recompute_task, tournament_id, countdown=countdown):
+        return True
+    StandingsState.objects.filter(pk=tournament_id, queued_at=now).update(queued_at=None)
+    return False
 
 
-def standings_claim(*, tournament_id: int) -> bool:
-    """Take the pending request; False when another run already took it."""
-    claimed = Tournament.objects.filter(pk=tournament_id, standings_dirty=True).update(standings_dirty=False)
-    return bool(claimed)
+def standings_run(*, tournament_id: int) -> bool:
+    """The queued task's work: free the queue slot (so that changes from now on queue the next run)
+    and recompute when the standings are still stale. True when anything changed."""
+    StandingsState.objects.filter(pk=tournament_id).update(queued_at=None)
+    stale = StandingsState.objects.filter(pk=tournament_id, requested__gt=F("computed"))
+    if not stale.update(started_at=timezone.now()):
+        return False
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return False
+    return standings_recompute(tournament=tournament, when_stale=True)
 
 
+def standings_sweep() -> list[int]:
+    """The periodic safety net: queue the recomputation of every tournament whose standings are
+    stale and have no task queued (a worker died mid-run, the broker was down). Returns their ids."""
+    lost = timezone.now() - timedelta(seconds=settings.STANDINGS_QUEUE_STALE_SECONDS)
+    stale = (StandingsState.objects.filter(requested__gt=F("computed"))
+             .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=lost))
+             .order_by("pk").values_list("pk", flat=True))
+    queued = []
+    for tournament_id in stale:
+        logger.info("Standings of tournament %s are stale; queueing their recomputation", tournament_id)
+        if standings_queue(tournament_id=tournament_id):
+            queued.append(tournament_id)
+    return queued
+
+
+_EXPONENTS = {places: Decimal(1).scaleb(-places) for places in range(9)}
 
 
 def to_decimal(value, places: int) -> Decimal:
     """An exact number (int, Fraction, Decimal) rounded half up to ``places`` decimals."""
+    exponent = _EXPONENTS.get(places) or Decimal(1).scaleb(-places)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
+        return Decimal(value).quantize(exponent, rounding=ROUND_HALF_UP)
     value = Fraction(value)
     exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return exact.quantize(exponent, rounding=ROUND_HALF_UP)
 
 
 def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict[tuple, dict], *,
-              common: dict) -> bool:
+              common: dict) -> set[tuple]:
     """Make the rows of ``queryset`` equal ``rows`` (key → field values): create the missing (with
-    the ``common`` values that select the queryset, such as its tournament), update the changed
-    fields of the rest, delete the ones no longer wanted. True when anything was written."""
+    the ``common`` values that select the queryset, such as its tournament), update the rows whose
+    values changed and only those, delete the ones no longer wanted. Each kind is one set-based
+    statement per chunk (on PostgreSQL the update is ``UPDATE … FROM (VALUES …)``). Returns the keys
+    written (empty, so false, when nothing was)."""
     model = queryset.model
-    existing = {tuple(getattr(obj, name) for name in key_fields): obj for obj in queryset}
-    created, updated, changed_fields = [], [], set()
+    value_fields = sorted({name for values in rows.values() for name in values})
+    existing = {}
+    for pk, *stored in queryset.values_list("pk", *key_fields, *value_fields).iterator(chunk_size=5000):
+        existing[tuple(stored[:len(key_fields)])] = (pk, stored[len(key_fields):])
+    created, updated = [], []
     for key, values in rows.items():
-        obj = existing.pop(key, None)
-        if obj is None:
+        found = existing.pop(key, None)
+        if found is None:
             created.append(model(**common, **dict(zip(key_fields, key, strict=True)), **values))
             continue
-        changed = [name for name, value in values.items() if getattr(obj, name) != value]
-        if changed:
-            for name in changed:
-                setattr(obj, name, values[name])
-            updated.append(obj)
-            changed_fields.update(changed)
-    stale = [obj.pk for obj in existing.values()]
+        pk, stored = found
+        if any(values.get(name, old) != old for name, old in zip(value_fields, stored, strict=True)):
+            updated.append((key, pk, {**dict(zip(value_fields, stored, strict=True)), **values}))
+    stale = [pk for pk, _stored in existing.values()]
     for start in range(0, len(stale), _CHUNK):
-        model.objects.filter(pk__in=stale[start:start + _CHUNK]).delete()
-    if updated:
-        model.objects.bulk_update(updated, sorted(changed_fields), batch_size=_CHUNK)
+        model.objects.filter(pk__in=stale[start:start + _CHUNK])._raw_delete(queryset.db)
+    for start in range(0, len(updated), _CHUNK):
+        _update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + _CHUNK]],
+                     using=queryset.db)
     if created:
         model.objects.bulk_create(created, batch_size=_CHUNK)
-    return bool(created or updated or stale)
+    return {key for key, _pk, _values in updated} | set(existing) | {
+        tuple(getattr(obj, name) for name in key_fields) for obj in created}
+
+
+def _update_rows(model, field_names: list[str], rows: list[tuple[int, dict]], *, using: str) -> None:
+    """Set ``field_names`` of the rows given as (pk, values) in one statement."""
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        objects = [model(pk=pk, **values) for pk, values in rows]
+        model.objects.using(using).bulk_update(objects, field_names)
+        return
+    fields = [model._meta.get_field(name) for name in field_names]
+    pk_field = model._meta.pk
+    columns = [pk_field, *fields]
+    placeholders = "(" + ", ".join(f"%s::{field.db_type(connection)}" for field in columns) + ")"
+    params = []
+    for pk, values in rows:
+        params.append(pk_field.get_db_prep_value(pk, connection))
+        params.extend(field.get_db_prep_value(values[field.name], connection) for field in fields)
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    assignments = ", ".join(f"{quote(field.column)} = v.{quote(field.column)}" for field in fields)
+    names = ", ".join(quote(field.column) for field in columns)
+    sql = (f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholders] * len(rows))}) "
+           f"AS v({names}) WHERE {table}.{quote(pk_field.column)} = v.{quote(pk_field.column)}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 @dataclass
@@ -185,25 +299,41 @@ def _standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tup
     }
 
 
-def standings_recompute(*, tournament: Tournament) -> bool:
+def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> bool:
     """Rebuild the tournament's GameResult and Standing rows from its hands and penalties; True
-    when anything changed. A change to a finished tournament of a season queues the season's
-    ranking after the commit."""
+    when anything changed. Runs one at a time per tournament (the tournament row is locked; hand
+    writes never touch it). With ``when_stale`` it does nothing unless the standings are still
+    stale once it holds the lock (a run that finished meanwhile may have covered them). The
+    changes it read are marked computed in the transaction that writes the rows, so a run that
+    dies leaves them stale for the sweep. A change to a finished tournament of a season queues the
+    season's ranking after the commit."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        # Read before the hands: a change committed after this read counts beyond it.
+        state = StandingsState.objects.filter(pk=tournament.pk).values_list("requested", "computed").first()
+        seen = state[0] if state else 0
+        if when_stale and (state is None or state[0] <= state[1]):
+            return False
         games = _game_rows(tournament)
         standings = _standing_rows(tournament, games)
         stored_games = {key: {k: v for k, v in values.items() if not k.startswith("_")}
                         for key, values in games.items()}
         common = {"tournament_id": tournament.pk}
-        changed = sync_rows(GameResult.objects.filter(**common), ("table_id", "player_id"), stored_games,
-                            common=common)
-        changed = sync_rows(Standing.objects.filter(**common), ("player_id",), standings,
-                            common=common) or changed
+        changed_games = sync_rows(GameResult.objects.filter(**common), ("table_id", "player_id"), stored_games,
+                                  common=common)
+        changed_standings = sync_rows(Standing.objects.filter(**common), ("player_id",), standings, common=common)
+        changed = bool(changed_games or changed_standings)
         if changed and tournament.season_id and tournament.status == Tournament.Status.FINISHED:
             from .rankings import rankings_request
 
             rankings_request(season_id=tournament.season_id)
-    if changed:
-        pages_changed(tournament_id=tournament.pk)
+        sessions = set(Table.objects.filter(pk__in={table_id for table_id, _player in changed_games})
+                       .values_list("session__number", flat=True)) if changed_games else set()
+        # Last: the state row is locked only for the commit, so hand writes do not wait.
+        StandingsState.objects.filter(pk=tournament.pk).update(
+            computed=Greatest(F("computed"), seen), finished_at=timezone.now(), recomputes=F("recomputes") + 1)
+    if changed_standings:
+        standings_changed(tournament_id=tournament.pk)
+    for number in sorted(sessions):
+        session_changed(tournament_id=tournament.pk, number=number)
     return changed

@@ -1,20 +1,23 @@
 """Standings and ranking jobs."""
 from celery import shared_task
 
-from ..models import Season, Tournament
+from ..models import Season
+from ..queue import task_send
 from ..services import rankings as rankings_service
 from ..services import standings as standings_service
 
-__all__ = ["rankings_recompute_all", "rankings_recompute_task", "standings_recompute_task"]
+__all__ = ["rankings_recompute_all", "rankings_recompute_task", "standings_recompute_task", "standings_sweep"]
 
 
 @shared_task(name="league.standings_recompute", ignore_result=True)
 def standings_recompute_task(tournament_id: int) -> None:
-    if not standings_service.standings_claim(tournament_id=tournament_id):
-        return
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is not None:
-        standings_service.standings_recompute(tournament=tournament)
+    standings_service.standings_run(tournament_id=tournament_id)
+
+
+@shared_task(name="league.standings_sweep", ignore_result=True)
+def standings_sweep() -> None:
+    """The periodic safety net for stale standings whose task was lost (worker killed, broker down)."""
+    standings_service.standings_sweep()
 
 
 @shared_task(name="league.rankings_recompute", ignore_result=True)
@@ -28,4 +31,4 @@ def rankings_recompute_task(season_id: int) -> None:
 def rankings_recompute_all() -> None:
     """The periodic safety net: every season's ranking, one task each."""
     for season_id in Season.objects.values_list("pk", flat=True):
-        rankings_recompute_task.delay(season_id)
+        task_send(rankings_recompute_task, season_id)

@@ -32,12 +32,14 @@ def home(request):
     return render(request, "league/home.html", context)
 
 
-def _tournament(request, slug: str) -> Tournament:
+def _tournament(request, slug: str, parts: tuple[str, ...] | None = None) -> Tournament:
+    """The tournament, declared as the page's subject with the ``parts`` of it the page shows
+    (league.cache: a change elsewhere in the tournament leaves the page cached)."""
     try:
         tournament = pages.tournament_for(request.user, slug)
     except Tournament.DoesNotExist as error:
         raise Http404(_("No such tournament.")) from error
-    page_subject(request, tournament_id=tournament.pk)
+    page_subject(request, tournament_id=tournament.pk, parts=parts)
     return tournament
 
 
@@ -45,16 +47,17 @@ def _refresh(tournament: Tournament) -> int | None:
     return REFRESH_SECONDS if tournament.status == Tournament.Status.RUNNING else None
 
 
-def _tournament_part(request, tournament: Tournament, part: str, template: str, context) -> str:
-    """One cached part of a tournament's pages; ``context`` is called only when it is rendered.
-    Rendered without the request: the part is the same for every visitor."""
-    return cached_part(request, tournament_id=tournament.pk, part=part,
+def _tournament_part(request, tournament: Tournament, part: str, template: str, context, depends: str) -> str:
+    """One cached part of a tournament's pages, retired when ``depends`` (league.cache) changes;
+    ``context`` is called only when it is rendered. Rendered without the request: the part is the
+    same for every visitor."""
+    return cached_part(request, tournament_id=tournament.pk, part=part, depends=[depends],
                        render=lambda: render_to_string(template, context()))
 
 
 @cached_page
 def tournament(request, slug: str):
-    tournament = _tournament(request, slug)
+    tournament = _tournament(request, slug, parts=("standings", "sessions"))
     is_admin = is_league_admin(request.user)
     return render(
         request,
@@ -63,10 +66,10 @@ def tournament(request, slug: str):
             "tournament": tournament,
             "standings_table": _tournament_part(
                 request, tournament, "top", "league/_standings_table.html",
-                lambda: {"standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP)}),
+                lambda: {"standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP)}, "standings"),
             "sessions_part": _tournament_part(
                 request, tournament, "sessions", "league/_sessions.html",
-                lambda: {"tournament": tournament, "sessions": pages.tournament_sessions(tournament)}),
+                lambda: {"tournament": tournament, "sessions": pages.tournament_sessions(tournament)}, "sessions"),
             "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS] if is_admin else [],
             "refresh": _refresh(tournament),
         },
@@ -75,7 +78,7 @@ def tournament(request, slug: str):
 
 @cached_page
 def standings(request, slug: str):
-    tournament = _tournament(request, slug)
+    tournament = _tournament(request, slug, parts=("standings",))
     return render(
         request,
         "league/standings.html",
@@ -83,7 +86,7 @@ def standings(request, slug: str):
             "tournament": tournament,
             "standings_table": _tournament_part(
                 request, tournament, "standings", "league/_standings_table.html",
-                lambda: {"standings": pages.standings_rows(tournament)}),
+                lambda: {"standings": pages.standings_rows(tournament)}, "standings"),
             "refresh": _refresh(tournament),
         },
     )
@@ -91,7 +94,7 @@ def standings(request, slug: str):
 
 @cached_page
 def session(request, slug: str, number: int):
-    tournament = _tournament(request, slug)
+    tournament = _tournament(request, slug, parts=(f"session{number}",))
 
     def context() -> dict:
         try:
@@ -107,7 +110,7 @@ def session(request, slug: str, number: int):
             "tournament": tournament,
             "number": number,
             "tables_part": _tournament_part(request, tournament, f"session-{number}",
-                                            "league/_session_tables.html", context),
+                                            "league/_session_tables.html", context, f"session{number}"),
             "refresh": _refresh(tournament),
         },
     )

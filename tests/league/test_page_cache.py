@@ -8,12 +8,15 @@ from decimal import Decimal
 import pytest
 from django.contrib.messages import constants
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from league import cache as page_cache
+from league.cache import standings_changed
 from league.models import GameResult, SeasonRanking, Session, Standing, Tournament
-from league.services.hands import hand_record
+from league.services.hands import hand_record, table_close
 from league.services.rankings import ranking_fields, rankings_recompute, tournament_saved
 from league.services.seating import seating_generate
 from tests.factories import AdminFactory, PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
@@ -259,3 +262,73 @@ def test_a_ranking_row_deleted_in_the_admin_leaves_the_cached_season_page(client
     response = staff.post(f"/admin/league/seasonranking/{row.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302 and not SeasonRanking.objects.exists()
     assert "Gone" not in client.get(url).content.decode()
+
+
+def test_a_recomputation_retires_only_the_standings_and_the_sessions_whose_results_changed(
+    client, django_capture_on_commit_callbacks
+):
+    tournament = TournamentFactory(slug="narrow")
+    first = Session.objects.create(tournament=tournament, number=1)
+    second = Session.objects.create(tournament=tournament, number=2)
+    table = table_with_players(session=first, number=1)
+    table_with_players(session=second, number=1)
+    user = AdminFactory()
+    urls = ["/t/narrow/", "/t/narrow/standings/", "/t/narrow/session/1/", "/t/narrow/session/2/", "/"]
+    for url in urls:
+        assert client.get(url)["X-Cache"] == "miss", url
+        assert client.get(url)["X-Cache"] == "hit", url
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_record(table=table, record=EAST_WINS_100, user=user)
+    assert {url: client.get(url)["X-Cache"] for url in urls} == {
+        "/t/narrow/": "miss", "/t/narrow/standings/": "miss", "/t/narrow/session/1/": "miss",
+        "/t/narrow/session/2/": "hit", "/": "hit",
+    }
+    assert ">600<" in client.get("/t/narrow/session/1/").content.decode()
+
+
+def test_closing_a_table_retires_its_session_and_the_tournament_page_not_the_other_sessions(
+    client, django_capture_on_commit_callbacks
+):
+    tournament = TournamentFactory(slug="close")
+    first = Session.objects.create(tournament=tournament, number=1)
+    table = table_with_players(session=first, number=1)
+    table_with_players(session=Session.objects.create(tournament=tournament, number=2), number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_record(table=table, record=EAST_WINS_100, user=AdminFactory())
+    urls = ["/t/close/", "/t/close/standings/", "/t/close/session/1/", "/t/close/session/2/"]
+    for url in urls:
+        client.get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_close(table=table, user=AdminFactory())
+    assert {url: client.get(url)["X-Cache"] for url in urls} == {
+        "/t/close/": "miss", "/t/close/standings/": "hit", "/t/close/session/1/": "miss",
+        "/t/close/session/2/": "hit",
+    }
+    assert "✓" in client.get("/t/close/").content.decode()
+
+
+def test_while_one_request_renders_a_retired_page_the_others_get_the_copy_before(client):
+    tournament = TournamentFactory(slug="stale")
+    player = standings(tournament, 1)[0]
+    assert ">999<" in client.get("/t/stale/standings/").content.decode()
+    Standing.objects.filter(player=player).update(score=Decimal(777))
+    standings_changed(tournament_id=tournament.pk)
+    cache.add("league:pages:rendering:de:/t/stale/standings/", 1, 10)  # someone else is rendering it
+    response = client.get("/t/stale/standings/", HTTP_ACCEPT_LANGUAGE="de")
+    assert response["X-Cache"] == "stale" and ">999<" in response.content.decode()
+    cache.delete("league:pages:rendering:de:/t/stale/standings/")
+    response = client.get("/t/stale/standings/", HTTP_ACCEPT_LANGUAGE="de")
+    assert response["X-Cache"] == "miss" and ">777<" in response.content.decode()
+    assert client.get("/t/stale/standings/", HTTP_ACCEPT_LANGUAGE="de")["X-Cache"] == "hit"
+
+
+def test_a_copy_too_old_is_not_served_while_another_request_renders(client, monkeypatch):
+    tournament = TournamentFactory(slug="old")
+    player = standings(tournament, 1)[0]
+    client.get("/t/old/standings/", HTTP_ACCEPT_LANGUAGE="de")
+    Standing.objects.filter(player=player).update(score=Decimal(777))
+    standings_changed(tournament_id=tournament.pk)
+    monkeypatch.setattr(page_cache, "STALE_SECONDS", -1)
+    cache.add("league:pages:rendering:de:/t/old/standings/", 1, 10)
+    response = client.get("/t/old/standings/", HTTP_ACCEPT_LANGUAGE="de")
+    assert response["X-Cache"] == "miss" and ">777<" in response.content.decode()

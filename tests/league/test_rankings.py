@@ -4,6 +4,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from league.models import (
     GameResult,
@@ -104,6 +106,32 @@ def test_running_the_ranking_twice_changes_nothing(league_games):
     before = list(SeasonRanking.objects.order_by("pk").values())
     assert rankings_recompute(season=season) is False
     assert list(SeasonRanking.objects.order_by("pk").values()) == before
+
+
+def writes(queries) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries
+            if q["sql"].lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE")]
+
+
+def test_an_unchanged_ranking_recompute_writes_no_row(league_games):
+    season, _p = league_games
+    rankings_recompute(season=season)
+    with CaptureQueriesContext(connection) as queries:
+        assert rankings_recompute(season=season) is False
+    assert writes(queries) == []
+
+
+def test_a_changed_ranking_updates_only_the_rows_that_changed_in_one_statement(league_games):
+    season, _p = league_games
+    rankings_recompute(season=season)
+    before = dict(SeasonRanking.objects.values_list("player_id", "value"))
+    changed = SeasonRanking.objects.order_by("rank", "player_id").first()
+    SeasonRanking.objects.filter(pk=changed.pk).update(value=Decimal("-5"), games=99)  # as if stale
+    with CaptureQueriesContext(connection) as queries:
+        assert rankings_recompute(season=season) is True
+    updates = [sql for sql in writes(queries) if "league_seasonranking" in sql]
+    assert len(updates) == 1 and updates[0].count(str(changed.pk)) >= 1
+    assert dict(SeasonRanking.objects.values_list("player_id", "value")) == before
 
 
 def test_mers_base_rank_spreads_the_field_from_1000_to_0():

@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 from django.db import transaction
 
-from league.models import GameResult, Registration, Standing, Tournament, TournamentPenalty
+from league.models import GameResult, Registration, Standing, StandingsState, Tournament, TournamentPenalty
 from league.selectors.standings import standings_for
 from league.services import standings as standings_service
 from league.services.hands import hand_delete, hand_record
@@ -147,9 +147,9 @@ def test_a_burst_of_hands_in_one_transaction_is_recomputed_once(monkeypatch,
     calls = []
     recompute = standings_service.standings_recompute
 
-    def counting(*, tournament):
+    def counting(*, tournament, **options):
         calls.append(tournament.pk)
-        return recompute(tournament=tournament)
+        return recompute(tournament=tournament, **options)
 
     monkeypatch.setattr(standings_service, "standings_recompute", counting)
     user = AdminFactory()
@@ -160,8 +160,8 @@ def test_a_burst_of_hands_in_one_transaction_is_recomputed_once(monkeypatch,
     assert calls == [tournament.pk]
     seat0 = GameResult.objects.get(table=table, seat=0)
     assert (seat0.total, seat0.hands) == (1800, 3)  # East wins three times and stays East
-    tournament.refresh_from_db()
-    assert tournament.standings_dirty is False
+    state = StandingsState.objects.get(tournament=tournament)
+    assert (state.requested, state.computed, state.dirty, state.queued_at) == (3, 3, False, None)
 
 
 def test_tied_keys_share_the_better_rank():

@@ -1,0 +1,355 @@
+"""A live tournament session under load: referees entering hands while the public reads the pages.
+
+Run from the project root, with PostgreSQL and Redis (each URL is required):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/mjl_load CACHE_URL=redis://127.0.0.1:6379/6 \\
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/live.py [--seconds 60] [--port 8501]
+
+Builds a running tournament of 200 players on 50 tables (one drawn session, 25 referees with API
+tokens), then starts a real Celery worker (``--pool=solo``) and gunicorn (4 sync workers, DEBUG off)
+and, for ``--seconds``:
+
+* 25 referees each post a hand every 2 s (alternating between their two tables) over the API;
+* 50 viewers each read the tournament page or its standings page (alternately), one second apart,
+  as anonymous visitors (the page cache's ``X-Cache`` header tells hits from misses);
+* one client reads a trivial view (the language switch, a redirect) every half second, for scale;
+* a monitor reads the game results every 0.1 s to see when each posted hand shows in the standings.
+
+Prints the hand POST's server time p50/p95 (gunicorn's own request time, from its access log),
+the share of public pages served from the cache (hit or stale), recomputations per minute (the
+tournament's ``StandingsState.recomputes``), the standings lag p95 (from a POST's answer to its hand
+counted in the game results), the viewers' p95 next to the trivial view's p95 in the same run, the
+errors, and the machine's load average before and after. Targets (issue 15): POST p50 <= 30 ms and
+p95 <= 80 ms, cache >= 90 %, recomputes <= 60/min, lag p95 <= 2 s. Removes its rows and stops its
+processes at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import pathlib
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+for name in ("DATABASE_URL", "CACHE_URL", "CELERY_BROKER_URL"):
+    if not os.environ.get(name, "").startswith(("postgres", "redis")):
+        raise SystemExit(f"bench/live.py needs {name} (PostgreSQL and Redis; see the docstring)")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+
+settings.DEBUG = False
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from rest_framework.authtoken.models import Token  # noqa: E402
+
+from league.models import (  # noqa: E402
+    GameResult,
+    Player,
+    RefereeAssignment,
+    Registration,
+    Seat,
+    Session,
+    StandingsState,
+    Table,
+    Tournament,
+)
+
+HOST = "127.0.0.1"
+TABLES = 50
+REFEREES = 25
+VIEWERS = 50
+HAND_EVERY = 2.0
+VIEW_EVERY = 1.0
+TRIVIAL_EVERY = 0.5
+TRIVIAL = "/lang/en/?next=/"
+
+
+def build(tag: str) -> tuple[Tournament, list[tuple[str, list[int]]]]:
+    """The tournament, and per referee (token, [table ids])."""
+    import datetime
+
+    day = datetime.date.today()
+    tournament = Tournament.objects.create(slug=f"bench-live-{tag}", name=f"Bench live {tag}",
+                                           ruleset="dmjl-classical", starts_on=day, ends_on=day, session_count=1,
+                                           status=Tournament.Status.RUNNING, published=True)
+    players = Player.objects.bulk_create([Player(first_name=f"Live{tag}", last_name=f"P{i:03d}")
+                                          for i in range(4 * TABLES)])
+    Registration.objects.bulk_create([Registration(tournament=tournament, player=p) for p in players])
+    session = Session.objects.create(tournament=tournament, number=1)
+    tables = Table.objects.bulk_create([Table(session=session, number=n) for n in range(1, TABLES + 1)])
+    Seat.objects.bulk_create([Seat(session=session, table=table, position=position, player=players[4 * i + position])
+                              for i, table in enumerate(tables) for position in range(4)])
+    User = get_user_model()
+    referees = []
+    for index in range(REFEREES):
+        user = User.objects.create_user(username=f"bench-live-{tag}-{index}", password=None)
+        RefereeAssignment.objects.create(tournament=tournament, user=user)
+        token = Token.objects.create(user=user).key
+        referees.append((token, [tables[2 * index].pk, tables[2 * index + 1].pk]))
+    return tournament, referees
+
+
+def clean(tournament: Tournament, tag: str) -> None:
+    tournament.delete()  # sessions, tables, seats, hands, results, standings, its state
+    Player.objects.filter(first_name=f"Live{tag}").delete()
+    get_user_model().objects.filter(username__startswith=f"bench-live-{tag}-").delete()
+
+
+def request(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    try:
+        data = None if body is None else json.dumps(body)
+        all_headers = {"Accept-Language": "de", **(headers or {})}
+        if data is not None:
+            all_headers["Content-Type"] = "application/json"
+        connection.request(method, path, body=data, headers=all_headers)
+        response = connection.getresponse()
+        payload = response.read()
+        return response.status, response.getheader("X-Cache"), payload
+    finally:
+        connection.close()
+
+
+def quantile(values: list[float], q: int) -> float:
+    if not values:
+        return float("nan")
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def hand(number: int, rng: random.Random) -> dict:
+    """A win by a seat that is not the dealer (the deal moves on: 16 hands to a game)."""
+    dealer = (number - 1) % 4
+    winner = (dealer + 1 + rng.randrange(3)) % 4
+    values = [rng.randrange(10, 200, 2) for _ in range(4)]
+    values[winner] = rng.randrange(100, 600, 2)
+    return {"outcome": "win", "winner": winner, "hand_values": values}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--port", type=int, default=8501)
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, check=True,
+                   env=dict(os.environ, DEBUG="0", SECRET_KEY="bench-only-secret"))
+    tag = f"{int(time.time()) % 100000}"
+    tournament, referees = build(tag)
+    log_dir = tempfile.TemporaryDirectory()
+    access_log = pathlib.Path(log_dir.name) / "access.log"
+    env = dict(os.environ, DEBUG="0", SECRET_KEY="bench-only-secret", ALLOWED_HOSTS=HOST,
+               SECURE_SSL_REDIRECT="0", LOG_LEVEL="WARNING")
+    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "mjl", "worker", "--pool=solo",
+                               "--loglevel=WARNING", "-n", f"bench-live-{tag}@%h"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=open(pathlib.Path(log_dir.name) / "worker.log", "w"))
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "mjl.wsgi:application", "--bind",
+                               f"{HOST}:{args.port}", "--workers", "4", "--worker-class", "sync",
+                               "--access-logfile", str(access_log),
+                               "--access-logformat", '%(m)s %(U)s %(s)s %(D)s',
+                               "--log-level", "warning", "--backlog", "256"], cwd=ROOT, env=env)
+    load_before = os.getloadavg()
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                request(args.port, "GET", TRIVIAL)
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("gunicorn did not start") from None
+                time.sleep(0.3)
+        results = drive(args, tournament, referees)
+    finally:
+        server.terminate()
+        worker.terminate()
+        server.wait(20)
+        worker.wait(20)
+    load_after = os.getloadavg()
+    server_times = []
+    for line in access_log.read_text().splitlines():
+        found = re.match(r"^POST /api/v1/tables/\d+/hands/ 201 (\d+)$", line)
+        if found:
+            server_times.append(int(found.group(1)) / 1000)
+    report(results, server_times, load_before, load_after, args)
+    clean(tournament, tag)
+    return 0
+
+
+def drive(args, tournament: Tournament, referees) -> dict:
+    port = args.port
+    lock = threading.Lock()
+    stop = threading.Event()
+    posted: list[tuple[int, int, float]] = []  # (table id, hand number, answered at)
+    post_errors: list[str] = []
+    views: list[tuple[float, str]] = []
+    view_errors: list[str] = []
+    trivial: list[float] = []
+    seen: dict[tuple[int, int], float] = {}  # (table id, hands counted) -> first seen at
+    state = StandingsState.objects.filter(pk=tournament.pk).values_list("recomputes", flat=True).first() or 0
+    started = time.monotonic()
+
+    def referee(index: int, token: str, table_ids: list[int]) -> None:
+        rng = random.Random(index)
+        numbers = {table_id: 0 for table_id in table_ids}
+        next_at = started + rng.random() * HAND_EVERY
+        turn = 0
+        while not stop.is_set():
+            stop.wait(max(0.0, next_at - time.monotonic()))
+            if stop.is_set():
+                break
+            next_at += HAND_EVERY
+            table_id = table_ids[turn % 2]
+            turn += 1
+            try:
+                status, _cache, body = request(port, "POST", f"/api/v1/tables/{table_id}/hands/",
+                                               hand(numbers[table_id] + 1, rng),
+                                               {"Authorization": f"Token {token}"})
+            except (OSError, http.client.HTTPException) as error:
+                with lock:
+                    post_errors.append(type(error).__name__)
+                continue
+            answered = time.monotonic()
+            if status == 201:
+                numbers[table_id] = json.loads(body)["number"]
+                with lock:
+                    posted.append((table_id, numbers[table_id], answered))
+            else:
+                with lock:
+                    post_errors.append(f"{status} {body[:80]!r}")
+
+    def viewer(index: int) -> None:
+        paths = [f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/"]
+        next_at = started + random.Random(index).random() * VIEW_EVERY
+        turn = index
+        while not stop.is_set():
+            stop.wait(max(0.0, next_at - time.monotonic()))
+            if stop.is_set():
+                break
+            next_at += VIEW_EVERY
+            path = paths[turn % 2]
+            turn += 1
+            began = time.perf_counter()
+            try:
+                status, cache_state, _body = request(port, "GET", path)
+            except (OSError, http.client.HTTPException) as error:
+                with lock:
+                    view_errors.append(type(error).__name__)
+                continue
+            with lock:
+                views.append((time.perf_counter() - began, cache_state or "none"))
+                if status != 200:
+                    view_errors.append(str(status))
+
+    def trivial_client() -> None:
+        while not stop.is_set():
+            began = time.perf_counter()
+            try:
+                request(port, "GET", TRIVIAL)
+                trivial.append(time.perf_counter() - began)
+            except (OSError, http.client.HTTPException):
+                pass
+            stop.wait(TRIVIAL_EVERY)
+
+    def monitor() -> None:
+        from django.db import connection
+
+        try:
+            while not stop.is_set():
+                now = time.monotonic()
+                rows = GameResult.objects.filter(tournament=tournament, seat=0).values_list("table_id", "hands")
+                for table_id, hands in rows:
+                    if (table_id, hands) not in seen:
+                        seen[(table_id, hands)] = now
+                stop.wait(0.1)
+            time.sleep(3)  # the last hands' recomputation
+            now = time.monotonic()
+            for table_id, hands in GameResult.objects.filter(tournament=tournament, seat=0).values_list(
+                    "table_id", "hands"):
+                seen.setdefault((table_id, hands), now)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=referee, args=(i, token, ids)) for i, (token, ids) in enumerate(referees)]
+    threads += [threading.Thread(target=viewer, args=(i,)) for i in range(VIEWERS)]
+    threads.append(threading.Thread(target=trivial_client))
+    watcher = threading.Thread(target=monitor)
+    for thread in [*threads, watcher]:
+        thread.start()
+    time.sleep(args.seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    watcher.join()
+    elapsed = time.monotonic() - started
+    recomputes = (StandingsState.objects.filter(pk=tournament.pk).values_list("recomputes", flat=True).first()
+                  or 0) - state
+
+    # A hand shows once the results count it or any later hand of its table.
+    lags, missing = [], 0
+    counted: dict[int, list[tuple[int, float]]] = {}
+    for (table_id, hands), at in seen.items():
+        counted.setdefault(table_id, []).append((hands, at))
+    for table_id, number, answered in posted:
+        times = [at for hands, at in counted.get(table_id, []) if hands >= number]
+        if times:
+            lags.append(max(0.0, min(times) - answered))
+        else:
+            missing += 1
+    return {"elapsed": elapsed, "posted": posted, "post_errors": post_errors, "views": views,
+            "view_errors": view_errors, "trivial": trivial, "recomputes": recomputes, "lags": lags,
+            "missing": missing}
+
+
+def report(results: dict, server_times: list[float], load_before, load_after, args) -> None:
+    views = results["views"]
+    cached = sum(1 for _t, state in views if state in ("hit", "stale"))
+    stale = sum(1 for _t, state in views if state == "stale")
+    view_times = [t * 1000 for t, _state in views]
+    trivial = [t * 1000 for t in results["trivial"]]
+    minutes = results["elapsed"] / 60
+    p50, p95 = quantile(server_times, 50), quantile(server_times, 95)
+    share = cached / len(views) if views else 0.0
+    per_minute = results["recomputes"] / minutes
+    lag95 = quantile(results["lags"], 95)
+    viewer95, trivial95 = quantile(view_times, 95), quantile(trivial, 95)
+
+    def verdict(ok: bool) -> str:
+        return "ok" if ok else "MISSED"
+
+    print(f"bench/live.py: {args.seconds} s, {REFEREES} referees x 1 hand / {HAND_EVERY:g} s on {TABLES} tables, "
+          f"{VIEWERS} viewers x 1 page / {VIEW_EVERY:g} s; gunicorn 4 sync workers, 1 Celery worker (solo)")
+    print(f"machine: {os.cpu_count()} CPUs, load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
+    print(f"hands posted {len(results['posted'])}, errors {len(results['post_errors'])} "
+          f"{sorted(set(results['post_errors']))[:3]}")
+    print(f"hand POST server time p50 {p50:6.1f} ms (target <= 30: {verdict(p50 <= 30)}), "
+          f"p95 {p95:6.1f} ms (target <= 80: {verdict(p95 <= 80)})")
+    print(f"public pages {len(views)}, from the cache {share:.1%} ({stale} of them stale while re-rendering) "
+          f"(target >= 90 %: {verdict(share >= 0.9)}); errors {len(results['view_errors'])}")
+    print(f"standings recomputations {results['recomputes']} = {per_minute:.1f}/min "
+          f"(target <= 60: {verdict(per_minute <= 60)})")
+    print(f"standings lag p50 {quantile(results['lags'], 50):.2f} s, p95 {lag95:.2f} s "
+          f"(target <= 2 s: {verdict(lag95 <= 2)}); hands never seen {results['missing']}")
+    print(f"viewer p95 {viewer95:.1f} ms, trivial view p95 {trivial95:.1f} ms, ratio {viewer95 / trivial95:.2f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

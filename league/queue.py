@@ -1,0 +1,33 @@
+"""Sending Celery tasks so that a request never fails for it.
+
+A request has saved its rows before it queues the work that follows them (standings, exports,
+rankings). When the broker cannot be reached the rows are already committed, so the request must
+still answer as it would have: ``task_send`` logs the failure and returns False, and the periodic
+sweeps (``league.standings_sweep``, ``league.exports_requeue_stale``) queue the work again once the
+broker is back. Every service queues through here, never through ``task.delay`` directly.
+"""
+import logging
+
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+def task_send(task, *args, countdown: float | None = None) -> bool:
+    """Queue ``task(*args)`` now (in-process when Celery runs eagerly); False when the broker
+    refused it (logged, not raised). Eager tasks (no broker: tests and the demo) run here and their
+    errors are raised: they are the task's, not the broker's."""
+    if task.app.conf.task_always_eager:
+        task.apply_async(args=args)
+        return True
+    try:
+        task.apply_async(args=args, countdown=countdown or None)
+    except Exception:  # the broker is down or misconfigured: the sweep will queue it again
+        logger.exception("Could not queue %s%r; the periodic sweep will queue it again", task.name, args)
+        return False
+    return True
+
+
+def task_send_on_commit(task, *args, countdown: float | None = None) -> None:
+    """Queue ``task(*args)`` once the surrounding transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: task_send(task, *args, countdown=countdown))
