@@ -181,6 +181,11 @@ class HandForm(forms.Form):
 
     outcome = forms.ChoiceField(label=_("Outcome"), choices=(), widget=forms.RadioSelect, initial="win")
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Made when the form is shown (and anew by scoresheet.js for each hand it queues): a repeated
+    # submission of the same hand carries the same key and is answered, not stored twice.
+    key = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+    # The number of the hand this form means to create (or correct).
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def __init__(self, *args, seat_labels: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -193,7 +198,11 @@ class HandForm(forms.Form):
             self.fields[name].choices = seat_choices
 
     def to_record(self) -> dict:
-        return record_from_values(self.ruleset, self.cleaned_data)
+        """The hand record, with the hand's ``number`` when the form names it."""
+        record = record_from_values(self.ruleset, self.cleaned_data)
+        if self.cleaned_data.get("number") is not None:
+            record["number"] = self.cleaned_data["number"]
+        return record
 
     def slot_for(self, record_field: str) -> str | None:
         name = self.error_map.get(record_field, record_field)

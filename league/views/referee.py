@@ -3,6 +3,7 @@ a hand's history and closing a table. Referees work only at their own tournament
 (league.permissions.can_referee); every write goes through league.services.hands."""
 
 import json
+import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -141,32 +142,72 @@ def _posted_hand_form(table: Table, data):
     return hand_form_for(table.session.tournament.ruleset, data, seat_labels=labels)
 
 
+def new_key() -> str:
+    """A fresh idempotency key for a form about to be shown."""
+    return uuid.uuid4().hex
+
+
+def wants_json(request) -> bool:
+    """The sheet's script (and its offline queue) asks for JSON; a plain form post gets a page."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _saved_message(hand) -> str:
+    if hand.replayed:
+        return _("Hand %(number)s was already saved.") % {"number": hand.number}
+    return _("Hand %(number)s saved.") % {"number": hand.number}
+
+
 @login_required
 def score_sheet(request, table_id: int):
     table = _checked_table(request, table_id)
     ruleset = table.session.tournament.ruleset
+    status = 200
     if request.method == "POST":
         form = _posted_hand_form(table, request.POST)
+        error = None
         if form.is_valid():
             try:
-                hand = hand_services.hand_record(table=table, record=form.to_record(), user=request.user)
-            except ServiceError as error:
+                hand = hand_services.hand_record(table=table, record=form.to_record(), user=request.user,
+                                                 idempotency_key=form.cleaned_data["key"])
+            except ServiceError as service_error:
+                error = service_error
                 form.add_service_error(error)
             else:
-                messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+                if wants_json(request):
+                    return JsonResponse({"hand": {"id": hand.pk, "number": hand.number},
+                                         "replayed": hand.replayed, "message": _saved_message(hand)}, status=201)
+                messages.success(request, _saved_message(hand))
                 return redirect("referee-table", table_id=table.pk)
+        status = error.status if error else 400
+        if wants_json(request):
+            message = error.message if error else (" ".join(form.non_field_errors()) or _("Some fields are not valid."))
+            return _form_errors(form, code=error.code if error else "invalid", message=message, status=status)
+        if error is not None and error.code in ("hand_number_exists", "hand_number_ahead"):
+            form = _renumbered(form, table, error)
     else:
         view = table_view(table=table)
-        form = hand_form_for(ruleset, seat_labels=seat_labels(view.players, view.dealer))
-    status = 400 if request.method == "POST" else 200
+        form = hand_form_for(ruleset, initial={"key": new_key(), "number": len(view.hands) + 1},
+                             seat_labels=seat_labels(view.players, view.dealer))
     return render(request, "league/score_sheet.html", _sheet_context(table, form), status=status)
 
 
-def _form_errors(form, *, code: str, message: str) -> JsonResponse:
-    """400 with the form's errors keyed by its own field names ("__all__": above the form),
-    exactly the slots the page fills when the same data is submitted."""
+def _renumbered(form, table: Table, error: ServiceError):
+    """The refused form again, now meaning the next hand with a fresh key: saving it once more is
+    the referee's deliberate choice after reading the message."""
+    data = form.data.copy()
+    data["number"], data["key"] = error.extra["next_number"], new_key()
+    again = _posted_hand_form(table, data)
+    again.is_valid()
+    again.add_error(None, error.message)
+    return again
+
+
+def _form_errors(form, *, code: str, message: str, status: int = 400) -> JsonResponse:
+    """The form's errors keyed by its own field names ("__all__": above the form), exactly the
+    slots the page fills when the same data is submitted."""
     fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
-    return JsonResponse({"error": {"code": code, "message": message, "fields": fields}}, status=400)
+    return JsonResponse({"error": {"code": code, "message": message, "fields": fields}}, status=status)
 
 
 @login_required
@@ -204,6 +245,7 @@ def hand_edit(request, hand_id: int):
                     record=form.to_record(),
                     version=form.cleaned_data["version"] or 0,
                     user=request.user,
+                    idempotency_key=form.cleaned_data["key"],
                 )
             except Conflict as error:
                 form.add_error(None, error.message)
@@ -214,7 +256,7 @@ def hand_edit(request, hand_id: int):
                 return redirect("referee-table", table_id=table.pk)
     else:
         initial = values_from_record(ruleset, hand.record)
-        initial["version"] = hand.version
+        initial.update(version=hand.version, key=new_key(), number=hand.number)
         form = hand_form_for(ruleset, initial=initial, seat_labels=labels)
     return render(
         request,
@@ -267,6 +309,13 @@ def hand_history(request, hand_id: int):
 @login_required
 @require_POST
 def hand_delete(request, hand_id: int):
+    deletion = hand_services.hand_deletion(hand_id=hand_id, tables=Table.objects.all())
+    if deletion is not None:
+        # A repeated deletion (double tap, a retry after a lost reply) deletes nothing more.
+        if not can_referee(request.user, deletion.table.session.tournament_id):
+            raise PermissionDenied(_("You are not a referee of this tournament."))
+        messages.info(request, _("Hand %(number)s was already deleted.") % {"number": deletion.number})
+        return redirect("referee-table", table_id=deletion.table_id)
     hand = _checked_hand(request, hand_id)
     number = hand.number
     try:

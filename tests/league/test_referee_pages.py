@@ -454,3 +454,63 @@ def test_the_referees_home_shows_the_chosen_session_and_the_latest_of_the_others
     page = client.get(reverse("referee-home"), {"tournament": first.pk, "session": 1}).content.decode()
     shown = {table.pk for table in Table.objects.all() if reverse("referee-table", args=[table.pk]) in page}
     assert shown == {first.sessions.get(number=1).tables.get().pk, second.sessions.get(number=2).tables.get().pk}
+
+
+def test_the_form_carries_a_fresh_key_and_the_next_hands_number(client, referee, table):
+    first = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    second = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    key = re.search(r'name="key" value="(\w+)"', first).group(1)
+    assert key not in second
+    assert 'name="number" value="1"' in first
+
+
+def test_submitting_the_same_form_twice_stores_one_hand(client, referee, table):
+    data = classical_win(key="form-key-1", number="1")
+    first = client.post(reverse("referee-table", args=[table.pk]), data)
+    second = client.post(reverse("referee-table", args=[table.pk]), data, follow=True)
+    assert first.status_code == 302
+    assert Hand.objects.filter(table=table).count() == 1
+    assert "Hand 1 was already saved." in second.content.decode()
+
+
+def test_the_sheets_script_gets_json_answers(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    saved = client.post(url, classical_win(key="js-1", number="1"), HTTP_ACCEPT="application/json")
+    assert saved.status_code == 201 and saved.json()["hand"]["number"] == 1
+    again = client.post(url, classical_win(key="js-1", number="1"), HTTP_ACCEPT="application/json")
+    assert again.status_code == 201 and again.json()["replayed"] is True
+    taken = client.post(url, classical_win(key="js-2", number="1"), HTTP_ACCEPT="application/json")
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "hand_number_exists"
+    invalid = client.post(url, classical_win(key="js-3", number="2", winner="2"), HTTP_ACCEPT="application/json")
+    assert invalid.status_code == 400 and invalid.json()["error"]["fields"]
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_a_taken_number_shows_the_message_and_offers_the_next_number(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    client.post(url, classical_win(key="a", number="1"))
+    response = client.post(url, classical_win(key="b", number="1"))
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Hand 1 is already stored" in page and 'name="number" value="2"' in page
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_deleting_a_deleted_hand_again_deletes_nothing_more(client, referee, table):
+    first = hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    second = hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    url = reverse("referee-hand-delete", args=[second.pk])
+    client.post(url)
+    response = client.post(url, follow=True)
+    assert "Hand 2 was already deleted." in response.content.decode()
+    assert list(Hand.objects.filter(table=table)) == [first]
+
+
+def test_a_repeated_correction_form_is_applied_once(client, referee, table):
+    hand = hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    url = reverse("referee-hand-edit", args=[hand.pk])
+    data = classical_win(key="fix-1", number="1", version="1")
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 302
+    hand.refresh_from_db()
+    assert hand.version == 2 and HandRevision.objects.filter(action="update").count() == 1
