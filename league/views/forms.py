@@ -7,8 +7,14 @@ Errors from the scoring service name record fields (``winner``, ``hand_values``,
 ``HandForm.add_service_error`` puts each into the error slot of the form field it concerns.
 """
 
+import re
+
 from django import forms
+from django.utils import formats
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from .numbers import WholeNumberField
 
 SEATS = range(4)
 
@@ -39,13 +45,17 @@ def _seats_field(label):
 
 
 def _number_field(label, **kwargs):
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        min_value=0,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        **kwargs,
-    )
+    return WholeNumberField(label=label, required=False, min_value=0, **kwargs)
+
+
+# Values so unusual that the sheet asks before storing them (a typo is likelier than the hand).
+MOST_HAN_WITHOUT_YAKUMAN = 13
+MOST_CLASSICAL_HAND_VALUE = 100_000
+_PER_SEAT = re.compile(r"^[a-z]+_([0-3])$")
+
+
+def _confirm_hint() -> str:
+    return gettext("Check it, or tick “Yes, I mean it” and save again.")
 
 
 def _penalties(values: dict, *kinds: str) -> list[dict]:
@@ -186,16 +196,46 @@ class HandForm(forms.Form):
     key = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
     # The number of the hand this form means to create (or correct).
     number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    # Shown with the errors when a value is implausible (``implausible``); ticked, the value is stored.
+    confirm = forms.BooleanField(label=_("Yes, I mean it"), required=False)
 
     def __init__(self, *args, seat_labels: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_labels = seat_labels
+        self.doubts: list[tuple[str, str]] = []
         seat_choices = [(s, label) for s, label in enumerate(seat_labels)]
         self.fields["outcome"].choices = [(o, OUTCOME_CHOICES[o]) for o in self.outcomes]
         for name in self.seat_fields:
             self.fields[name].choices = [("", "—"), *seat_choices]
         for name in self.seats_fields:
             self.fields[name].choices = seat_choices
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        """(field, message) for each value that is possible but so unusual that it needs confirming."""
+        return []
+
+    def clean(self):
+        values = super().clean()
+        self.doubts = self.implausible(values)
+        if self.doubts and not values.get("confirm"):
+            for name, message in self.doubts:
+                self.add_error(name, f"{message} {_confirm_hint()}")
+        return values
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return bool(self.doubts)
+
+    def full_clean(self):
+        """Errors of a seat's own field (``value_2``, ``han_1`` …) name the seat: "South – Ben: …"."""
+        super().full_clean()
+        for name, errors in list((self._errors or {}).items()):
+            match = _PER_SEAT.match(name)
+            if not match:
+                continue
+            label = self.seat_labels[int(match.group(1))]
+            self._errors[name] = self.error_class(
+                [m if m.startswith(label) else f"{label}: {m}" for m in errors], renderer=self.renderer)
 
     def to_record(self) -> dict:
         """The hand record, with the hand's ``number`` when the form names it."""
@@ -246,6 +286,15 @@ class ClassicalHandForm(HandForm):
     @property
     def value_rows(self) -> list[dict]:
         return self.seat_rows("value")
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        return [
+            (f"value_{s}", gettext("%(seat)s: a hand value of %(value)s is above %(most)s.") % {
+                "seat": label, "value": formats.number_format(value, force_grouping=True),
+                "most": formats.number_format(MOST_CLASSICAL_HAND_VALUE, force_grouping=True)})
+            for s, label in enumerate(self.seat_labels)
+            if (value := values.get(f"value_{s}")) is not None and value > MOST_CLASSICAL_HAND_VALUE
+        ]
 
 
 class HongkongHandForm(HandForm):
@@ -298,6 +347,20 @@ class RiichiHandForm(HandForm):
     @property
     def win_rows(self) -> list[dict]:
         return self.seat_rows("win", "han", "fu", "yakuman")
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        doubts = []
+        for s, label in enumerate(self.seat_labels):
+            if not values.get(f"win_{s}") or values.get(f"yakuman_{s}"):
+                continue
+            han, fu = values.get(f"han_{s}"), values.get(f"fu_{s}")
+            if han is not None and han > MOST_HAN_WITHOUT_YAKUMAN:
+                doubts.append((f"han_{s}", gettext("%(seat)s: %(han)s han without yakuman is unusual.")
+                               % {"seat": label, "han": han}))
+            if fu is not None and fu % 10 and fu != 25:
+                doubts.append((f"fu_{s}", gettext("%(seat)s: %(fu)s fu is not a multiple of 10 (nor 25).")
+                               % {"seat": label, "fu": fu}))
+        return doubts
 
 
 class JapaneseClassicHandForm(HandForm):

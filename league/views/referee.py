@@ -74,9 +74,9 @@ def _checked_hand(request, hand_id: int) -> Hand:
 
 
 def seat_labels(players: list, dealer: int) -> list[str]:
-    """'East · Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
+    """'East – Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
     return [
-        f"{WIND_NAMES[wind]} · {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
+        f"{WIND_NAMES[wind]} – {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
     ]
 
 
@@ -207,7 +207,8 @@ def _form_errors(form, *, code: str, message: str, status: int = 400) -> JsonRes
     """The form's errors keyed by its own field names ("__all__": above the form), exactly the
     slots the page fills when the same data is submitted."""
     fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
-    return JsonResponse({"error": {"code": code, "message": message, "fields": fields}}, status=status)
+    body = {"code": code, "message": message, "fields": fields, "confirm": form.needs_confirmation}
+    return JsonResponse({"error": body}, status=status)
 
 
 @login_required
