@@ -16,6 +16,7 @@ urlpatterns = [
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),
+    path("referee/sw.js", referee.service_worker, name="referee-service-worker"),
     path("referee/table/<int:table_id>/", referee.score_sheet, name="referee-table"),
     path("referee/table/<int:table_id>/preview/", referee.table_preview, name="referee-table-preview"),
     path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),

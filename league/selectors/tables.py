@@ -18,6 +18,12 @@ class TableView:
     complete: bool
     totals: list[int]
     hands: list[Hand]
+    adjustments: tuple[int, ...] = (0, 0, 0, 0)  # penalties off the final result (EMA chombo), per seat
+
+    @property
+    def final_totals(self) -> list[int]:
+        """What each seat stands at with the adjustments: the score sheet's totals."""
+        return [t + a for t, a in zip(self.totals, self.adjustments, strict=True)]
 
     @property
     def seat_winds(self) -> list[str]:
@@ -37,10 +43,12 @@ def table_view(*, table: Table) -> TableView:
     hands = list(table.hands.order_by("number"))
     _steps, state = flow.replay(tournament.ruleset, tournament.effective_options,
                                 [posted_part(h.record) for h in hands])
-    totals = [0, 0, 0, 0]
+    totals, adjustments = [0, 0, 0, 0], [0, 0, 0, 0]
     for hand in hands:
         for seat, amount in enumerate(hand.result["balances"]):
             totals[seat] += amount
+        for seat, amount in enumerate(hand.result.get("adjustments") or ()):
+            adjustments[seat] += amount
     return TableView(table=table, players=table_players(table), dealer=state.dealer,
                      prevailing_wind=state.prevailing_wind, riichi_sticks=state.riichi_sticks, honba=state.honba,
-                     complete=state.complete, totals=totals, hands=hands)
+                     complete=state.complete, totals=totals, hands=hands, adjustments=tuple(adjustments))

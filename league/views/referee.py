@@ -4,11 +4,13 @@ a hand's history and closing a table. Referees work only at their own tournament
 
 import json
 import uuid
+from functools import cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -33,6 +35,30 @@ OUTCOME_SHORT = {
     "void": gettext_lazy("Void"),
     "abort": gettext_lazy("Abortive draw"),
 }
+# Penalties as the sheet names them; a type not listed here (a ruleset's new fine) shows its own name.
+PENALTY_NAMES = {
+    "chombo": gettext_lazy("Chombo"),
+    "false_mahjong": gettext_lazy("False Mah-Jongg"),
+    "dead_hand": gettext_lazy("Dead hand"),
+    "dangerous_game": gettext_lazy("Dangerous game"),
+    "false_naming": gettext_lazy("False naming"),
+    "obstruction": gettext_lazy("Severe obstruction"),
+    "pao": gettext_lazy("Pao"),
+}
+
+
+def short_names(players: list) -> list[str]:
+    """First names for narrow columns; with the last name's initial where two would look alike."""
+    firsts = [p.first_name if p else "—" for p in players]
+    return [
+        f"{first} {p.last_name[:1]}." if p and firsts.count(first) > 1 and p.last_name else first
+        for first, p in zip(firsts, players, strict=True)
+    ]
+
+
+def seat_short(names: list[str], dealer: int, seat: int) -> str:
+    """'S – Ben': a seat's wind letter in a hand dealt by ``dealer`` and its player's short name."""
+    return f"{WIND_NAMES[seat_winds(dealer)[seat]][:1]} – {names[seat]}"
 
 
 @login_required
@@ -51,6 +77,20 @@ def home(request):
     for entry in entries:
         entry["tables"] = tables[entry["session"].pk] if entry["session"] else []
     return render(request, "league/referee_home.html", {"entries": entries})
+
+
+@cache
+def _service_worker_source() -> str:
+    with open(finders.find("league/sw.js"), encoding="utf-8") as source:
+        return source.read()
+
+
+def service_worker(request):
+    """static/league/sw.js from a URL whose scope covers the referees' pages."""
+    response = HttpResponse(_service_worker_source(), content_type="application/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/referee/"
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def _checked_table(request, table_id: int) -> Table:
@@ -98,20 +138,35 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
 
 
 def _hand_rows(hands: list[Hand], players: list) -> list[dict]:
+    names = short_names(players)
     rows = []
     for hand in hands:
-        record = hand.record
+        record, result = hand.record, hand.result
         winners = [w.get("seat") for w in record.get("wins") or []] or (
             [record["winner"]] if record.get("outcome") == "win" and record.get("winner") is not None else []
         )
+        balances = result.get("balances", [])
+        adjustments = result.get("adjustments") or [0] * len(balances)
+        penalties = []
+        for penalty in record.get("penalties") or []:
+            seat = penalty.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < 4:
+                continue
+            kind = penalty.get("type", "")
+            penalties.append({
+                "name": PENALTY_NAMES.get(kind, kind.replace("_", " ")),
+                "who": seat_short(names, hand.dealer, seat),
+                "amount": adjustments[seat] or balances[seat],
+            })
         rows.append(
             {
                 "hand": hand,
                 "wind": WIND_NAMES.get(hand.prevailing_wind, hand.prevailing_wind),
                 "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
                 "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
-                "winners": [players[w] for w in winners if isinstance(w, int) and 0 <= w < 4],
-                "balances": hand.result.get("balances", []),
+                "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
+                "amounts": [b + a for b, a in zip(balances, adjustments, strict=False)],
+                "penalties": penalties,
             }
         )
     return rows
@@ -124,14 +179,16 @@ def _sheet_context(table: Table, form) -> dict:
         "tournament": table.session.tournament,
         "view": view,
         "seats": [
-            {"player": p, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
-            for s, (p, w, t) in enumerate(zip(view.players, view.seat_winds, view.totals, strict=True))
+            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
+            for s, (p, short, w, t) in enumerate(
+                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, strict=True))
         ],
         "prevailing_wind": WIND_NAMES[view.prevailing_wind],
         "hand_rows": _hand_rows(view.hands, view.players),
         "last_hand": view.hands[-1] if view.hands else None,
         "form": form,
         "preview_url": reverse("referee-table-preview", args=[table.pk]),
+        "queue_id": f"table-{table.pk}",
         "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
     }
 
