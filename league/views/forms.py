@@ -209,6 +209,14 @@ class HandForm(forms.Form):
             self.fields[name].choices = [("", "—"), *seat_choices]
         for name in self.seats_fields:
             self.fields[name].choices = seat_choices
+        self._label_seat_fields()
+
+    def _label_seat_fields(self) -> None:
+        """Each seat's own inputs (in a grid or table, one label per column) say whose they are."""
+        for name, field in self.fields.items():
+            match = _PER_SEAT.match(name)
+            if match:
+                field.widget.attrs["aria-label"] = f"{field.label} – {self.seat_labels[int(match.group(1))]}"
 
     def implausible(self, values: dict) -> list[tuple[str, str]]:
         """(field, message) for each value that is possible but so unusual that it needs confirming."""
@@ -343,6 +351,7 @@ class RiichiHandForm(HandForm):
             self.fields[f"han_{s}"] = _number_field(_("Han"))
             self.fields[f"fu_{s}"] = _number_field(_("Fu"))
             self.fields[f"yakuman_{s}"] = forms.BooleanField(label=_("Yakuman"), required=False)
+        self._label_seat_fields()
 
     @property
     def win_rows(self) -> list[dict]:

@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -288,6 +289,52 @@ def table_preview(request, table_id: int):
     return JsonResponse(preview)
 
 
+def correction_changes(hand: Hand, changes: list[dict], players: list) -> dict:
+    """hand_correction_preview's answer in words for the correction page: per changed hand its
+    dealer, wind and each player's balance before → after, and how each player's total moves."""
+    rows, moved = [], [0, 0, 0, 0]
+    for change in changes:
+        (dealer_before, dealer_after) = change["dealer"]
+        (wind_before, wind_after) = change["prevailing_wind"]
+        (before, after) = change["balances"]
+        seats = []
+        for s, (b, a) in enumerate(zip(before, after, strict=True)):
+            moved[s] += a - b
+            if a != b:
+                seats.append({"player": players[s], "before": b, "after": a, "delta": a - b})
+        rows.append({
+            "number": change["number"],
+            "corrected": change["number"] == hand.number,
+            "dealer": (players[dealer_before], players[dealer_after]) if dealer_before != dealer_after else None,
+            "wind": (WIND_NAMES[wind_before], WIND_NAMES[wind_after]) if wind_before != wind_after else None,
+            "seats": seats,
+        })
+    totals = [{"player": players[s], "delta": d} for s, d in enumerate(moved) if d]
+    return {"rows": rows, "totals": totals}
+
+
+@login_required
+@require_POST
+def hand_edit_preview(request, hand_id: int):
+    """The correction page's preview: which hands a correction changes and by how much, nothing
+    stored. JSON {"html"} (a fragment rendered here, in the page's language) or 400 like table_preview."""
+    hand = _checked_hand(request, hand_id)
+    table = hand.table
+    players = table_players(table)
+    form = hand_form_for(table.session.tournament.ruleset, request.POST, seat_labels=seat_labels(players, hand.dealer))
+    if not form.is_valid():
+        message = " ".join(form.non_field_errors()) or _("Some fields are not valid.")
+        return _form_errors(form, code="invalid", message=message)
+    try:
+        changes = hand_services.hand_correction_preview(hand=hand, record=form.to_record())
+    except ServiceError as error:
+        form.add_service_error(error)
+        return _form_errors(form, code=error.code, message=error.message)
+    html = render_to_string("league/_correction_preview.html", correction_changes(hand, changes, players),
+                            request=request)
+    return JsonResponse({"html": html})
+
+
 @login_required
 def hand_edit(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
@@ -326,6 +373,7 @@ def hand_edit(request, hand_id: int):
             "form": form,
             "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
             "dealer": table_players(table)[hand.dealer],
+            "preview_url": reverse("referee-hand-edit-preview", args=[hand.pk]),
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),
         },
         status=400 if request.method == "POST" else 200,

@@ -138,6 +138,12 @@
     }).then(function (answer) {
       if (mine !== sequence) return;
       clearErrors();
+      var changes = document.getElementById("correction-preview");
+      if (changes) changes.innerHTML = answer.ok ? answer.body.html : "";
+      if (answer.ok && changes) {
+        form.classList.remove("invalid");
+        return;
+      }
       if (answer.ok) {
         setPreview(answer.body.result.balances);
         state.textContent = "";

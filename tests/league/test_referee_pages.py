@@ -465,6 +465,7 @@ def test_the_form_carries_a_fresh_key_and_the_next_hands_number(client, referee,
 
 
 def test_submitting_the_same_form_twice_stores_one_hand(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     data = classical_win(key="form-key-1", number="1")
     first = client.post(reverse("referee-table", args=[table.pk]), data)
     second = client.post(reverse("referee-table", args=[table.pk]), data, follow=True)
@@ -487,6 +488,7 @@ def test_the_sheets_script_gets_json_answers(client, referee, table):
 
 
 def test_a_taken_number_shows_the_message_and_offers_the_next_number(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     url = reverse("referee-table", args=[table.pk])
     client.post(url, classical_win(key="a", number="1"))
     response = client.post(url, classical_win(key="b", number="1"))
@@ -497,6 +499,7 @@ def test_a_taken_number_shows_the_message_and_offers_the_next_number(client, ref
 
 
 def test_deleting_a_deleted_hand_again_deletes_nothing_more(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     first = hand_record(table=table, record={"outcome": "draw"}, user=referee)
     second = hand_record(table=table, record={"outcome": "draw"}, user=referee)
     url = reverse("referee-hand-delete", args=[second.pk])
@@ -514,3 +517,30 @@ def test_a_repeated_correction_form_is_applied_once(client, referee, table):
     assert client.post(url, data).status_code == 302
     hand.refresh_from_db()
     assert hand.version == 2 and HandRevision.objects.filter(action="update").count() == 1
+
+
+def test_a_correction_previews_which_later_hands_change_and_stores_nothing(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    first = hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]},
+                        user=referee)
+    second = hand_record(table=table, record={"outcome": "win", "winner": 2, "hand_values": [20, 30, 400, 0]},
+                         user=referee)
+    players = [s.player for s in table.seats.order_by("position")]
+    before = second.result["balances"]
+    # East wins the first hand instead: East deals again, so hand 2's dealer and balances change.
+    response = client.post(reverse("referee-hand-edit-preview", args=[first.pk]),
+                           classical_win(winner="0", value_0="300", value_1="20", number="1", version="1"))
+    assert response.status_code == 200, response.content
+    html = response.json()["html"]
+    assert "Hand 1 (this hand)" in html and "Hand 2" in html
+    assert f"Dealer: {players[1]} → {players[0]}" in html
+    assert "Totals change" in html
+    second.refresh_from_db()
+    assert second.result["balances"] == before and second.version == 1
+
+
+def test_the_correction_preview_is_for_the_tournaments_referees_only(client, table):
+    hand = hand_record(table=table, record={"outcome": "draw"}, user=referee_for(table.session.tournament))
+    client.force_login(referee_for(TournamentFactory()))
+    response = client.post(reverse("referee-hand-edit-preview", args=[hand.pk]), {"outcome": "draw"})
+    assert response.status_code == 403
