@@ -19,6 +19,7 @@ urlpatterns = [
     path("referee/sw.js", referee.service_worker, name="referee-service-worker"),
     path("referee/table/<int:table_id>/", referee.score_sheet, name="referee-table"),
     path("referee/table/<int:table_id>/preview/", referee.table_preview, name="referee-table-preview"),
+    path("referee/table/<int:table_id>/confirm/", referee.table_confirm, name="referee-table-confirm"),
     path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),
     path("referee/hand/<int:hand_id>/edit/", referee.hand_edit, name="referee-hand-edit"),
     path("referee/hand/<int:hand_id>/preview/", referee.hand_edit_preview, name="referee-hand-edit-preview"),

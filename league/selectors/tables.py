@@ -2,6 +2,7 @@
 from dataclasses import dataclass
 
 from scoring import flow
+from scoring.results import game_result
 
 from ..models import Hand, Table
 from ..services.hands import posted_part
@@ -52,3 +53,37 @@ def table_view(*, table: Table) -> TableView:
     return TableView(table=table, players=table_players(table), dealer=state.dealer,
                      prevailing_wind=state.prevailing_wind, riichi_sticks=state.riichi_sticks, honba=state.honba,
                      complete=state.complete, totals=totals, hands=hands, adjustments=tuple(adjustments))
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    seat: int
+    player: object
+    place: int
+    final_points: object
+    score: object
+    uma: object  # None where the ruleset has no uma
+    adjustments: int
+    table_points: object
+    confirmation: object  # the player's TableConfirmation, or None
+
+
+def table_summary(*, table: Table, view: TableView) -> list[SummaryRow]:
+    """A closed table's final result per seat, best place first: what the four players confirm."""
+    tournament = table.session.tournament
+    options = tournament.effective_options
+    game = game_result(tournament.ruleset, options, [h.result for h in view.hands])
+    confirmations = {c.player_id: c for c in table.confirmations.all()}
+    rows = []
+    for seat, player in enumerate(view.players):
+        uma = None
+        if tournament.ruleset == "riichi-ema":
+            start = options["start_points"]
+            uma = game.scores[seat] - (game.final_points[seat] - start) - game.adjustments[seat]
+        rows.append(SummaryRow(
+            seat=seat, player=player, place=game.places[seat], final_points=game.final_points[seat],
+            score=game.scores[seat], uma=uma, adjustments=game.adjustments[seat],
+            table_points=game.table_points[seat],
+            confirmation=confirmations.get(player.pk) if player else None,
+        ))
+    return sorted(rows, key=lambda row: (row.place, row.seat))

@@ -8,7 +8,7 @@ import scoring
 from scoring import flow
 
 from ..errors import Conflict, ServiceError, from_scoring
-from ..models import Hand, HandRevision, Table
+from ..models import Hand, HandRevision, Table, TableConfirmation
 from ..permissions import is_league_admin
 from .standings import standings_request
 
@@ -297,12 +297,30 @@ def table_close(*, table: Table, user) -> Table:
     return table
 
 
+def table_confirm(*, table: Table, player_id: int, user) -> TableConfirmation:
+    """A player's confirmation of a closed table's final result (the signature on a printed sheet).
+    Confirming twice keeps the first confirmation."""
+    with transaction.atomic():
+        table = _locked_table(table.pk)
+        if not table.closed:
+            raise ServiceError("table_open", _("Only a closed table's result can be confirmed."), status=409)
+        seat = table.seats.filter(player_id=player_id).select_related("player").first()
+        if seat is None:
+            raise ServiceError("not_seated", _("This player does not play at this table."),
+                               fields={"player": [_("Not at this table.")]})
+        confirmation, _created = TableConfirmation.objects.get_or_create(
+            table=table, player=seat.player, defaults={"confirmed_by": user})
+    return confirmation
+
+
 def table_reopen(*, table: Table, user) -> Table:
+    """Reopen a closed game (administrators); the players' confirmations no longer hold."""
     if not is_league_admin(user):
         raise ServiceError("forbidden", _("Only administrators can reopen a closed game."), status=403)
     with transaction.atomic():
         table = _locked_table(table.pk)
         table.closed, table.closed_at = False, None
         table.save(update_fields=["closed", "closed_at"])
+        table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
     return table

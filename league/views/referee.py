@@ -24,7 +24,7 @@ from ..errors import Conflict, ServiceError
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import can_referee
 from ..selectors import pages
-from ..selectors.tables import table_players, table_view
+from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
 from .forms import hand_form_for, values_from_record
 
@@ -191,6 +191,7 @@ def _sheet_context(table: Table, form) -> dict:
         "preview_url": reverse("referee-table-preview", args=[table.pk]),
         "queue_id": f"table-{table.pk}",
         "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
+        "summary": table_summary(table=table, view=view) if table.closed else None,
     }
 
 
@@ -431,6 +432,24 @@ def hand_delete(request, hand_id: int):
     else:
         messages.success(request, _("Hand %(number)s deleted.") % {"number": number})
     return redirect("referee-table", table_id=hand.table_id)
+
+
+@login_required
+@require_POST
+def table_confirm(request, table_id: int):
+    """One player's confirmation of the closed table's result, recorded on the referee's phone."""
+    table = _checked_table(request, table_id)
+    try:
+        player_id = int(request.POST.get("player", ""))
+    except ValueError:
+        player_id = 0
+    try:
+        confirmation = hand_services.table_confirm(table=table, player_id=player_id, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(player)s confirmed the result.") % {"player": confirmation.player})
+    return redirect("referee-table", table_id=table.pk)
 
 
 @login_required

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
-from league.services.hands import hand_record
+from league.services.hands import hand_record, table_close, table_confirm, table_reopen
 from tests.factories import (
     AdminFactory,
     SessionFactory,
@@ -544,3 +544,45 @@ def test_the_correction_preview_is_for_the_tournaments_referees_only(client, tab
     client.force_login(referee_for(TournamentFactory()))
     response = client.post(reverse("referee-hand-edit-preview", args=[hand.pk]), {"outcome": "draw"})
     assert response.status_code == 403
+
+
+def test_a_closed_table_shows_the_final_result_and_takes_each_players_confirmation(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]}, user=referee)
+    client.post(reverse("referee-table-close", args=[table.pk]))
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    assert "Final result" in page and "Table points" in page
+    assert 'id="hand-form"' not in page and 'class="badge"' not in page
+    players = [s.player for s in table.seats.order_by("position")]
+    response = client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": players[1].pk}, follow=True)
+    assert f"{players[1]} confirmed the result." in response.content.decode()
+    client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": players[1].pk})
+    assert list(table.confirmations.values_list("player_id", flat=True)) == [players[1].pk]
+    stranger = table_with_players(session=SessionFactory()).seats.first().player
+    client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": stranger.pk})
+    assert table.confirmations.count() == 1
+
+
+def test_an_open_table_takes_no_confirmation_and_reopening_withdraws_them(client, referee, table):
+    hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    player = table.seats.first().player
+    client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": player.pk})
+    assert not table.confirmations.exists()
+    table_close(table=table, user=referee)
+    table_confirm(table=table, player_id=player.pk, user=referee)
+    table_reopen(table=table, user=AdminFactory())
+    assert not table.confirmations.exists()
+
+
+def test_only_the_tournaments_referees_record_confirmations(client, table):
+    referee = referee_for(table.session.tournament)
+    hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    table_close(table=table, user=referee)
+    player = table.seats.first().player
+    url = reverse("referee-table-confirm", args=[table.pk])
+    assert client.post(url, {"player": player.pk}).status_code == 302  # anonymous: to the login page
+    client.force_login(referee_for(TournamentFactory()))
+    assert client.post(url, {"player": player.pk}).status_code == 403
+    client.force_login(AdminFactory())
+    client.post(url, {"player": player.pk})
+    assert table.confirmations.count() == 1
