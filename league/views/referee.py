@@ -2,7 +2,6 @@
 a hand's history and closing a table. Referees work only at their own tournaments' tables
 (league.permissions.can_referee); every write goes through league.services.hands."""
 
-import json
 import uuid
 from functools import cache
 
@@ -381,25 +380,95 @@ def hand_edit(request, hand_id: int):
     )
 
 
+# Record fields as the history names them; a field not listed shows its own name.
+RECORD_LABELS = {
+    "outcome": gettext_lazy("Outcome"),
+    "winner": gettext_lazy("Winner"),
+    "win_type": gettext_lazy("Win"),
+    "discarder": gettext_lazy("Discarded by"),
+    "hand_values": gettext_lazy("Hand values"),
+    "limit_hand": gettext_lazy("Limit hand"),
+    "fan": gettext_lazy("Fan"),
+    "points": gettext_lazy("Points"),
+    "doubles": gettext_lazy("Doubles"),
+    "wins": gettext_lazy("Winners"),
+    "riichi": gettext_lazy("Riichi declared"),
+    "tenpai": gettext_lazy("Tenpai at the draw"),
+    "penalties": gettext_lazy("Penalties"),
+}
+WIN_TYPES = {"discard": gettext_lazy("On a discard"), "self_draw": gettext_lazy("Self-drawn")}
+
+
+def _win_words(win: dict) -> str:
+    if win.get("yakuman"):
+        return _("yakuman")
+    return _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win.get("fu", "—")}
+
+
+def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
+    """A hand record in words, field by field, with players named by wind and name."""
+    names = seat_labels(players, dealer)
+
+    def seat(value) -> str:
+        return names[value] if isinstance(value, int) and 0 <= value < 4 else str(value)
+
+    out = {}
+    for key, value in record.items():
+        if key in ("winner", "discarder"):
+            text = seat(value)
+        elif key == "outcome":
+            text = str(OUTCOME_SHORT.get(value, value))
+        elif key == "win_type":
+            text = str(WIN_TYPES.get(value, value))
+        elif key == "hand_values" and isinstance(value, list):
+            text = " · ".join(f"{seat(s)}: {v}" for s, v in enumerate(value))
+        elif key in ("riichi", "tenpai") and isinstance(value, list):
+            text = ", ".join(seat(s) for s in value) or "—"
+        elif key == "wins" and isinstance(value, list):
+            text = " · ".join(f"{seat(w.get('seat'))}: {_win_words(w)}" for w in value if isinstance(w, dict))
+        elif key == "penalties" and isinstance(value, list):
+            text = " · ".join(
+                f"{PENALTY_NAMES.get(p.get('type'), p.get('type'))}: {seat(p.get('seat'))}"
+                for p in value if isinstance(p, dict))
+        elif isinstance(value, bool):
+            text = _("yes") if value else _("no")
+        else:
+            text = str(value)
+        out[str(RECORD_LABELS.get(key, key.replace("_", " ")))] = text
+    return out
+
+
+def revision_changes(revision, players: list) -> list[dict]:
+    """What one revision changed: rows {"label", "before", "after"} (None where a side is absent)."""
+    sides = []
+    for snapshot in (revision.before, revision.after):
+        if not snapshot:
+            sides.append(None)
+            continue
+        dealer = snapshot.get("dealer", 0)
+        described = describe_record(hand_services.posted_part(snapshot.get("record") or {}), players, dealer)
+        balances = (snapshot.get("result") or {}).get("balances") or []
+        described[str(_("Balances"))] = " · ".join(
+            f"{p.first_name if p else '—'} {b:+d}" for p, b in zip(players, balances, strict=False))
+        described[str(_("Dealer"))] = seat_labels(players, dealer)[dealer]
+        sides.append(described)
+    before, after = sides
+    labels = list(dict.fromkeys([*(before or {}), *(after or {})]))
+    rows = []
+    for label in labels:
+        old = before.get(label) if before else None
+        new = after.get(label) if after else None
+        if before and after and old == new:
+            continue
+        rows.append({"label": label, "before": old, "after": new})
+    return rows
+
+
 @login_required
 def hand_history(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
     players = table_players(hand.table)
-    revisions = []
-    for revision in pages.hand_history(hand):
-        sides = []
-        for snapshot in (revision.before, revision.after):
-            if snapshot:
-                record = hand_services.posted_part(snapshot.get("record") or {})
-                sides.append(
-                    {
-                        "record": json.dumps(record, ensure_ascii=False, sort_keys=True),
-                        "balances": (snapshot.get("result") or {}).get("balances", []),
-                    }
-                )
-            else:
-                sides.append(None)
-        revisions.append({"revision": revision, "before": sides[0], "after": sides[1]})
+    revisions = [{"revision": r, "changes": revision_changes(r, players)} for r in pages.hand_history(hand)]
     return render(
         request,
         "league/hand_history.html",
@@ -407,7 +476,7 @@ def hand_history(request, hand_id: int):
             "hand": hand,
             "table": hand.table,
             "tournament": hand.table.session.tournament,
-            "players": players,
+            "seats": seat_labels(players, hand.dealer),
             "revisions": revisions,
         },
     )

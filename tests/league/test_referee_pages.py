@@ -586,3 +586,16 @@ def test_only_the_tournaments_referees_record_confirmations(client, table):
     client.force_login(AdminFactory())
     client.post(url, {"player": player.pk})
     assert table.confirmations.count() == 1
+
+
+def test_the_history_says_who_changed_what_with_player_names_and_no_json(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    hand = hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]},
+                       user=referee)
+    client.post(reverse("referee-hand-edit", args=[hand.pk]),
+                classical_win(value_1="400", key="h1", number="1", version="1"))
+    page = client.get(reverse("referee-hand-history", args=[hand.pk])).content.decode()
+    players = [s.player for s in table.seats.order_by("position")]
+    assert "corrected" in page and "by ref" in page
+    assert f"South – {players[1]}: 300" in page and f"South – {players[1]}: 400" in page
+    assert "{" not in page.split("<main>")[1] and "hand_values" not in page
