@@ -54,6 +54,25 @@ MOST_CLASSICAL_HAND_VALUE = 100_000
 _PER_SEAT = re.compile(r"^[a-z]+_([0-3])$")
 
 
+# Scoring messages (scoring/errors.py) that name a seat number or a record field, as the sheet words
+# them with the seat's wind and player ("South – Ben") and the form's own words.
+SHEET_MESSAGES = {
+    "Seat {seat} cannot win on their own discard.": _("%(seat)s cannot win on their own discard."),
+    "Seat {seat} has a dead hand and cannot win.": _("%(seat)s has a dead hand and cannot win."),
+    "Seat {seat}: {han} han and {fu} fu is not a valid hand (at least 1 han, 20 to 110 fu).":
+        _("%(seat)s: %(han)s han and %(fu)s fu is not a valid hand (at least 1 han, 20 to 110 fu)."),
+    "Seat {seat}: under EMA rules a hand counts exactly one yakuman, not {yakuman}.":
+        _("%(seat)s: under EMA rules a hand counts exactly one yakuman, not %(yakuman)s."),
+    "Seat {seat} appears twice in {name!r}.": _("%(seat)s is chosen twice."),
+    "The penalty {penalty!r} is given twice for seat {seat}.": _("%(seat)s has the same penalty twice."),
+    "A won hand needs at least one entry in 'wins'.": _("Tick the winner (or winners)."),
+    "A win needs either 'fan' or 'limit_hand': true.": _("Enter the fan or tick “Limit hand”."),
+    "A win needs either 'points' or 'limit_hand': true.": _("Enter the points or tick “Limit hand”."),
+    "A void hand needs a {penalty!r} penalty naming the offender.":
+        _("A void hand needs the player who caused it: choose the offender under penalties."),
+}
+
+
 def _confirm_hint() -> str:
     return gettext("Check it, or tick “Yes, I mean it” and save again.")
 
@@ -256,13 +275,26 @@ class HandForm(forms.Form):
         name = self.error_map.get(record_field, record_field)
         return name if name in self.fields else None
 
+    def sheet_message(self, error) -> str | None:
+        """A scoring error worded for this sheet (players named by wind and name), if it has one."""
+        scoring = getattr(error, "scoring", None)
+        template = SHEET_MESSAGES.get(getattr(scoring, "template", None))
+        if template is None:
+            return None
+        params = dict(scoring.params)
+        seat = params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(self.seat_labels):
+            params["seat"] = self.seat_labels[seat]
+        return str(template) % params
+
     def add_service_error(self, error) -> None:
         """Show a ServiceError's messages next to the fields they concern (or above the form)."""
+        worded = self.sheet_message(error)
         if not error.fields:
-            self.add_error(None, error.message)
+            self.add_error(None, worded or error.message)
         for record_field, messages in error.fields.items():
             for message in messages if isinstance(messages, list) else [messages]:
-                self.add_error(self.slot_for(record_field), str(message))
+                self.add_error(self.slot_for(record_field), worded or str(message))
 
     def seat_rows(self, *prefixes: str) -> list[dict]:
         """Per seat: its label and its bound fields named ``<prefix>_<seat>``, for table layouts."""

@@ -599,3 +599,13 @@ def test_the_history_says_who_changed_what_with_player_names_and_no_json(client,
     assert "corrected" in page and "by ref" in page
     assert f"South – {players[1]}: 300" in page and f"South – {players[1]}: 400" in page
     assert "{" not in page.split("<main>")[1] and "hand_values" not in page
+
+
+def test_scoring_errors_name_the_player_and_wind_not_a_seat_number(client, referee, table):
+    response = client.post(reverse("referee-table", args=[table.pk]),
+                           classical_win(winner="3", dead_hand="3"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    players = [s.player for s in table.seats.order_by("position")]
+    message = " ".join(response.context["form"].errors["winner"])
+    assert message == f"North – {players[3]} has a dead hand and cannot win."
+    assert "Seat" not in response.content.decode()
