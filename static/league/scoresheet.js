@@ -253,10 +253,12 @@
     var outcome = "", seats = [];
     pairs.forEach(function (p) {
       if (p[0] === "outcome") outcome = p[1];
-      if (p[0] === "winner" || /^win_\d$/.test(p[0])) seats.push(p[0] === "winner" ? p[1] : p[0].slice(4));
+      if (p[0] === "winner" && p[1] !== "") seats.push(p[1]);
+      if (/^win_\d$/.test(p[0])) seats.push(p[0].slice(4));
     });
     var radio = form.querySelector("input[name=outcome][value='" + outcome + "']");
     var words = radio && radio.labels && radio.labels[0] ? [radio.labels[0].textContent.trim()] : [];
+    if (outcome !== "win") return words.join("");
     seats.forEach(function (s) {
       var option = form.querySelector("select[name=winner] option[value='" + s + "']");
       var label = option ? option.textContent : (texts["seat" + s] || "");

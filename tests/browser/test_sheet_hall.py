@@ -6,8 +6,8 @@ import re
 import pytest
 
 from league.models import Hand
-from league.services.hands import hand_record, table_close
-from tests.factories import PlayerFactory, referee_for, table_with_players
+from league.services.hands import hand_correct, hand_record, table_close
+from tests.factories import PlayerFactory, SessionFactory, referee_for, table_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -167,11 +167,15 @@ def test_no_referee_page_scrolls_sideways(live_server, browser, table, referee, 
                                          "hand_values": [1000 * number, 2000, 3000, 4000][:4],
                                          "penalties": [{"type": "dead_hand", "seat": (number + 1) % 4}]},
                     user=user)
-    closed = table_with_players(session=table.session, number=2)
-    hand_record(table=closed, record={"outcome": "draw"}, user=user)
+    players = [seat.player for seat in table.seats.order_by("position")]
+    closed = table_with_players(session=SessionFactory(tournament=table.session.tournament, number=2),
+                                players=players)
+    hand_record(table=closed, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]}, user=user)
     table_close(table=closed, user=user)
     hand = hands(table)[0]
-    context, page = open_sheet(browser, live_server, table, viewport={"width": width, "height": 800})
+    hand_correct(hand=hand, record={"outcome": "win", "winner": 2, "hand_values": [1000, 2000, 3000, 4000]},
+                 version=1, user=user)
+    context, page = open_sheet(browser, live_server, table, locale="de-DE", viewport={"width": width, "height": 800})
     for path in ["/referee/", f"/referee/table/{table.pk}/", f"/referee/table/{closed.pk}/",
                  f"/referee/hand/{hand.pk}/edit/", f"/referee/hand/{hand.pk}/history/"]:
         page.goto(live_server.url + path)
