@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from league.models import Hand
+from league.models import Hand, RefereeAssignment
 from league.services.hands import hand_correct, hand_record, table_close
 from tests.factories import PlayerFactory, SessionFactory, referee_for, table_with_players
 
@@ -175,8 +175,11 @@ def test_no_referee_page_scrolls_sideways(live_server, browser, table, referee, 
     hand = hands(table)[0]
     hand_correct(hand=hand, record={"outcome": "win", "winner": 2, "hand_values": [1000, 2000, 3000, 4000]},
                  version=1, user=user)
+    riichi = table_with_players(ruleset="riichi-ema", slug="riichi-hall")
+    RefereeAssignment.objects.create(tournament=riichi.session.tournament, user=user)
     context, page = open_sheet(browser, live_server, table, locale="de-DE", viewport={"width": width, "height": 800})
     for path in ["/referee/", f"/referee/table/{table.pk}/", f"/referee/table/{closed.pk}/",
+                 f"/referee/table/{riichi.pk}/",
                  f"/referee/hand/{hand.pk}/edit/", f"/referee/hand/{hand.pk}/history/"]:
         page.goto(live_server.url + path)
         widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
