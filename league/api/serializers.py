@@ -109,9 +109,14 @@ class TableSerializer(serializers.Serializer):
     totals = serializers.ListField(child=serializers.IntegerField())
     complete = serializers.BooleanField()
     closed = serializers.BooleanField(source="table.closed")
+    confirmations = serializers.SerializerMethodField(
+        help_text="Players (ids) who confirmed the closed table's final result.")
 
     def get_seats(self, view) -> list[int | None]:
         return [p.pk if p else None for p in view.players]
+
+    def get_confirmations(self, view) -> list[int]:
+        return sorted(view.table.confirmations.values_list("player_id", flat=True))
 
 
 class HandSerializer(serializers.ModelSerializer):
@@ -121,6 +126,10 @@ class HandSerializer(serializers.ModelSerializer):
         model = Hand
         fields = ["id", "number", "version", "record", "result", "dealer", "prevailing_wind", "entered_by",
                   "entered_at"]
+
+
+class TableConfirmationSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
 
 
 class HandCorrectionSerializer(serializers.Serializer):

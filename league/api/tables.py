@@ -19,10 +19,17 @@ from ..services.hands import (
     hand_preview,
     hand_record,
     table_close,
+    table_confirm,
     table_reopen,
 )
 from .permissions import RefereeWrites
-from .serializers import HandCorrectionSerializer, HandRevisionSerializer, HandSerializer, TableSerializer
+from .serializers import (
+    HandCorrectionSerializer,
+    HandRevisionSerializer,
+    HandSerializer,
+    TableConfirmationSerializer,
+    TableSerializer,
+)
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
@@ -80,6 +87,24 @@ class TableClose(APIView):
             raise PermissionDenied()
         table = table_reopen(table=visible_table(request, pk), user=request.user)
         return Response(TableSerializer(table_view(table=table)).data)
+
+
+class TableConfirmations(APIView):
+    """POST {"player": id}: that player confirms the closed table's final result (kept with the
+    table, as the signature on a printed score sheet); confirming again changes nothing."""
+
+    permission_classes = [RefereeWrites]
+
+    def get_tournament_id(self) -> int:
+        return visible_table(self.request, self.kwargs["pk"]).session.tournament_id
+
+    @extend_schema(request=TableConfirmationSerializer, responses={200: TableSerializer})
+    def post(self, request, pk: int):
+        data = TableConfirmationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = visible_table(request, pk)
+        table_confirm(table=table, player_id=data.validated_data["player"], user=request.user)
+        return Response(TableSerializer(table_view(table=visible_table(request, pk))).data)
 
 
 class TableHands(generics.GenericAPIView):

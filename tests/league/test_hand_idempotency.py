@@ -183,3 +183,18 @@ def test_concurrent_requests_with_one_key_store_one_hand():
     assert [status for status, _body in bodies] == [201] * 4
     assert len({body["id"] for _status, body in bodies}) == 1
     assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_the_players_confirm_a_closed_tables_result_through_the_api(table, client):
+    post(client, table, WIN)
+    url = f"/api/v1/tables/{table.pk}/confirmations/"
+    player = table.seats.get(position=2).player_id
+    refused = client.post(url, {"player": player}, format="json")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "table_open"
+    client.post(f"/api/v1/tables/{table.pk}/close/")
+    response = client.post(url, {"player": player}, format="json")
+    assert response.status_code == 200 and response.json()["confirmations"] == [player]
+    assert client.post(url, {"player": player}, format="json").json()["confirmations"] == [player]
+    stranger = client_for(referee_for(table_with_players().session.tournament))
+    assert stranger.post(url, {"player": player}, format="json").status_code in (403, 404)
+    assert APIClient().post(url, {"player": player}, format="json").status_code in (401, 403)
