@@ -60,10 +60,13 @@ def test_a_double_tap_on_save_stores_one_hand(live_server, browser, table, refer
     enter_win(page)
     page.dblclick(SAVE)
     page.wait_for_selector("#hand-1")
-    page.evaluate("document.getElementById('hand-form').requestSubmit(); "
-                  "document.getElementById('hand-form').requestSubmit()")
-    page.wait_for_load_state("networkidle")
     assert len(hands(table)) == 1
+    # two submissions in the same instant, before any answer
+    enter_win(page)
+    page.evaluate("const f = document.getElementById('hand-form'); f.requestSubmit(); f.requestSubmit()")
+    page.wait_for_selector("#hand-2")
+    page.wait_for_load_state("networkidle")
+    assert [h.number for h in hands(table)] == [1, 2]
     context.close()
 
 
