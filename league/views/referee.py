@@ -232,10 +232,11 @@ def score_sheet(request, table_id: int):
                 error = service_error
                 form.add_service_error(error)
             else:
+                # shown on the sheet the script loads next, as after a plain form post
+                messages.success(request, _saved_message(hand))
                 if wants_json(request):
                     return JsonResponse({"hand": {"id": hand.pk, "number": hand.number},
                                          "replayed": hand.replayed, "message": _saved_message(hand)}, status=201)
-                messages.success(request, _saved_message(hand))
                 return redirect("referee-table", table_id=table.pk)
         status = error.status if error else 400
         if wants_json(request):

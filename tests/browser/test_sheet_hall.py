@@ -116,6 +116,7 @@ def test_a_reply_lost_after_the_server_saved_is_retried_and_stores_one_hand(live
     page.click(SAVE)
     page.wait_for_selector("#hand-1")
     assert lost and len(hands(table)) == 1
+    assert "Hand 1 was already saved." in page.inner_text(".messages")
     assert page.is_hidden("#queue")
     context.close()
 
