@@ -38,4 +38,6 @@ def from_scoring(error: "scoring.ScoringError", *, hand_number: int | None = Non
     if hand_number is not None:
         message = gettext("Hand %(number)s: %(message)s") % {"number": hand_number, "message": message}
     fields = {error.field: [message]} if error.field else {}
-    return ServiceError(error.code, message, fields=fields)
+    service_error = ServiceError(error.code, message, fields=fields)
+    service_error.scoring = error  # pages that know the players word it with their names
+    return service_error

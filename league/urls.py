@@ -16,10 +16,13 @@ urlpatterns = [
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),
+    path("referee/sw.js", referee.service_worker, name="referee-service-worker"),
     path("referee/table/<int:table_id>/", referee.score_sheet, name="referee-table"),
     path("referee/table/<int:table_id>/preview/", referee.table_preview, name="referee-table-preview"),
+    path("referee/table/<int:table_id>/confirm/", referee.table_confirm, name="referee-table-confirm"),
     path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),
     path("referee/hand/<int:hand_id>/edit/", referee.hand_edit, name="referee-hand-edit"),
+    path("referee/hand/<int:hand_id>/preview/", referee.hand_edit_preview, name="referee-hand-edit-preview"),
     path("referee/hand/<int:hand_id>/history/", referee.hand_history, name="referee-hand-history"),
     path("referee/hand/<int:hand_id>/delete/", referee.hand_delete, name="referee-hand-delete"),
 ]

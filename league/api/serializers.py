@@ -119,6 +119,8 @@ class TableSerializer(serializers.Serializer):
         help_text="Player ids per seat in the next wind round when the players change seats (dmjl-hke "
                   "seat_change), else null.")
     closed = serializers.BooleanField(source="table.closed")
+    confirmations = serializers.SerializerMethodField(
+        help_text="Players (ids) who confirmed the closed table's final result.")
 
     def get_seats(self, view) -> list[int | None]:
         """Player ids per seat in the coming hand's wind round."""
@@ -126,6 +128,9 @@ class TableSerializer(serializers.Serializer):
 
     def get_next_seats(self, view) -> list[int | None] | None:
         return [p.pk if p else None for p in view.next_players] if view.next_players else None
+
+    def get_confirmations(self, view) -> list[int]:
+        return sorted(view.table.confirmations.values_list("player_id", flat=True))
 
 
 class HandSerializer(serializers.ModelSerializer):
@@ -153,6 +158,10 @@ class HandSerializer(serializers.ModelSerializer):
         if tournament_id not in known:
             known[tournament_id] = can_referee(request.user, tournament_id)
         return known[tournament_id]
+
+
+class TableConfirmationSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
 
 
 class HandCorrectionSerializer(serializers.Serializer):

@@ -1,18 +1,48 @@
 """Tables and their hands: the referees' API, with corrections, history and deletion."""
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ..errors import Conflict
 from ..models import Hand, Seat, Table
 from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors.tables import table_view
-from ..services.hands import hand_correct, hand_delete, hand_preview, hand_record, table_close, table_reopen
+from ..services.hands import (
+    hand_correct,
+    hand_delete,
+    hand_deletion,
+    hand_preview,
+    hand_record,
+    table_close,
+    table_confirm,
+    table_reopen,
+)
 from .permissions import RefereeWrites
-from .serializers import HandCorrectionSerializer, HandRevisionSerializer, HandSerializer, TableSerializer
+from .serializers import (
+    HandCorrectionSerializer,
+    HandRevisionSerializer,
+    HandSerializer,
+    TableConfirmationSerializer,
+    TableSerializer,
+)
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="Any string up to 100 characters, made by the client for this one change and unique per table. "
+                "Sending the same key again (a retry after a lost reply, a double tap, an offline queue) "
+                "answers what the first request did, with the same status and body, and changes nothing.",
+)
+# Conflicts about which hand a request means: the answer carries the table's current state.
+STATE_CONFLICTS = frozenset({"hand_number_exists", "hand_number_ahead", "hand_deleted", "concurrent_write"})
+
+
+def idempotency_key(request) -> str:
+    return request.headers.get("Idempotency-Key", "")
 
 
 def visible_table(request, table_id: int) -> Table:
@@ -59,6 +89,24 @@ class TableClose(APIView):
         return Response(TableSerializer(table_view(table=table)).data)
 
 
+class TableConfirmations(APIView):
+    """POST {"player": id}: that player confirms the closed table's final result (kept with the
+    table, as the signature on a printed score sheet); confirming again changes nothing."""
+
+    permission_classes = [RefereeWrites]
+
+    def get_tournament_id(self) -> int:
+        return visible_table(self.request, self.kwargs["pk"]).session.tournament_id
+
+    @extend_schema(request=TableConfirmationSerializer, responses={200: TableSerializer})
+    def post(self, request, pk: int):
+        data = TableConfirmationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = visible_table(request, pk)
+        table_confirm(table=table, player_id=data.validated_data["player"], user=request.user)
+        return Response(TableSerializer(table_view(table=visible_table(request, pk))).data)
+
+
 class TableHands(generics.GenericAPIView):
     """GET the table's hands; POST the next hand's record (SCORING.md section 1, without ruleset,
     options and dealer: the tournament and the table supply them)."""
@@ -75,10 +123,31 @@ class TableHands(generics.GenericAPIView):
         hands = table.hands.select_related("entered_by").order_by("number")
         return Response(HandSerializer(hands, many=True, context={"request": request}).data)
 
-    @extend_schema(request={"application/json": {"type": "object"}}, responses={201: HandSerializer})
+    @extend_schema(
+        request={"application/json": {"type": "object"}},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: HandSerializer,
+            400: OpenApiResponse(description="An invalid record: the scoring error code and the fields."),
+            409: OpenApiResponse(description="The record's `number` exists already (`hand_number_exists`) or is "
+                                             "ahead of the next hand (`hand_number_ahead`); `error.table` is the "
+                                             "table's current state."),
+        },
+    )
     def post(self, request, pk: int):
-        hand = hand_record(table=visible_table(request, pk), record=request.data, user=request.user)
-        return Response(HandSerializer(hand, context={"request": request}).data, status=status.HTTP_201_CREATED)
+        """A record may name the `number` of the hand it means to create; with an `Idempotency-Key`
+        a repeat answers the stored hand (201, identical body) instead of storing a second one."""
+        table = visible_table(request, pk)
+        try:
+            hand = hand_record(table=table, record=request.data, user=request.user,
+                               idempotency_key=idempotency_key(request))
+        except Conflict as error:
+            if error.code in STATE_CONFLICTS:
+                error.extra["table"] = TableSerializer(table_view(table=visible_table(request, pk))).data
+            raise
+        headers = {"Idempotent-Replayed": "true"} if hand.replayed else {}
+        return Response(HandSerializer(hand, context={"request": request}).data, status=status.HTTP_201_CREATED,
+                        headers=headers)
 
 
 class TableHandPreview(APIView):
@@ -98,22 +167,38 @@ class HandDetail(generics.GenericAPIView):
     permission_classes = [RefereeWrites]
     serializer_class = HandSerializer
 
+    def _deletion(self):
+        """An earlier deletion of this hand, where the requester may see it."""
+        tables = Table.objects.filter(session__tournament__in=visible_tournaments(self.request.user))
+        return hand_deletion(hand_id=self.kwargs["pk"], tables=tables)
+
     def get_tournament_id(self) -> int:
+        if self.request.method == "DELETE" and (deletion := self._deletion()) is not None:
+            return deletion.table.session.tournament_id
         return visible_hand(self.request, self.kwargs["pk"]).table.session.tournament_id
 
     def get(self, request, pk: int):
         return Response(HandSerializer(visible_hand(request, pk), context={"request": request}).data)
 
-    @extend_schema(request=HandCorrectionSerializer, responses={200: HandSerializer})
+    @extend_schema(request=HandCorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
+                   responses={200: HandSerializer,
+                              409: OpenApiResponse(description="`version_conflict`: someone else changed it first.")})
     def put(self, request, pk: int):
+        """A correction with the `version` last read. With an `Idempotency-Key` a repeat answers the
+        hand as it is (200) instead of a version conflict."""
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = hand_correct(hand=visible_hand(request, pk), record=data.validated_data["record"],
-                            version=data.validated_data["version"], user=request.user)
+                            version=data.validated_data["version"], user=request.user,
+                            idempotency_key=idempotency_key(request))
         return Response(HandSerializer(hand, context={"request": request}).data)
 
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], responses={204: None})
     def delete(self, request, pk: int):
-        hand_delete(hand=visible_hand(request, pk), user=request.user)
+        """Deletes the table's last hand. Repeating the deletion of a hand already deleted answers
+        204 again and touches no other hand."""
+        if self._deletion() is None:
+            hand_delete(hand=visible_hand(request, pk), user=request.user, idempotency_key=idempotency_key(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("auth/token/", auth.TokenView.as_view(), name="api-token"),
     path("tables/<int:pk>/", tables.TableDetail.as_view(), name="api-table"),
     path("tables/<int:pk>/close/", tables.TableClose.as_view(), name="api-table-close"),
+    path("tables/<int:pk>/confirmations/", tables.TableConfirmations.as_view(), name="api-table-confirmations"),
     path("tables/<int:pk>/hands/", tables.TableHands.as_view(), name="api-table-hands"),
     path("tables/<int:pk>/preview/", tables.TableHandPreview.as_view(), name="api-table-preview"),
     path("hands/<int:pk>/", tables.HandDetail.as_view(), name="api-hand"),

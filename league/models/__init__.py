@@ -13,11 +13,11 @@ from .competition import (
 )
 from .exports import Export
 from .people import Club, Player
-from .play import Hand, HandRevision, TournamentPenalty
+from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
 
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "Club", "Export", "GameResult", "Hand", "HandRevision", "League",
     "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
-    "Standing", "StandingsState", "Table", "Tournament", "TournamentPenalty",
+    "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
 ]

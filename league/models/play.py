@@ -23,6 +23,8 @@ class Hand(models.Model):
                                    related_name="+", verbose_name=_("entered by"))
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # The client's Idempotency-Key of the request that created the hand: a repeat answers this hand.
+    idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ["table", "number"]
@@ -30,6 +32,8 @@ class Hand(models.Model):
         verbose_name_plural = _("hands")
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table"),
+            models.UniqueConstraint(fields=["table", "idempotency_key"], condition=~Q(idempotency_key=""),
+                                    name="hand_idempotency_key_unique_per_table"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(dealer__lte=3), name="hand_dealer_is_a_seat"),
         ]
@@ -59,14 +63,41 @@ class HandRevision(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="+", verbose_name=_("by"))
     at = models.DateTimeField(_("at"), auto_now_add=True)
+    # The Idempotency-Key of the request that made this change (entry, correction or deletion), so
+    # that a repeat is recognised even after the hand itself is gone.
+    idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ["table", "number", "at", "id"]
         verbose_name = _("hand revision")
         verbose_name_plural = _("hand revisions")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "idempotency_key"], condition=~Q(idempotency_key=""),
+                                    name="hand_revision_idempotency_key_unique_per_table"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number} {self.action} v{self.version}"
+
+
+class TableConfirmation(models.Model):
+    """A player's confirmation of a closed table's final result: the signature line of a printed
+    DMJL score sheet. Withdrawn when the table is reopened."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="confirmations", verbose_name=_("table"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player"))
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+", verbose_name=_("recorded by"))
+    confirmed_at = models.DateTimeField(_("confirmed at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "confirmed_at"]
+        verbose_name = _("table confirmation")
+        verbose_name_plural = _("table confirmations")
+        constraints = [models.UniqueConstraint(fields=["table", "player"], name="table_confirmation_once_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.player}"
 
 
 class TournamentPenalty(models.Model):

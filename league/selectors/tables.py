@@ -2,6 +2,7 @@
 from dataclasses import dataclass
 
 from scoring import flow
+from scoring.results import game_result
 
 from ..models import Hand, Table
 from ..services.hands import posted_part
@@ -30,8 +31,21 @@ class TableView:
 
     def hand_balances(self, index: int) -> list[int]:
         """The balances of the hand at ``index`` in the order of ``players`` (the coming hand's seats)."""
-        by_player = flow.by_player(self.hands[index].result.get("balances", [0, 0, 0, 0]), self.hand_seatings[index])
+        return self._in_columns(index, "balances")
+
+    def hand_adjustments(self, index: int) -> list[int]:
+        """The adjustments (EMA chombo) of the hand at ``index`` in the order of ``players``."""
+        return self._in_columns(index, "adjustments")
+
+    def _in_columns(self, index: int, key: str) -> list[int]:
+        by_player = flow.by_player(self.hands[index].result.get(key) or [0, 0, 0, 0], self.hand_seatings[index])
         return [by_player[p] for p in self.seating]
+    adjustments: tuple[int, ...] = (0, 0, 0, 0)  # penalties off the final result (EMA chombo), per seat of ``players``
+
+    @property
+    def final_totals(self) -> list[int]:
+        """What each seat stands at with the adjustments: the score sheet's totals."""
+        return [t + a for t, a in zip(self.totals, self.adjustments, strict=True)]
 
     @property
     def seat_winds(self) -> list[str]:
@@ -54,8 +68,49 @@ def table_view(*, table: Table) -> TableView:
                                [posted_part(h.record) for h in hands])
     first = table_players(table)
     changing = state.next_seating != state.seating and not state.complete
+    adjustments = [0, 0, 0, 0]  # per player (first-round seat), like ``state.totals``
+    for hand, step in zip(hands, steps, strict=True):
+        for player, amount in enumerate(flow.by_player(hand.result.get("adjustments") or [0, 0, 0, 0], step.seating)):
+            adjustments[player] += amount
     return TableView(table=table, players=[first[p] for p in state.seating], dealer=state.dealer,
                      prevailing_wind=state.prevailing_wind, riichi_sticks=state.riichi_sticks, honba=state.honba,
                      complete=state.complete, totals=[state.totals[p] for p in state.seating], hands=hands,
                      ending=state.ending, next_players=[first[p] for p in state.next_seating] if changing else None,
-                     seating=state.seating, hand_seatings=[step.seating for step in steps], first_players=first)
+                     seating=state.seating, hand_seatings=[step.seating for step in steps], first_players=first,
+                     adjustments=tuple(adjustments[p] for p in state.seating))
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    seat: int
+    player: object
+    place: int
+    final_points: object
+    score: object
+    uma: object  # None where the ruleset has no uma
+    adjustments: int
+    table_points: object
+    confirmation: object  # the player's TableConfirmation, or None
+
+
+def table_summary(*, table: Table, view: TableView) -> list[SummaryRow]:
+    """A closed table's final result per seat, best place first: what the four players confirm."""
+    tournament = table.session.tournament
+    options = tournament.effective_options
+    game = game_result(tournament.ruleset, options, [h.result for h in view.hands])
+    confirmations = {c.player_id: c for c in table.confirmations.all()}
+    rows = []
+    # The game result is per player (first-round seat); each row shows the seat the player holds now.
+    for seat, index in enumerate(view.seating):
+        player = view.first_players[index]
+        uma = None
+        if tournament.ruleset == "riichi-ema":
+            start = options["start_points"]
+            uma = game.scores[index] - (game.final_points[index] - start) - game.adjustments[index]
+        rows.append(SummaryRow(
+            seat=seat, player=player, place=game.places[index], final_points=game.final_points[index],
+            score=game.scores[index], uma=uma, adjustments=game.adjustments[index],
+            table_points=game.table_points[index],
+            confirmation=confirmations.get(player.pk) if player else None,
+        ))
+    return sorted(rows, key=lambda row: (row.place, row.seat))

@@ -1,6 +1,6 @@
 """Entering, correcting and deleting hands. Every write goes through here, whether it comes from
 a score sheet, the API or the demo generator; every change is kept as a HandRevision."""
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -9,7 +9,7 @@ from scoring import flow
 
 from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
-from ..models import Hand, HandRevision, Table
+from ..models import Hand, HandRevision, Table, TableConfirmation
 from ..permissions import is_league_admin
 from .standings import standings_request
 
@@ -21,6 +21,28 @@ TOURNAMENT_KEYS = frozenset({"ruleset", "options"})
 def posted_part(record: dict) -> dict:
     """The part of a stored record that the referee entered."""
     return {k: v for k, v in record.items() if k not in STATE_KEYS and k not in TOURNAMENT_KEYS}
+
+
+KEY_MAX_LENGTH = 100
+
+
+def clean_idempotency_key(key) -> str:
+    """The client's Idempotency-Key: any string up to 100 characters ("" when none was sent)."""
+    key = "" if key is None else str(key).strip()
+    if len(key) > KEY_MAX_LENGTH:
+        raise ServiceError("bad_idempotency_key",
+                           _("An Idempotency-Key is at most %(max)s characters long.") % {"max": KEY_MAX_LENGTH},
+                           fields={"Idempotency-Key": [_("Too long.")]})
+    return key
+
+
+def _clean_number(value) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ServiceError("bad_number", _("The hand number must be a whole number from 1."),
+                           fields={"number": [_("Enter a whole number from 1.")]})
+    return value
 
 
 def _clean_posted(record) -> dict:
@@ -69,7 +91,7 @@ def _next_hand(table: Table, posted: dict, existing: list[Hand]) -> tuple[dict, 
 
 
 def _snapshot(hand: Hand) -> dict:
-    return {"record": hand.record, "result": hand.result, "dealer": hand.dealer,
+    return {"id": hand.pk, "record": hand.record, "result": hand.result, "dealer": hand.dealer,
             "prevailing_wind": hand.prevailing_wind, "version": hand.version}
 
 
@@ -89,45 +111,129 @@ def _ensure_open(table: Table) -> None:
 def hand_preview(*, table: Table, record) -> dict:
     """Settle the next hand without storing it: what the score sheet shows while the referee types."""
     posted = _clean_posted(record)
+    posted.pop("number", None)
     existing = list(table.hands.order_by("number"))
     stored, result, state = _next_hand(table, posted, existing)
     return {"record": stored, "result": result, "dealer": state.dealer, "prevailing_wind": state.prevailing_wind}
 
 
+def _earlier_request(table: Table, key: str, action: str) -> HandRevision | None:
+    """The change an Idempotency-Key already made at this table, if any; a key names one change."""
+    if not key:
+        return None
+    revision = table.hand_revisions.filter(idempotency_key=key).select_related("hand").first()
+    if revision is not None and revision.action != action:
+        raise Conflict("idempotency_key_reused",
+                       _("This Idempotency-Key was already used for another change at this table."))
+    return revision
+
+
+def _number_conflict(number: int, existing: list[Hand]) -> Conflict:
+    count = len(existing)
+    extra = {"next_number": count + 1, "hands": count}
+    if number <= count:
+        return Conflict("hand_number_exists",
+                        _("Hand %(number)s is already stored at this table; the next hand is %(next)s.")
+                        % {"number": number, "next": count + 1}, extra=extra)
+    return Conflict("hand_number_ahead",
+                    _("Hand %(number)s cannot be stored before hand %(next)s; the next hand is %(next)s.")
+                    % {"number": number, "next": count + 1}, extra=extra)
+
+
 @transaction.atomic
-def hand_record(*, table: Table, record, user) -> Hand:
-    """Store the next hand of a table's game, numbered after the last one."""
+def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Hand:
+    """Store the next hand of a table's game, numbered after the last one.
+
+    A repeat with the same ``idempotency_key`` answers the hand the first request stored (marked
+    ``replayed``) instead of storing a second one; a ``number`` in the record must be the next
+    hand's number, else 409 (``hand_number_exists`` / ``hand_number_ahead``)."""
     posted = _clean_posted(record)
+    number = _clean_number(posted.pop("number", None))
+    key = clean_idempotency_key(idempotency_key)
     table = _locked_table(table.pk)
+    earlier = _earlier_request(table, key, HandRevision.Action.CREATE)
+    if earlier is not None:
+        if earlier.hand is None:
+            raise Conflict("hand_deleted", _("Hand %(number)s was stored with this key and has since been deleted.")
+                           % {"number": earlier.number})
+        earlier.hand.replayed = True
+        return earlier.hand
     _ensure_open(table)
     existing = list(table.hands.order_by("number"))
+    if number is not None and number != len(existing) + 1:
+        raise _number_conflict(number, existing)
     stored, result, state = _next_hand(table, posted, existing)
-    hand = Hand.objects.create(
-        table=table, number=len(existing) + 1, record=stored, result=result,
-        dealer=state.dealer, prevailing_wind=state.prevailing_wind, entered_by=user,
-    )
-    HandRevision.objects.create(hand=hand, table=table, number=hand.number, action=HandRevision.Action.CREATE,
-                                version=hand.version, before=None, after=_snapshot(hand), user=user)
+    try:
+        with transaction.atomic():
+            hand = Hand.objects.create(
+                table=table, number=len(existing) + 1, record=stored, result=result, idempotency_key=key,
+                dealer=state.dealer, prevailing_wind=state.prevailing_wind, entered_by=user,
+            )
+            HandRevision.objects.create(hand=hand, table=table, number=hand.number, idempotency_key=key,
+                                        action=HandRevision.Action.CREATE, version=hand.version, before=None,
+                                        after=_snapshot(hand), user=user)
+    except IntegrityError as error:
+        # Only reachable where the table lock is not enforced (SQLite): the database refused a second
+        # hand with this number or key. The client's repeat with the same key gets the stored hand.
+        raise Conflict("concurrent_write", _("Another entry for this table was stored at the same moment. "
+                                             "Send it again to see which hand was stored.")) from error
+    hand.replayed = False
     standings_request(tournament_id=table.session.tournament_id)
     return hand
 
 
-@transaction.atomic
-def hand_correct(*, hand: Hand, record, version: int, user) -> Hand:
-    """Replace a hand's record and re-derive every later hand of the game (dealer, wind, counters,
-    balances), all in one transaction; refuse with 409 when someone else changed it first."""
+def _corrected_records(table: Table, hand: Hand, record) -> tuple[list[Hand], Hand, list[dict]]:
+    """The table's hands, the one corrected, and every hand's posted record with the correction."""
     posted = _clean_posted(record)
-    table = _locked_table(hand.table_id)
-    _ensure_open(table)
+    number = _clean_number(posted.pop("number", None))
     hands = list(table.hands.order_by("number"))
     current = next((h for h in hands if h.pk == hand.pk), None)
     if current is None:
         raise ServiceError("not_found", _("This hand no longer exists."), status=404)
+    if number is not None and number != current.number:
+        raise Conflict("hand_number_mismatch", _("This correction names hand %(number)s, not hand %(current)s.")
+                       % {"number": number, "current": current.number})
+    return hands, current, [posted if h.pk == current.pk else posted_part(h.record) for h in hands]
+
+
+def hand_correction_preview(*, hand: Hand, record) -> list[dict]:
+    """What a correction would change, stored nowhere: per hand whose dealer, wind or balances
+    change, ``{"number", "dealer": (before, after), "prevailing_wind": (before, after),
+    "balances": (before, after)}``; the corrected hand comes first."""
+    table = hand.table
+    hands, current, records = _corrected_records(table, hand, record)
+    steps, _state = _replay(table, records)
+    changes = []
+    for h, step in zip(hands, steps, strict=True):
+        balances = list(step.result["balances"])
+        if h.pk != current.pk and (h.dealer, h.prevailing_wind, h.result["balances"]) == (
+                step.dealer, step.prevailing_wind, balances):
+            continue
+        changes.append({"number": h.number, "dealer": (h.dealer, step.dealer),
+                        "prevailing_wind": (h.prevailing_wind, step.prevailing_wind),
+                        "balances": (list(h.result["balances"]), balances)})
+    return changes
+
+
+@transaction.atomic
+def hand_correct(*, hand: Hand, record, version: int, user, idempotency_key: str = "") -> Hand:
+    """Replace a hand's record and re-derive every later hand of the game (dealer, wind, counters,
+    balances), all in one transaction; refuse with 409 when someone else changed it first.
+    A repeat with the same ``idempotency_key`` answers the hand as it is, changing nothing."""
+    key = clean_idempotency_key(idempotency_key)
+    table = _locked_table(hand.table_id)
+    earlier = _earlier_request(table, key, HandRevision.Action.UPDATE)
+    if earlier is not None:
+        if earlier.hand is None:
+            raise ServiceError("not_found", _("This hand no longer exists."), status=404)
+        earlier.hand.replayed = True
+        return earlier.hand
+    _ensure_open(table)
+    hands, current, records = _corrected_records(table, hand, record)
     if current.version != version:
         raise Conflict("version_conflict",
                        _("Someone else changed this hand first. Reload it and enter your correction again."),
                        extra={"current_version": current.version})
-    records = [posted if h.pk == current.pk else posted_part(h.record) for h in hands]
     steps, _state = _replay(table, records)
     revisions = []
     for h, step in zip(hands, steps, strict=True):
@@ -142,24 +248,38 @@ def hand_correct(*, hand: Hand, record, version: int, user) -> Hand:
         h.save(update_fields=["record", "result", "dealer", "prevailing_wind", "version", "updated_at"])
         action = HandRevision.Action.UPDATE if h.pk == current.pk else HandRevision.Action.REDERIVE
         revisions.append(HandRevision(hand=h, table=table, number=h.number, action=action, version=h.version,
-                                      before=before, after=_snapshot(h), user=user))
+                                      before=before, after=_snapshot(h), user=user,
+                                      idempotency_key=key if h.pk == current.pk else ""))
         if h.pk == current.pk:
             current = h
     HandRevision.objects.bulk_create(revisions)
     standings_request(tournament_id=table.session.tournament_id)
+    current.replayed = False
     return current
 
 
+def hand_deletion(*, hand_id: int, tables) -> HandRevision | None:
+    """The record of an earlier deletion of hand ``hand_id`` at one of ``tables`` (a queryset), so
+    that repeating a deletion answers "deleted" instead of touching another hand."""
+    return (HandRevision.objects.filter(table__in=tables, action=HandRevision.Action.DELETE, before__id=hand_id)
+            .select_related("table__session__tournament").first())
+
+
 @transaction.atomic
-def hand_delete(*, hand: Hand, user) -> None:
-    """Remove the last hand of a table; its history stays."""
+def hand_delete(*, hand: Hand, user, idempotency_key: str = "") -> None:
+    """Remove the last hand of a table; its history stays (and with it the hand's id, so that a
+    repeated deletion is recognised: ``hand_deletion``)."""
+    key = clean_idempotency_key(idempotency_key)
     table = _locked_table(hand.table_id)
+    if _earlier_request(table, key, HandRevision.Action.DELETE) is not None:
+        return
     _ensure_open(table)
     last = table.hands.order_by("-number").first()
     if last is None or last.pk != hand.pk:
         raise ServiceError("not_last_hand", _("Only the last hand of a table can be deleted."), status=409)
     HandRevision.objects.create(hand=None, table=table, number=last.number, action=HandRevision.Action.DELETE,
-                                version=last.version, before=_snapshot(last), after=None, user=user)
+                                version=last.version, before=_snapshot(last), after=None, user=user,
+                                idempotency_key=key)
     last.delete()
     standings_request(tournament_id=table.session.tournament_id)
 
@@ -178,13 +298,31 @@ def table_close(*, table: Table, user) -> Table:
     return table
 
 
+def table_confirm(*, table: Table, player_id: int, user) -> TableConfirmation:
+    """A player's confirmation of a closed table's final result (the signature on a printed sheet).
+    Confirming twice keeps the first confirmation."""
+    with transaction.atomic():
+        table = _locked_table(table.pk)
+        if not table.closed:
+            raise ServiceError("table_open", _("Only a closed table's result can be confirmed."), status=409)
+        seat = table.seats.filter(player_id=player_id).select_related("player").first()
+        if seat is None:
+            raise ServiceError("not_seated", _("This player does not play at this table."),
+                               fields={"player": [_("Not at this table.")]})
+        confirmation, _created = TableConfirmation.objects.get_or_create(
+            table=table, player=seat.player, defaults={"confirmed_by": user})
+    return confirmation
+
+
 def table_reopen(*, table: Table, user) -> Table:
+    """Reopen a closed game (administrators); the players' confirmations no longer hold."""
     if not is_league_admin(user):
         raise ServiceError("forbidden", _("Only administrators can reopen a closed game."), status=403)
     with transaction.atomic():
         table = _locked_table(table.pk)
         table.closed, table.closed_at = False, None
         table.save(update_fields=["closed", "closed_at"])
+        table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
         session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     return table

@@ -7,11 +7,17 @@ Errors from the scoring service name record fields (``winner``, ``hand_values``,
 ``HandForm.add_service_error`` puts each into the error slot of the form field it concerns.
 """
 
+import re
+
 from django import forms
+from django.utils import formats
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets.dmjl_classical import FINE_CATALOGUE
 from scoring.rulesets.japanese_classic import SIMPLE_LIMIT
+
+from .numbers import WholeNumberField
 
 SEATS = range(4)
 
@@ -83,13 +89,36 @@ def _seats_field(label):
 
 
 def _number_field(label, **kwargs):
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        min_value=0,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        **kwargs,
-    )
+    return WholeNumberField(label=label, required=False, min_value=0, **kwargs)
+
+
+# Values so unusual that the sheet asks before storing them (a typo is likelier than the hand).
+MOST_HAN_WITHOUT_YAKUMAN = 13
+MOST_CLASSICAL_HAND_VALUE = 100_000
+_PER_SEAT = re.compile(r"^[a-z]+_([0-3])$")
+
+
+# Scoring messages (scoring/errors.py) that name a seat number or a record field, as the sheet words
+# them with the seat's wind and player ("South – Ben") and the form's own words.
+SHEET_MESSAGES = {
+    "Seat {seat} cannot win on their own discard.": _("%(seat)s cannot win on their own discard."),
+    "Seat {seat} has a dead hand and cannot win.": _("%(seat)s has a dead hand and cannot win."),
+    "Seat {seat}: {han} han and {fu} fu is not a valid hand (at least 1 han, 20 to 110 fu).":
+        _("%(seat)s: %(han)s han and %(fu)s fu is not a valid hand (at least 1 han, 20 to 110 fu)."),
+    "Seat {seat}: under EMA rules a hand counts exactly one yakuman, not {yakuman}.":
+        _("%(seat)s: under EMA rules a hand counts exactly one yakuman, not %(yakuman)s."),
+    "Seat {seat} appears twice in {name!r}.": _("%(seat)s is chosen twice."),
+    "The penalty {penalty!r} is given twice for seat {seat}.": _("%(seat)s has the same penalty twice."),
+    "A won hand needs at least one entry in 'wins'.": _("Tick the winner (or winners)."),
+    "A win needs either 'fan' or 'limit_hand': true.": _("Enter the fan or tick “Limit hand”."),
+    "A win needs either 'points' or 'limit_hand': true.": _("Enter the points or tick “Limit hand”."),
+    "A void hand needs a {penalty!r} penalty naming the offender.":
+        _("A void hand needs the player who caused it: choose the offender under penalties."),
+}
+
+
+def _confirm_hint() -> str:
+    return gettext("Check it, or tick “Yes, I mean it” and save again.")
 
 
 def _penalties(values: dict, *kinds: str) -> list[dict]:
@@ -235,31 +264,91 @@ class HandForm(forms.Form):
 
     outcome = forms.ChoiceField(label=_("Outcome"), choices=(), widget=forms.RadioSelect, initial="win")
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Made when the form is shown (and anew by scoresheet.js for each hand it queues): a repeated
+    # submission of the same hand carries the same key and is answered, not stored twice.
+    key = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+    # The number of the hand this form means to create (or correct).
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    # Shown with the errors when a value is implausible (``implausible``); ticked, the value is stored.
+    confirm = forms.BooleanField(label=_("Yes, I mean it"), required=False)
 
     def __init__(self, *args, seat_labels: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_labels = seat_labels
+        self.doubts: list[tuple[str, str]] = []
         seat_choices = [(s, label) for s, label in enumerate(seat_labels)]
         self.fields["outcome"].choices = [(o, OUTCOME_CHOICES[o]) for o in self.outcomes]
         for name in self.seat_fields:
             self.fields[name].choices = [("", "—"), *seat_choices]
         for name in self.seats_fields:
             self.fields[name].choices = seat_choices
+        self._label_seat_fields()
+
+    def _label_seat_fields(self) -> None:
+        """Each seat's own inputs (in a grid or table, one label per column) say whose they are."""
+        for name, field in self.fields.items():
+            match = _PER_SEAT.match(name)
+            if match:
+                field.widget.attrs["aria-label"] = f"{field.label} – {self.seat_labels[int(match.group(1))]}"
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        """(field, message) for each value that is possible but so unusual that it needs confirming."""
+        return []
+
+    def clean(self):
+        values = super().clean()
+        self.doubts = self.implausible(values)
+        if self.doubts and not values.get("confirm"):
+            for name, message in self.doubts:
+                self.add_error(name, f"{message} {_confirm_hint()}")
+        return values
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return bool(self.doubts)
+
+    def full_clean(self):
+        """Errors of a seat's own field (``value_2``, ``han_1`` …) name the seat: "South – Ben: …"."""
+        super().full_clean()
+        for name, errors in list((self._errors or {}).items()):
+            match = _PER_SEAT.match(name)
+            if not match:
+                continue
+            label = self.seat_labels[int(match.group(1))]
+            self._errors[name] = self.error_class(
+                [m if m.startswith(label) else f"{label}: {m}" for m in errors], renderer=self.renderer)
 
     def to_record(self) -> dict:
-        return record_from_values(self.ruleset, self.cleaned_data)
+        """The hand record, with the hand's ``number`` when the form names it."""
+        record = record_from_values(self.ruleset, self.cleaned_data)
+        if self.cleaned_data.get("number") is not None:
+            record["number"] = self.cleaned_data["number"]
+        return record
 
     def slot_for(self, record_field: str) -> str | None:
         name = self.error_map.get(record_field, record_field)
         return name if name in self.fields else None
 
+    def sheet_message(self, error) -> str | None:
+        """A scoring error worded for this sheet (players named by wind and name), if it has one."""
+        scoring = getattr(error, "scoring", None)
+        template = SHEET_MESSAGES.get(getattr(scoring, "template", None))
+        if template is None:
+            return None
+        params = dict(scoring.params)
+        seat = params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(self.seat_labels):
+            params["seat"] = self.seat_labels[seat]
+        return str(template) % params
+
     def add_service_error(self, error) -> None:
         """Show a ServiceError's messages next to the fields they concern (or above the form)."""
+        worded = self.sheet_message(error)
         if not error.fields:
-            self.add_error(None, error.message)
+            self.add_error(None, worded or error.message)
         for record_field, messages in error.fields.items():
             for message in messages if isinstance(messages, list) else [messages]:
-                self.add_error(self.slot_for(record_field), str(message))
+                self.add_error(self.slot_for(record_field), worded or str(message))
 
     def seat_rows(self, *prefixes: str) -> list[dict]:
         """Per seat: its label and its bound fields named ``<prefix>_<seat>``, for table layouts."""
@@ -336,6 +425,15 @@ class ClassicalHandForm(FineRowsMixin, HandForm):
     def value_rows(self) -> list[dict]:
         return self.seat_rows("value")
 
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        return [
+            (f"value_{s}", gettext("%(seat)s: a hand value of %(value)s is above %(most)s.") % {
+                "seat": label, "value": formats.number_format(value, force_grouping=True),
+                "most": formats.number_format(MOST_CLASSICAL_HAND_VALUE, force_grouping=True)})
+            for s, label in enumerate(self.seat_labels)
+            if (value := values.get(f"value_{s}")) is not None and value > MOST_CLASSICAL_HAND_VALUE
+        ]
+
 
 class HongkongHandForm(HandForm):
     ruleset = "dmjl-hke"
@@ -384,10 +482,25 @@ class RiichiHandForm(HandForm):
             self.fields[f"han_{s}"] = _number_field(_("Han"))
             self.fields[f"fu_{s}"] = _number_field(_("Fu"))
             self.fields[f"yakuman_{s}"] = forms.BooleanField(label=_("Yakuman"), required=False)
+        self._label_seat_fields()
 
     @property
     def win_rows(self) -> list[dict]:
         return self.seat_rows("win", "han", "fu", "yakuman")
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        doubts = []
+        for s, label in enumerate(self.seat_labels):
+            if not values.get(f"win_{s}") or values.get(f"yakuman_{s}"):
+                continue
+            han, fu = values.get(f"han_{s}"), values.get(f"fu_{s}")
+            if han is not None and han > MOST_HAN_WITHOUT_YAKUMAN:
+                doubts.append((f"han_{s}", gettext("%(seat)s: %(han)s han without yakuman is unusual.")
+                               % {"seat": label, "han": han}))
+            if fu is not None and fu % 10 and fu != 25:
+                doubts.append((f"fu_{s}", gettext("%(seat)s: %(fu)s fu is not a multiple of 10 (nor 25).")
+                               % {"seat": label, "fu": fu}))
+        return doubts
 
 
 class JapaneseClassicHandForm(FineRowsMixin, HandForm):

@@ -2,13 +2,16 @@
 a hand's history and closing a table. Referees work only at their own tournaments' tables
 (league.permissions.can_referee); every write goes through league.services.hands."""
 
-import json
+import uuid
+from functools import cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -21,7 +24,7 @@ from ..errors import Conflict, ServiceError
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import can_referee
 from ..selectors import pages
-from ..selectors.tables import table_players, table_view
+from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
 from .forms import hand_form_for, values_from_record
 
@@ -39,6 +42,31 @@ OUTCOME_SHORT = {
     "void": gettext_lazy("Void"),
     "abort": gettext_lazy("Abortive draw"),
 }
+# Penalties as the sheet names them; a type not listed here (a ruleset's new fine) shows its own name.
+PENALTY_NAMES = {
+    "chombo": gettext_lazy("Chombo"),
+    "false_mahjong": gettext_lazy("False Mah-Jongg"),
+    "dead_hand": gettext_lazy("Dead hand"),
+    "dangerous_game": gettext_lazy("Dangerous game"),
+    "false_naming": gettext_lazy("False naming"),
+    "obstruction": gettext_lazy("Severe obstruction"),
+    "pao": gettext_lazy("Pao"),
+    "fine": gettext_lazy("Fine"),
+}
+
+
+def short_names(players: list) -> list[str]:
+    """First names for narrow columns; with the last name's initial where two would look alike."""
+    firsts = [p.first_name if p else "—" for p in players]
+    return [
+        f"{first} {p.last_name[:1]}." if p and firsts.count(first) > 1 and p.last_name else first
+        for first, p in zip(firsts, players, strict=True)
+    ]
+
+
+def seat_short(names: list[str], dealer: int, seat: int) -> str:
+    """'S – Ben': a seat's wind letter in a hand dealt by ``dealer`` and its player's short name."""
+    return f"{WIND_NAMES[seat_winds(dealer)[seat]][:1]} – {names[seat]}"
 
 
 @login_required
@@ -57,6 +85,20 @@ def home(request):
     for entry in entries:
         entry["tables"] = tables[entry["session"].pk] if entry["session"] else []
     return render(request, "league/referee_home.html", {"entries": entries})
+
+
+@cache
+def _service_worker_source() -> str:
+    with open(finders.find("league/sw.js"), encoding="utf-8") as source:
+        return source.read()
+
+
+def service_worker(request):
+    """static/league/sw.js from a URL whose scope covers the referees' pages."""
+    response = HttpResponse(_service_worker_source(), content_type="application/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/referee/"
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def _checked_table(request, table_id: int) -> Table:
@@ -80,9 +122,9 @@ def _checked_hand(request, hand_id: int) -> Hand:
 
 
 def seat_labels(players: list, dealer: int) -> list[str]:
-    """'East · Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
+    """'East – Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
     return [
-        f"{WIND_NAMES[wind]} · {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
+        f"{WIND_NAMES[wind]} – {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
     ]
 
 
@@ -112,23 +154,39 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
 
 
 def _hand_rows(view) -> list[dict]:
-    """One row per hand, naming its own seats' players; balances in the columns of the coming hand's
+    """One row per hand, naming its own seats' players; amounts in the columns of the coming hand's
     seats (the same unless the players changed seats after a wind round)."""
     rows = []
     for index, hand in enumerate(view.hands):
         players = view.hand_players(index)
-        record = hand.record
+        names = short_names(players)
+        record, result = hand.record, hand.result
         winners = [w.get("seat") for w in record.get("wins") or []] or (
             [record["winner"]] if record.get("outcome") == "win" and record.get("winner") is not None else []
         )
+        balances = result.get("balances", [])
+        adjustments = result.get("adjustments") or [0] * len(balances)
+        penalties = []
+        for penalty in record.get("penalties") or []:
+            seat = penalty.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < 4:
+                continue
+            kind = penalty.get("type", "")
+            penalties.append({
+                "name": PENALTY_NAMES.get(kind, kind.replace("_", " ")),
+                "who": seat_short(names, hand.dealer, seat),
+                "amount": adjustments[seat] or balances[seat],
+            })
         rows.append(
             {
                 "hand": hand,
                 "wind": WIND_NAMES.get(hand.prevailing_wind, hand.prevailing_wind),
                 "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
                 "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
-                "winners": [players[w] for w in winners if isinstance(w, int) and 0 <= w < 4],
-                "balances": view.hand_balances(index),
+                "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
+                "amounts": [b + a for b, a in
+                            zip(view.hand_balances(index), view.hand_adjustments(index), strict=True)],
+                "penalties": penalties,
             }
         )
     return rows
@@ -141,8 +199,9 @@ def _sheet_context(table: Table, form) -> dict:
         "tournament": table.session.tournament,
         "view": view,
         "seats": [
-            {"player": p, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
-            for s, (p, w, t) in enumerate(zip(view.players, view.seat_winds, view.totals, strict=True))
+            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
+            for s, (p, short, w, t) in enumerate(
+                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, strict=True))
         ],
         "prevailing_wind": WIND_NAMES[view.prevailing_wind],
         "hand_rows": _hand_rows(view),
@@ -154,7 +213,9 @@ def _sheet_context(table: Table, form) -> dict:
         "last_hand": view.hands[-1] if view.hands else None,
         "form": form,
         "preview_url": reverse("referee-table-preview", args=[table.pk]),
+        "queue_id": f"table-{table.pk}",
         "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
+        "summary": table_summary(table=table, view=view) if table.closed else None,
     }
 
 
@@ -165,32 +226,74 @@ def _posted_hand_form(table: Table, data):
     return hand_form_for(table.session.tournament.ruleset, data, seat_labels=labels)
 
 
+def new_key() -> str:
+    """A fresh idempotency key for a form about to be shown."""
+    return uuid.uuid4().hex
+
+
+def wants_json(request) -> bool:
+    """The sheet's script (and its offline queue) asks for JSON; a plain form post gets a page."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _saved_message(hand) -> str:
+    if hand.replayed:
+        return _("Hand %(number)s was already saved.") % {"number": hand.number}
+    return _("Hand %(number)s saved.") % {"number": hand.number}
+
+
 @login_required
 def score_sheet(request, table_id: int):
     table = _checked_table(request, table_id)
     ruleset = table.session.tournament.ruleset
+    status = 200
     if request.method == "POST":
         form = _posted_hand_form(table, request.POST)
+        error = None
         if form.is_valid():
             try:
-                hand = hand_services.hand_record(table=table, record=form.to_record(), user=request.user)
-            except ServiceError as error:
+                hand = hand_services.hand_record(table=table, record=form.to_record(), user=request.user,
+                                                 idempotency_key=form.cleaned_data["key"])
+            except ServiceError as service_error:
+                error = service_error
                 form.add_service_error(error)
             else:
-                messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+                # shown on the sheet the script loads next, as after a plain form post
+                messages.success(request, _saved_message(hand))
+                if wants_json(request):
+                    return JsonResponse({"hand": {"id": hand.pk, "number": hand.number},
+                                         "replayed": hand.replayed, "message": _saved_message(hand)}, status=201)
                 return redirect("referee-table", table_id=table.pk)
+        status = error.status if error else 400
+        if wants_json(request):
+            message = error.message if error else (" ".join(form.non_field_errors()) or _("Some fields are not valid."))
+            return _form_errors(form, code=error.code if error else "invalid", message=message, status=status)
+        if error is not None and error.code in ("hand_number_exists", "hand_number_ahead"):
+            form = _renumbered(form, table, error)
     else:
         view = table_view(table=table)
-        form = hand_form_for(ruleset, seat_labels=seat_labels(view.players, view.dealer))
-    status = 400 if request.method == "POST" else 200
+        form = hand_form_for(ruleset, initial={"key": new_key(), "number": len(view.hands) + 1},
+                             seat_labels=seat_labels(view.players, view.dealer))
     return render(request, "league/score_sheet.html", _sheet_context(table, form), status=status)
 
 
-def _form_errors(form, *, code: str, message: str) -> JsonResponse:
-    """400 with the form's errors keyed by its own field names ("__all__": above the form),
-    exactly the slots the page fills when the same data is submitted."""
+def _renumbered(form, table: Table, error: ServiceError):
+    """The refused form again, now meaning the next hand with a fresh key: saving it once more is
+    the referee's deliberate choice after reading the message."""
+    data = form.data.copy()
+    data["number"], data["key"] = error.extra["next_number"], new_key()
+    again = _posted_hand_form(table, data)
+    again.is_valid()
+    again.add_error(None, error.message)
+    return again
+
+
+def _form_errors(form, *, code: str, message: str, status: int = 400) -> JsonResponse:
+    """The form's errors keyed by its own field names ("__all__": above the form), exactly the
+    slots the page fills when the same data is submitted."""
     fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
-    return JsonResponse({"error": {"code": code, "message": message, "fields": fields}}, status=400)
+    body = {"code": code, "message": message, "fields": fields, "confirm": form.needs_confirmation}
+    return JsonResponse({"error": body}, status=status)
 
 
 @login_required
@@ -222,6 +325,52 @@ def _hand_players(table: Table, hand: Hand) -> list:
     return view.hand_players(index) if index is not None else table_players(table)
 
 
+def correction_changes(hand: Hand, changes: list[dict], players: list) -> dict:
+    """hand_correction_preview's answer in words for the correction page: per changed hand its
+    dealer, wind and each player's balance before → after, and how each player's total moves."""
+    rows, moved = [], [0, 0, 0, 0]
+    for change in changes:
+        (dealer_before, dealer_after) = change["dealer"]
+        (wind_before, wind_after) = change["prevailing_wind"]
+        (before, after) = change["balances"]
+        seats = []
+        for s, (b, a) in enumerate(zip(before, after, strict=True)):
+            moved[s] += a - b
+            if a != b:
+                seats.append({"player": players[s], "before": b, "after": a, "delta": a - b})
+        rows.append({
+            "number": change["number"],
+            "corrected": change["number"] == hand.number,
+            "dealer": (players[dealer_before], players[dealer_after]) if dealer_before != dealer_after else None,
+            "wind": (WIND_NAMES[wind_before], WIND_NAMES[wind_after]) if wind_before != wind_after else None,
+            "seats": seats,
+        })
+    totals = [{"player": players[s], "delta": d} for s, d in enumerate(moved) if d]
+    return {"rows": rows, "totals": totals}
+
+
+@login_required
+@require_POST
+def hand_edit_preview(request, hand_id: int):
+    """The correction page's preview: which hands a correction changes and by how much, nothing
+    stored. JSON {"html"} (a fragment rendered here, in the page's language) or 400 like table_preview."""
+    hand = _checked_hand(request, hand_id)
+    table = hand.table
+    players = _hand_players(table, hand)
+    form = hand_form_for(table.session.tournament.ruleset, request.POST, seat_labels=seat_labels(players, hand.dealer))
+    if not form.is_valid():
+        message = " ".join(form.non_field_errors()) or _("Some fields are not valid.")
+        return _form_errors(form, code="invalid", message=message)
+    try:
+        changes = hand_services.hand_correction_preview(hand=hand, record=form.to_record())
+    except ServiceError as error:
+        form.add_service_error(error)
+        return _form_errors(form, code=error.code, message=error.message)
+    html = render_to_string("league/_correction_preview.html", correction_changes(hand, changes, players),
+                            request=request)
+    return JsonResponse({"html": html})
+
+
 @login_required
 def hand_edit(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
@@ -238,6 +387,7 @@ def hand_edit(request, hand_id: int):
                     record=form.to_record(),
                     version=form.cleaned_data["version"] or 0,
                     user=request.user,
+                    idempotency_key=form.cleaned_data["key"],
                 )
             except Conflict as error:
                 form.add_error(None, error.message)
@@ -248,7 +398,7 @@ def hand_edit(request, hand_id: int):
                 return redirect("referee-table", table_id=table.pk)
     else:
         initial = values_from_record(ruleset, hand.record)
-        initial["version"] = hand.version
+        initial.update(version=hand.version, key=new_key(), number=hand.number)
         form = hand_form_for(ruleset, initial=initial, seat_labels=labels)
     return render(
         request,
@@ -260,31 +410,102 @@ def hand_edit(request, hand_id: int):
             "form": form,
             "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
             "dealer": players[hand.dealer],
+            "preview_url": reverse("referee-hand-edit-preview", args=[hand.pk]),
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),
         },
         status=400 if request.method == "POST" else 200,
     )
 
 
+# Record fields as the history names them; a field not listed shows its own name.
+RECORD_LABELS = {
+    "outcome": gettext_lazy("Outcome"),
+    "winner": gettext_lazy("Winner"),
+    "win_type": gettext_lazy("Win"),
+    "discarder": gettext_lazy("Discarded by"),
+    "hand_values": gettext_lazy("Hand values"),
+    "limit_hand": gettext_lazy("Limit hand"),
+    "fan": gettext_lazy("Fan"),
+    "points": gettext_lazy("Points"),
+    "doubles": gettext_lazy("Doubles"),
+    "wins": gettext_lazy("Winners"),
+    "riichi": gettext_lazy("Riichi declared"),
+    "tenpai": gettext_lazy("Tenpai at the draw"),
+    "penalties": gettext_lazy("Penalties"),
+}
+WIN_TYPES = {"discard": gettext_lazy("On a discard"), "self_draw": gettext_lazy("Self-drawn")}
+
+
+def _win_words(win: dict) -> str:
+    if win.get("yakuman"):
+        return _("yakuman")
+    return _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win.get("fu", "—")}
+
+
+def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
+    """A hand record in words, field by field, with players named by wind and name."""
+    names = seat_labels(players, dealer)
+
+    def seat(value) -> str:
+        return names[value] if isinstance(value, int) and 0 <= value < 4 else str(value)
+
+    out = {}
+    for key, value in record.items():
+        if key in ("winner", "discarder"):
+            text = seat(value)
+        elif key == "outcome":
+            text = str(OUTCOME_SHORT.get(value, value))
+        elif key == "win_type":
+            text = str(WIN_TYPES.get(value, value))
+        elif key == "hand_values" and isinstance(value, list):
+            text = " · ".join(f"{seat(s)}: {v}" for s, v in enumerate(value))
+        elif key in ("riichi", "tenpai") and isinstance(value, list):
+            text = ", ".join(seat(s) for s in value) or "—"
+        elif key == "wins" and isinstance(value, list):
+            text = " · ".join(f"{seat(w.get('seat'))}: {_win_words(w)}" for w in value if isinstance(w, dict))
+        elif key == "penalties" and isinstance(value, list):
+            text = " · ".join(
+                f"{PENALTY_NAMES.get(p.get('type'), p.get('type'))}: {seat(p.get('seat'))}"
+                for p in value if isinstance(p, dict))
+        elif isinstance(value, bool):
+            text = _("yes") if value else _("no")
+        else:
+            text = str(value)
+        out[str(RECORD_LABELS.get(key, key.replace("_", " ")))] = text
+    return out
+
+
+def revision_changes(revision, players: list) -> list[dict]:
+    """What one revision changed: rows {"label", "before", "after"} (None where a side is absent)."""
+    sides = []
+    for snapshot in (revision.before, revision.after):
+        if not snapshot:
+            sides.append(None)
+            continue
+        dealer = snapshot.get("dealer", 0)
+        described = describe_record(hand_services.posted_part(snapshot.get("record") or {}), players, dealer)
+        balances = (snapshot.get("result") or {}).get("balances") or []
+        described[str(_("Balances"))] = " · ".join(
+            f"{p.first_name if p else '—'} {b:+d}" for p, b in zip(players, balances, strict=False))
+        described[str(_("Dealer"))] = seat_labels(players, dealer)[dealer]
+        sides.append(described)
+    before, after = sides
+    labels = list(dict.fromkeys([*(before or {}), *(after or {})]))
+    rows = []
+    for label in labels:
+        old = before.get(label) if before else None
+        new = after.get(label) if after else None
+        if before and after and old == new:
+            continue
+        rows.append({"label": label, "before": old, "after": new})
+    return rows
+
+
 @login_required
 def hand_history(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
     players = _hand_players(hand.table, hand)
-    revisions = []
-    for revision in pages.hand_history(hand):
-        sides = []
-        for snapshot in (revision.before, revision.after):
-            if snapshot:
-                record = hand_services.posted_part(snapshot.get("record") or {})
-                sides.append(
-                    {
-                        "record": json.dumps(record, ensure_ascii=False, sort_keys=True),
-                        "balances": (snapshot.get("result") or {}).get("balances", []),
-                    }
-                )
-            else:
-                sides.append(None)
-        revisions.append({"revision": revision, "before": sides[0], "after": sides[1]})
+    revisions = [{"revision": r, "changes": revision_changes(r, players)} for r in pages.hand_history(hand)]
     return render(
         request,
         "league/hand_history.html",
@@ -292,7 +513,7 @@ def hand_history(request, hand_id: int):
             "hand": hand,
             "table": hand.table,
             "tournament": hand.table.session.tournament,
-            "players": players,
+            "seats": seat_labels(players, hand.dealer),
             "revisions": revisions,
         },
     )
@@ -301,6 +522,13 @@ def hand_history(request, hand_id: int):
 @login_required
 @require_POST
 def hand_delete(request, hand_id: int):
+    deletion = hand_services.hand_deletion(hand_id=hand_id, tables=Table.objects.all())
+    if deletion is not None:
+        # A repeated deletion (double tap, a retry after a lost reply) deletes nothing more.
+        if not can_referee(request.user, deletion.table.session.tournament_id):
+            raise PermissionDenied(_("You are not a referee of this tournament."))
+        messages.info(request, _("Hand %(number)s was already deleted.") % {"number": deletion.number})
+        return redirect("referee-table", table_id=deletion.table_id)
     hand = _checked_hand(request, hand_id)
     number = hand.number
     try:
@@ -310,6 +538,24 @@ def hand_delete(request, hand_id: int):
     else:
         messages.success(request, _("Hand %(number)s deleted.") % {"number": number})
     return redirect("referee-table", table_id=hand.table_id)
+
+
+@login_required
+@require_POST
+def table_confirm(request, table_id: int):
+    """One player's confirmation of the closed table's result, recorded on the referee's phone."""
+    table = _checked_table(request, table_id)
+    try:
+        player_id = int(request.POST.get("player", ""))
+    except ValueError:
+        player_id = 0
+    try:
+        confirmation = hand_services.table_confirm(table=table, player_id=player_id, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(player)s confirmed the result.") % {"player": confirmation.player})
+    return redirect("referee-table", table_id=table.pk)
 
 
 @login_required

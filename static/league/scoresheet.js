@@ -1,17 +1,53 @@
-/* Score sheet: posts the form's own fields to its preview URL (the referee-table-preview view,
-   which builds the record with the server's form, league/views/forms.py) and shows the settlement,
-   or each error in the slot of the form field it names ("__all__": above the form). */
+/* Score sheet: the live preview, the draft kept on this device, the queue of hands waiting to be
+   sent, and the service worker that keeps the sheet available offline.
+
+   Preview: the form's own fields go to its preview URL (the referee-table-preview view, which
+   builds the record with the server's form, league/views/forms.py); errors land in the slot of
+   the form field they name ("__all__": above the form).
+
+   Saving (score sheet only, the form has data-queue): every hand carries its Idempotency key
+   (hidden field "key") and its number. It is sent at once when online and nothing waits; else it
+   joins a queue in localStorage that is sent in order when the connection returns. A reply lost
+   after the server saved is harmless: the repeat with the same key answers the stored hand. A
+   hand the server refuses (400/409/403) stops the queue and stays in it, shown with the server's
+   message, until the referee fixes it in the form or discards it deliberately. */
 (function () {
   "use strict";
   document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+      if (!window.confirm(form.dataset.confirm)) { event.preventDefault(); return; }
+      lockButtons(form);
     });
   });
+  function lockButtons(form) {
+    // After the browser has taken the submission: a second tap finds the button disabled.
+    setTimeout(function () {
+      form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+    }, 0);
+  }
+
+  var summary = document.getElementById("error-summary");
+  if (summary && !summary.hidden) summary.focus();
+
   var form = document.getElementById("hand-form");
   if (!form) return;
+  var textsEl = document.getElementById("sheet-texts");
+  var texts = textsEl ? textsEl.dataset : {};
+  var queueId = form.dataset.queue;
+  var submitButton = form.querySelector("button[type=submit]");
+  var state = document.getElementById("preview-state");
 
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (all, key) {
+      return values[key] === undefined ? all : String(values[key]);
+    });
+  }
   function str(name) { var v = new FormData(form).get(name); return v === null ? "" : v; }
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
 
   function showOutcomeGroups() {
     var outcome = str("outcome") || "win";
@@ -20,6 +56,7 @@
     });
   }
 
+  /* ---- errors: inline slots, the summary at the top, the confirmation box ---- */
   function clearErrors() {
     form.querySelectorAll(".err").forEach(function (el) { el.textContent = ""; });
   }
@@ -29,6 +66,46 @@
     p.textContent = message;
     el.appendChild(p);
   }
+  function showErrors(error) {
+    clearErrors();
+    var fields = error.fields || {};
+    var named = Object.keys(fields);
+    if (!named.length) showError("__all__", error.message || String(error.code || ""));
+    named.forEach(function (key) {
+      (Array.isArray(fields[key]) ? fields[key] : [fields[key]]).forEach(function (m) { showError(key, m); });
+    });
+    var confirmBox = document.getElementById("confirm-box");
+    if (confirmBox && error.confirm) confirmBox.hidden = false;
+  }
+  function fillSummary(error) {
+    if (!summary) return;
+    var list = summary.querySelector("ul");
+    list.textContent = "";
+    var fields = error.fields || {};
+    var named = Object.keys(fields);
+    if (!named.length || named.indexOf("__all__") >= 0) {
+      var li = document.createElement("li");
+      li.textContent = error.message || String(error.code || "");
+      list.appendChild(li);
+    }
+    named.forEach(function (key) {
+      if (key === "__all__") return;
+      (Array.isArray(fields[key]) ? fields[key] : [fields[key]]).forEach(function (m) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        var input = form.elements[key];
+        var target = input && (input.id || (input[0] && input[0].id));
+        a.href = "#" + (target || "err-" + key);
+        a.textContent = m;
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+    });
+    summary.hidden = false;
+    summary.focus();
+  }
+  function hideSummary() { if (summary) summary.hidden = true; }
+
+  /* ---- preview ---- */
   function setPreview(balances) {
     document.querySelectorAll("[data-preview-seat]").forEach(function (cell) {
       var s = parseInt(cell.dataset.previewSeat, 10);
@@ -38,13 +115,21 @@
       cell.classList.toggle("pos", !!v && v > 0);
     });
   }
-
   var previewUrl = form.dataset.previewUrl;
-  var state = document.getElementById("preview-state");
   var timer = null, sequence = 0;
 
   function preview() {
     var mine = ++sequence;
+    if (queueId && queue().length) {
+      setPreview(null);
+      state.textContent = texts.previewWaiting || "";
+      return;
+    }
+    if (!navigator.onLine) {
+      setPreview(null);
+      state.textContent = texts.previewOffline || "";
+      return;
+    }
     fetch(previewUrl, {
       method: "POST", credentials: "same-origin", headers: {"Accept": "application/json"},
       body: new URLSearchParams(new FormData(form))
@@ -53,28 +138,32 @@
     }).then(function (answer) {
       if (mine !== sequence) return;
       clearErrors();
+      var changes = document.getElementById("correction-preview");
+      if (changes) changes.innerHTML = answer.ok ? answer.body.html : "";
+      if (answer.ok && changes) {
+        form.classList.remove("invalid");
+        return;
+      }
       if (answer.ok) {
         setPreview(answer.body.result.balances);
-        state.textContent = state.dataset.ok || "";
+        state.textContent = "";
         form.classList.remove("invalid");
         return;
       }
       setPreview(null);
       form.classList.add("invalid");
-      var error = answer.body.error || {};
-      var fields = error.fields || {};
-      var named = Object.keys(fields);
-      if (!named.length) showError("__all__", error.message || String(error.code || ""));
-      named.forEach(function (key) {
-        var messages = Array.isArray(fields[key]) ? fields[key] : [fields[key]];
-        messages.forEach(function (m) { showError(key, m); });
-      });
+      showErrors(answer.body.error || {});
       state.textContent = "";
-    }).catch(function () { if (mine === sequence) setPreview(null); });
+    }).catch(function () {
+      if (mine !== sequence) return;
+      setPreview(null);
+      state.textContent = texts.previewOffline || "";
+    });
   }
 
   function changed() {
     showOutcomeGroups();
+    saveDraft();
     if (!previewUrl) return;
     clearTimeout(timer);
     timer = setTimeout(preview, 250);
@@ -82,4 +171,309 @@
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   showOutcomeGroups();
+
+  if (!queueId) {
+    // The correction page: a plain form post; its key makes a repeat harmless, the lock a double tap.
+    form.addEventListener("submit", function () { lockButtons(form); });
+    return;
+  }
+
+  /* ---- the draft of the hand being typed, kept until the server has it ---- */
+  var KEEP_OUT = {csrfmiddlewaretoken: 1, key: 1, number: 1, version: 1, confirm: 1};
+  var draftName = "mjl:draft:" + queueId, queueName = "mjl:queue:" + queueId;
+
+  function fields() {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) { if (!KEEP_OUT[name]) pairs.push([name, value]); });
+    return pairs;
+  }
+  function saveDraft() {
+    try { localStorage.setItem(draftName, JSON.stringify(fields())); } catch (e) { /* storage full: the form keeps it */ }
+  }
+  function clearDraft() { localStorage.removeItem(draftName); }
+  function restore(pairs) {
+    var byName = {};
+    pairs.forEach(function (p) { (byName[p[0]] = byName[p[0]] || []).push(p[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || KEEP_OUT[el.name]) return;
+      var values = byName[el.name] || [];
+      if (el.type === "checkbox" || el.type === "radio") el.checked = values.indexOf(el.value) >= 0;
+      else if (el.tagName === "SELECT" || el.type === "text" || el.type === "number") el.value = values[0] || "";
+    });
+    showOutcomeGroups();
+  }
+
+  /* ---- the queue ---- */
+  function queue() {
+    try { return JSON.parse(localStorage.getItem(queueName) || "[]"); } catch (e) { return []; }
+  }
+  function store(items) { localStorage.setItem(queueName, JSON.stringify(items)); }
+  var queueBox = document.getElementById("queue");
+  var netState = document.getElementById("net-state");
+  var heading = document.getElementById("hand-heading");
+  var firstNumber = parseInt(form.elements.number.value, 10) || 1;
+  var sending = false, retry = null, sentThisRound = 0, wasSaved = false;
+
+  function nextNumber() {
+    var items = queue();
+    return items.length ? items[items.length - 1].number + 1 : firstNumber;
+  }
+  function setNumber(n) {
+    form.elements.number.value = String(n);
+    if (heading) heading.textContent = fill(heading.dataset.template, {n: n});
+  }
+  function render() {
+    var items = queue();
+    netState.hidden = navigator.onLine;
+    queueBox.hidden = !items.length;
+    if (!items.length) return;
+    var title = queueBox.querySelector(".queue-title");
+    title.textContent = fill(items.length === 1 ? texts.waitingOne : texts.waitingMany, {n: items.length});
+    var list = queueBox.querySelector("ol");
+    list.textContent = "";
+    items.forEach(function (item, index) {
+      var li = document.createElement("li");
+      li.textContent = fill(texts.queuedHand, {n: item.number}) + (item.summary ? " · " + item.summary : "");
+      if (index === 0 && item.refused) {
+        li.className = "refused";
+        var why = document.createElement("p");
+        why.className = "err";
+        why.textContent = item.refused;
+        li.appendChild(why);
+      }
+      list.appendChild(li);
+    });
+    var head = items[0];
+    queueBox.querySelector(".queue-actions").hidden = !head.refused;
+    queueBox.classList.toggle("stopped", !!head.refused);
+  }
+
+  function describe(pairs) {
+    // A short line for the queue: the outcome and the winners' labels, as the form names them.
+    var outcome = "", seats = [];
+    pairs.forEach(function (p) {
+      if (p[0] === "outcome") outcome = p[1];
+      if (p[0] === "winner" && p[1] !== "") seats.push(p[1]);
+      if (/^win_\d$/.test(p[0])) seats.push(p[0].slice(4));
+    });
+    var radio = form.querySelector("input[name=outcome][value='" + outcome + "']");
+    var words = radio && radio.labels && radio.labels[0] ? [radio.labels[0].textContent.trim()] : [];
+    if (outcome !== "win") return words.join("");
+    seats.forEach(function (s) {
+      var option = form.querySelector("select[name=winner] option[value='" + s + "']");
+      var label = option ? option.textContent : (texts["seat" + s] || "");
+      if (label) words.push(label.trim());
+    });
+    return words.join(": ");
+  }
+
+  function enqueue() {
+    var pairs = fields();
+    var items = queue();
+    items.push({key: form.elements.key.value, number: parseInt(form.elements.number.value, 10),
+                fields: pairs, confirm: form.elements.confirm && form.elements.confirm.checked,
+                summary: describe(pairs)});
+    store(items);
+    clearDraft();
+    form.reset();
+    form.elements.key.value = newKey();
+    setNumber(nextNumber());
+    var confirmBox = document.getElementById("confirm-box");
+    if (confirmBox) confirmBox.hidden = true;
+    clearErrors();
+    hideSummary();
+    setPreview(null);
+    showOutcomeGroups();
+    render();
+  }
+
+  function bodyOf(item) {
+    var body = new URLSearchParams();
+    body.append("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
+    body.append("key", item.key);
+    body.append("number", String(item.number));
+    if (item.confirm) body.append("confirm", "on");
+    item.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    return body;
+  }
+
+  function send(item) {
+    return fetch(form.action || location.pathname, {
+      method: "POST", credentials: "same-origin", redirect: "manual",
+      headers: {"Accept": "application/json"}, body: bodyOf(item)
+    }).then(function (response) {
+      if (response.status === 201) return {saved: true};
+      if (response.status >= 500 || response.status === 429
+          || response.status === 0 && response.type !== "opaqueredirect") {
+        return {retry: true};
+      }
+      return response.json().then(function (body) { return {refused: body.error || {}}; },
+        function () { return {refused: {message: fill(texts.refusedStatus, {status: response.status || 302})}}; });
+    }, function () { return {retry: true}; });
+  }
+
+  function refusalText(error) {
+    var parts = [error.message || ""];
+    var fieldsOf = error.fields || {};
+    Object.keys(fieldsOf).forEach(function (k) {
+      (Array.isArray(fieldsOf[k]) ? fieldsOf[k] : [fieldsOf[k]]).forEach(function (m) {
+        if (parts.indexOf(m) < 0) parts.push(m);
+      });
+    });
+    return parts.filter(Boolean).join(" ");
+  }
+
+  function flush() {
+    if (sending) return;
+    var items = queue();
+    if (!items.length) { finish(); return; }
+    if (items[0].refused) { render(); return; }
+    sending = true;
+    submitButton.disabled = true;
+    send(items[0]).then(function (answer) {
+      sending = false;
+      submitButton.disabled = false;
+      var now = queue();
+      if (answer.saved) {
+        if (now.length && now[0].key === items[0].key) now.shift();
+        store(now);
+        sentThisRound += 1;
+        render();
+        flush();
+      } else if (answer.refused) {
+        if (now.length && now[0].key === items[0].key) {
+          now[0].refused = refusalText(answer.refused);
+          now[0].error = answer.refused;
+          store(now);
+        }
+        render();
+      } else {
+        render();
+        clearTimeout(retry);
+        retry = setTimeout(flush, 4000);
+      }
+    });
+  }
+
+  function finish() {
+    // Everything sent: show the server's sheet (new totals, list, dealer). The draft of the next
+    // hand, if any, is restored on the new page.
+    if (sentThisRound || wasSaved) location.replace(location.pathname);
+  }
+
+  function submitDirect() {
+    // Online with nothing waiting: send now and show the errors in the form when refused.
+    var item = {key: form.elements.key.value, number: parseInt(form.elements.number.value, 10),
+                fields: fields(), confirm: form.elements.confirm && form.elements.confirm.checked};
+    sending = true;
+    submitButton.disabled = true;
+    send(item).then(function (answer) {
+      sending = false;
+      submitButton.disabled = false;
+      if (answer.saved) { clearDraft(); wasSaved = true; finish(); return; }
+      if (answer.refused) {
+        var error = answer.refused;
+        showErrors(error);
+        fillSummary(error);
+        if (error.next_number) { form.elements.key.value = newKey(); setNumber(error.next_number); }
+        return;
+      }
+      // No answer (offline, or the reply was lost): the hand waits with its key and is sent again.
+      enqueue();
+      clearTimeout(retry);
+      retry = setTimeout(flush, navigator.onLine ? 1500 : 4000);
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (sending) return;
+    hideSummary();
+    if (editing && queue().length) saveFixed();
+    else if (navigator.onLine && !queue().length) submitDirect();
+    else { enqueue(); flush(); }
+  });
+
+  var editing = false;
+  queueBox.querySelector("[data-queue-fix]").addEventListener("click", function () {
+    var items = queue();
+    if (!items.length || !items[0].refused) return;
+    if (fields().some(function (p) { return p[1] && p[0] !== "outcome" && p[0] !== "win_type"; })
+        && !window.confirm(texts.replaceForm)) return;
+    var head = items[0];
+    var number = (head.error && head.error.next_number) || head.number;
+    // A fresh key: the refused request stored nothing, and the fixed hand is a new request.
+    head.key = newKey();
+    head.number = number;
+    items.slice(1).forEach(function (later, index) { later.number = number + 1 + index; });
+    store(items);
+    restore(head.fields);
+    form.elements.key.value = head.key;
+    setNumber(number);
+    if (form.elements.confirm) form.elements.confirm.checked = !!head.confirm;
+    showErrors(head.error || {});
+    fillSummary(head.error || {});
+    editing = true;
+    render();
+  });
+
+  function saveFixed() {
+    // The fixed hand takes its place at the head of the queue, before the hands behind it.
+    var items = queue();
+    var head = items[0];
+    head.fields = fields();
+    head.confirm = form.elements.confirm && form.elements.confirm.checked;
+    head.summary = describe(head.fields);
+    delete head.refused;
+    delete head.error;
+    store(items);
+    editing = false;
+    clearDraft();
+    form.reset();
+    form.elements.key.value = newKey();
+    setNumber(nextNumber());
+    clearErrors();
+    hideSummary();
+    render();
+    flush();
+  }
+
+  queueBox.querySelector("[data-queue-discard]").addEventListener("click", function () {
+    var items = queue();
+    if (!items.length || !window.confirm(fill(texts.discardHand, {n: items[0].number}))) return;
+    var gone = items.shift();
+    items.forEach(function (later, index) { later.number = gone.number + index; });
+    store(items);
+    setNumber(nextNumber());
+    render();
+    flush();
+  });
+
+  /* ---- start: a fresh key, the number after the waiting hands, the draft back in place ---- */
+  var restored = false;
+  if (!form.classList.contains("bound")) {
+    form.elements.key.value = newKey();
+    var draft = localStorage.getItem(draftName);
+    if (draft) {
+      try { restore(JSON.parse(draft)); restored = true; } catch (e) { clearDraft(); }
+    }
+  }
+  if (queue().length) setNumber(Math.max(nextNumber(), firstNumber));
+  render();
+  window.addEventListener("online", function () { render(); flush(); });
+  window.addEventListener("offline", render);
+  flush();
+  if (previewUrl && restored) preview();
+
+  if ("serviceWorker" in navigator && form.dataset.serviceWorker) {
+    navigator.serviceWorker.register(form.dataset.serviceWorker, {scope: form.dataset.swScope}).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = [location.pathname];
+      document.querySelectorAll("link[rel=stylesheet], script[src]").forEach(function (el) {
+        urls.push(el.href || el.src);
+      });
+      if (registration.active) registration.active.postMessage({cache: urls});
+    }).catch(function () { /* no offline copy; the queue still works while the page stays open */ });
+  }
 })();

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
-from league.services.hands import hand_record
+from league.services.hands import hand_record, table_close, table_confirm, table_reopen
 from tests.factories import (
     AdminFactory,
     SessionFactory,
@@ -468,3 +468,158 @@ def test_the_referees_home_shows_the_chosen_session_and_the_latest_of_the_others
     page = client.get(reverse("referee-home"), {"tournament": first.pk, "session": 1}).content.decode()
     shown = {table.pk for table in Table.objects.all() if reverse("referee-table", args=[table.pk]) in page}
     assert shown == {first.sessions.get(number=1).tables.get().pk, second.sessions.get(number=2).tables.get().pk}
+
+
+def test_the_form_carries_a_fresh_key_and_the_next_hands_number(client, referee, table):
+    first = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    second = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    key = re.search(r'name="key" value="(\w+)"', first).group(1)
+    assert key not in second
+    assert 'name="number" value="1"' in first
+
+
+def test_submitting_the_same_form_twice_stores_one_hand(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    data = classical_win(key="form-key-1", number="1")
+    first = client.post(reverse("referee-table", args=[table.pk]), data)
+    second = client.post(reverse("referee-table", args=[table.pk]), data, follow=True)
+    assert first.status_code == 302
+    assert Hand.objects.filter(table=table).count() == 1
+    assert "Hand 1 was already saved." in second.content.decode()
+
+
+def test_the_sheets_script_gets_json_answers(client, referee, table):
+    url = reverse("referee-table", args=[table.pk])
+    saved = client.post(url, classical_win(key="js-1", number="1"), HTTP_ACCEPT="application/json")
+    assert saved.status_code == 201 and saved.json()["hand"]["number"] == 1
+    again = client.post(url, classical_win(key="js-1", number="1"), HTTP_ACCEPT="application/json")
+    assert again.status_code == 201 and again.json()["replayed"] is True
+    taken = client.post(url, classical_win(key="js-2", number="1"), HTTP_ACCEPT="application/json")
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "hand_number_exists"
+    invalid = client.post(url, classical_win(key="js-3", number="2", winner="2"), HTTP_ACCEPT="application/json")
+    assert invalid.status_code == 400 and invalid.json()["error"]["fields"]
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_a_taken_number_shows_the_message_and_offers_the_next_number(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    url = reverse("referee-table", args=[table.pk])
+    client.post(url, classical_win(key="a", number="1"))
+    response = client.post(url, classical_win(key="b", number="1"))
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Hand 1 is already stored" in page and 'name="number" value="2"' in page
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_deleting_a_deleted_hand_again_deletes_nothing_more(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    first = hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    second = hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    url = reverse("referee-hand-delete", args=[second.pk])
+    client.post(url)
+    response = client.post(url, follow=True)
+    assert "Hand 2 was already deleted." in response.content.decode()
+    assert list(Hand.objects.filter(table=table)) == [first]
+
+
+def test_a_repeated_correction_form_is_applied_once(client, referee, table):
+    hand = hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    url = reverse("referee-hand-edit", args=[hand.pk])
+    data = classical_win(key="fix-1", number="1", version="1")
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 302
+    hand.refresh_from_db()
+    assert hand.version == 2 and HandRevision.objects.filter(action="update").count() == 1
+
+
+def test_a_correction_previews_which_later_hands_change_and_stores_nothing(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    first = hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]},
+                        user=referee)
+    second = hand_record(table=table, record={"outcome": "win", "winner": 2, "hand_values": [20, 30, 400, 0]},
+                         user=referee)
+    players = [s.player for s in table.seats.order_by("position")]
+    before = second.result["balances"]
+    # East wins the first hand instead: East deals again, so hand 2's dealer and balances change.
+    response = client.post(reverse("referee-hand-edit-preview", args=[first.pk]),
+                           classical_win(winner="0", value_0="300", value_1="20", number="1", version="1"))
+    assert response.status_code == 200, response.content
+    html = response.json()["html"]
+    assert "Hand 1 (this hand)" in html and "Hand 2" in html
+    assert f"Dealer: {players[1]} → {players[0]}" in html
+    assert "Totals change" in html
+    second.refresh_from_db()
+    assert second.result["balances"] == before and second.version == 1
+
+
+def test_the_correction_preview_is_for_the_tournaments_referees_only(client, table):
+    hand = hand_record(table=table, record={"outcome": "draw"}, user=referee_for(table.session.tournament))
+    client.force_login(referee_for(TournamentFactory()))
+    response = client.post(reverse("referee-hand-edit-preview", args=[hand.pk]), {"outcome": "draw"})
+    assert response.status_code == 403
+
+
+def test_a_closed_table_shows_the_final_result_and_takes_each_players_confirmation(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]}, user=referee)
+    client.post(reverse("referee-table-close", args=[table.pk]))
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    assert "Final result" in page and "Table points" in page
+    assert 'id="hand-form"' not in page and 'class="badge"' not in page
+    players = [s.player for s in table.seats.order_by("position")]
+    response = client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": players[1].pk}, follow=True)
+    assert f"{players[1]} confirmed the result." in response.content.decode()
+    client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": players[1].pk})
+    assert list(table.confirmations.values_list("player_id", flat=True)) == [players[1].pk]
+    stranger = table_with_players(session=SessionFactory()).seats.first().player
+    client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": stranger.pk})
+    assert table.confirmations.count() == 1
+
+
+def test_an_open_table_takes_no_confirmation_and_reopening_withdraws_them(client, referee, table):
+    hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    player = table.seats.first().player
+    client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": player.pk})
+    assert not table.confirmations.exists()
+    table_close(table=table, user=referee)
+    table_confirm(table=table, player_id=player.pk, user=referee)
+    table_reopen(table=table, user=AdminFactory())
+    assert not table.confirmations.exists()
+
+
+def test_only_the_tournaments_referees_record_confirmations(client, table):
+    referee = referee_for(table.session.tournament)
+    hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    table_close(table=table, user=referee)
+    player = table.seats.first().player
+    url = reverse("referee-table-confirm", args=[table.pk])
+    assert client.post(url, {"player": player.pk}).status_code == 302  # anonymous: to the login page
+    client.force_login(referee_for(TournamentFactory()))
+    assert client.post(url, {"player": player.pk}).status_code == 403
+    client.force_login(AdminFactory())
+    client.post(url, {"player": player.pk})
+    assert table.confirmations.count() == 1
+
+
+def test_the_history_says_who_changed_what_with_player_names_and_no_json(client, referee, table):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    hand = hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]},
+                       user=referee)
+    client.post(reverse("referee-hand-edit", args=[hand.pk]),
+                classical_win(value_1="400", key="h1", number="1", version="1"))
+    page = client.get(reverse("referee-hand-history", args=[hand.pk])).content.decode()
+    players = [s.player for s in table.seats.order_by("position")]
+    assert "corrected" in page and "by ref" in page
+    assert f"South – {players[1]}: 300" in page and f"South – {players[1]}: 400" in page
+    assert "{" not in page.split("<main>")[1] and "hand_values" not in page
+
+
+def test_scoring_errors_name_the_player_and_wind_not_a_seat_number(client, referee, table):
+    response = client.post(reverse("referee-table", args=[table.pk]),
+                           classical_win(winner="3", dead_hand="3"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    players = [s.player for s in table.seats.order_by("position")]
+    message = " ".join(response.context["form"].errors["winner"])
+    assert message == f"North – {players[3]} has a dead hand and cannot win."
+    assert "Seat" not in response.content.decode()
