@@ -8,6 +8,7 @@ import scoring
 from .. import tournament_options
 from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
+from ..selectors.day import table_remaining_s
 from ..services.tournaments import tournament_rules_frozen
 
 
@@ -109,6 +110,10 @@ class TableSerializer(serializers.Serializer):
     totals = serializers.ListField(child=serializers.IntegerField())
     complete = serializers.BooleanField()
     closed = serializers.BooleanField(source="table.closed")
+    remaining_s = serializers.SerializerMethodField(help_text="The table's time left on the session clock")
+
+    def get_remaining_s(self, view) -> int | None:
+        return table_remaining_s(view.table)
 
     def get_seats(self, view) -> list[int | None]:
         return [p.pk if p else None for p in view.players]
