@@ -8,7 +8,7 @@ import scoring
 from .. import tournament_options
 from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
-from ..selectors.day import table_remaining_s
+from ..selectors.day import table_clock, table_remaining_s
 from ..services.tournaments import tournament_rules_frozen
 
 
@@ -111,9 +111,13 @@ class TableSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     closed = serializers.BooleanField(source="table.closed")
     remaining_s = serializers.SerializerMethodField(help_text="The table's time left on the session clock")
+    clock_state = serializers.SerializerMethodField(help_text="idle, running, paused or ended")
 
     def get_remaining_s(self, view) -> int | None:
         return table_remaining_s(view.table)
+
+    def get_clock_state(self, view) -> str:
+        return table_clock(view.table)["state"]
 
     def get_seats(self, view) -> list[int | None]:
         return [p.pk if p else None for p in view.players]

@@ -11,6 +11,7 @@ from django.utils import timezone
 from scoring import flow
 
 from ..models import (
+    WIND_CHOICES,
     CheckIn,
     ClockState,
     Hand,
@@ -26,6 +27,7 @@ from ..models import (
 from ..permissions import is_league_admin
 
 START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
+WIND_NAMES = dict(WIND_CHOICES)
 
 
 # ---- the clock ----
@@ -53,12 +55,16 @@ def clock_reading(*, session: Session | None, tournament: Tournament, table: Tab
             "ends_at": ends_at.isoformat() if ends_at else None}
 
 
+def table_clock(table: Table) -> dict:
+    """The clock as one table sees it (with its extra time)."""
+    return clock_reading(session=table.session, tournament=table.session.tournament, table=table)
+
+
 def table_remaining_s(table: Table) -> int | None:
     """The table's remaining time while its session's clock is set, else None."""
-    session = table.session
-    if session.clock_state == ClockState.IDLE:
+    if table.session.clock_state == ClockState.IDLE:
         return None
-    return clock_reading(session=session, tournament=session.tournament, table=table)["remaining_s"]
+    return table_clock(table)["remaining_s"]
 
 
 # ---- the current session ----
@@ -261,3 +267,45 @@ def seats_by_table(tournament: Tournament, number: int) -> dict[int, list]:
     for seat in Seat.objects.filter(session__tournament=tournament, session__number=number).select_related("player"):
         out[seat.table_id].append(seat)
     return out
+
+
+# ---- seats as people read them: winds, the dealer, substitutes ----
+
+@dataclass
+class SeatLine:
+    wind: str            # E, S, W, N at the start of the session
+    player: Player
+    dealer: bool         # deals the current hand (East at the start)
+    substitute: bool
+
+    @property
+    def wind_name(self) -> str:
+        return str(WIND_NAMES[self.wind])
+
+
+def substitute_ids(tournament: Tournament) -> set[int]:
+    return set(Registration.objects.filter(tournament=tournament, substitute=True)
+               .values_list("player_id", flat=True))
+
+
+def current_dealers(tables: list[Table]) -> dict[int, int]:
+    """The seat dealing the next hand at each open table, from its last hand (dealer and whether
+    the deal stays); one query."""
+    open_ids = [t.pk for t in tables if not t.closed]
+    dealers = {pk: 0 for pk in open_ids}
+    hands = (Hand.objects.filter(table_id__in=open_ids).order_by("table_id", "number")
+             .values_list("table_id", "dealer", "result__dealer_repeats"))
+    for table_id, dealer, repeats in hands:
+        dealers[table_id] = dealer if repeats else (dealer + 1) % 4
+    return dealers
+
+
+def seat_lines(tournament: Tournament, tables: list[Table]) -> dict[int, list[SeatLine]]:
+    """Per table id its seats in order (seats prefetched with their players)."""
+    substitutes = substitute_ids(tournament)
+    dealers = current_dealers(tables)
+    return {
+        table.pk: [SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
+                            seat.player_id in substitutes) for seat in table.seats.all()]
+        for table in tables
+    }

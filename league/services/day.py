@@ -107,7 +107,7 @@ def clock_apply(*, session: Session, action: str, seconds: int | None = None, ta
         raise ServiceError("bad_table", _("Only extending takes a table, and it must belong to this session."),
                            fields={"table": [_("Not allowed here.")]})
     if action == "start":
-        if state in (ClockState.RUNNING, ClockState.PAUSED):
+        if state == ClockState.PAUSED or (state == ClockState.RUNNING and _left(session, now) > 0):
             raise ServiceError("clock_running", _("The clock is already running."), status=409)
         seconds = _seconds(seconds, required=False) or session.tournament.day_options["session_minutes"] * 60
         session.clock_state, session.clock_duration_s = ClockState.RUNNING, seconds
