@@ -9,7 +9,8 @@
   function format(seconds) {
     seconds = Math.max(0, Math.round(seconds));
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    var mm = (h && m < 10 ? "0" : "") + m, ss = (s < 10 ? "0" : "") + s;
+    var mm = (h && m < 10 ? "0" : "") + m;
+    var ss = (s < 10 ? "0" : "") + s;
     return (h ? h + ":" : "") + mm + ":" + ss;
   }
 
@@ -46,6 +47,7 @@
         if (holder) { holder.hidden = false; }
         el.setAttribute("data-remaining", String(table.remaining_s));
         el.setAttribute("data-state", table.clock_state === "running" ? "running" : "stopped");
+        tick();
       })
       .catch(function () {});
   }
@@ -54,6 +56,8 @@
     poll(el);
     window.setInterval(function () { if (!document.hidden) { poll(el); } }, 30000);
   });
+  window.clockTick = tick;
+  document.addEventListener("live:updated", tick);
   tick();
   window.setInterval(tick, 1000 - ((Date.now() - started) % 1000) || 1000);
 }());

@@ -60,6 +60,7 @@
         if (!now || now.getAttribute("data-mode") !== before) { index = 0; }
         show();
         reveal();
+        if (window.clockTick) { window.clockTick(); }
         box.classList.remove("offline");
       })
       .catch(function () { box.classList.add("offline"); });
