@@ -182,7 +182,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
     revealed = tournament.standings_revealed_at is not None and tournament.day_options[
         "hide_standings_from_session"] is not None
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
-               "refresh": SCREEN_REFRESH_SECONDS}
+               "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"]}
     if revealed:
         context["mode"] = "reveal"
         context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))

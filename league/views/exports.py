@@ -20,7 +20,8 @@ SHOWN = 50
 @require_http_methods(["GET", "POST"])
 def tournament_exports(request, slug: str):
     """GET: the tournament's exports with status, progress and download link (updated in place while
-    one is being built; ``?part=table`` answers the list alone). POST ``kind``: ask for a new one, then back to the list."""
+    one is being built; ``?part=table`` answers the list alone). POST ``kind``: ask for a new one,
+    then back to the list."""
     if not is_league_admin(request.user):
         raise PermissionDenied(_("Only league administrators can export."))
     tournament = get_object_or_404(Tournament, slug=slug)
