@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from ..cache import pages_changed
 from ..errors import ServiceError
-from ..models import CheckIn, ClockState, Player, Registration, Session, Table, Tournament, Withdrawal
+from ..models import CheckIn, ClockState, Player, Registration, Seat, Session, Table, Tournament, Withdrawal
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
 MAX_CLOCK_SECONDS = 24 * 3600
@@ -72,6 +72,31 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
 def withdrawal_delete(*, tournament: Tournament, player: Player) -> None:
     Withdrawal.objects.filter(tournament=tournament, player=player).delete()
     pages_changed(tournament_id=tournament.pk)
+
+
+@transaction.atomic
+def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
+    """Give a seat to another player (a substitute for a drop-out) before the table's first hand;
+    the player must be registered, not withdrawn from the session, and not seated in it already."""
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    session, tournament = table.session, table.session.tournament
+    if table.hands.exists():
+        raise ServiceError("session_started", _("Hands have been played at this table; its seats are final."),
+                           status=409)
+    _registered(tournament, player)
+    if Withdrawal.objects.filter(tournament=tournament, player=player, from_session__lte=session.number).exists():
+        raise ServiceError("withdrawn", _("%(player)s has withdrawn from this session.") % {"player": player},
+                           fields={"player": [_("Withdrawn.")]}, status=409)
+    if Seat.objects.filter(session=session, player=player).exists():
+        raise ServiceError("already_seated", _("%(player)s already has a seat in this session.") % {"player": player},
+                           fields={"player": [_("Already seated.")]}, status=409)
+    seat = Seat.objects.filter(table=table, position=position).first()
+    if seat is None:
+        raise ServiceError("bad_seat", _("This table has no such seat."), fields={"position": [_("No such seat.")]})
+    seat.player = player
+    seat.save(update_fields=["player"])
+    pages_changed(tournament_id=tournament.pk)
+    return seat
 
 
 def _seconds(seconds: int | None, *, required: bool) -> int | None:

@@ -51,12 +51,15 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         entry.seat_names = [(day.WIND_NAMES[wind], player, total)
                             for (wind, player), total in zip(entry.seats, entry.totals, strict=False)]
     entrants = day.entrants(tournament)
+    seated = {player.pk for entry in tables for _wind, player in entry.seats}
+    free = [e for e in entrants if e.player.pk not in seated and not (e.withdrawn_from and e.withdrawn_from <= number)]
+    free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
     next_draw = seating_next_session(tournament=tournament)
     return {
         "tournament": tournament, "is_admin": is_league_admin(request.user), "number": number,
         "current": current, "session": session, "tables": tables,
         "clock": day.clock_reading(session=session, tournament=tournament),
-        "entrants": entrants, "checked_in": sum(1 for e in entrants if e.checked_in),
+        "entrants": entrants, "checked_in": sum(1 for e in entrants if e.checked_in), "free": free,
         "sessions": range(1, tournament.session_count + 1), "methods": METHODS,
         "draw_number": next_draw or number, "options": tournament.day_options,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
@@ -121,6 +124,13 @@ def control_action(request, slug: str, action: str):
             player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
             day_services.withdrawal_delete(tournament=tournament, player=player)
             messages.success(request, _("%(player)s plays again.") % {"player": player})
+        elif action == "seat":
+            table = get_object_or_404(Table, pk=_number(post.get("table"), 0), session__tournament=tournament)
+            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            seat = day_services.seat_replace(table=table, position=_number(post.get("position"), -1), player=player)
+            messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
+                             % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
+                                "table": table.number})
         elif action == "reveal":
             if not post.get("confirm"):
                 raise ServiceError("confirm", _("Tick the box to confirm the reveal."))

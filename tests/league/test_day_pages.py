@@ -175,3 +175,24 @@ def test_table_cards_print_per_session(tournament):
     seating_generate(tournament=tournament, number=1, method="random")
     page = logged_in(None).get(f"/t/{tournament.slug}/session/1/print/").content.decode()
     assert page.count('class="tablecard-print"') == 2 and "Adler, Eva" in page and "East" in page
+
+
+def test_a_substitute_takes_a_drop_outs_seat_before_the_first_hand_only(tournament):
+    substitute = PlayerFactory(first_name="Uwe", last_name="Ersatz")
+    Registration.objects.create(tournament=tournament, player=substitute, substitute=True)
+    seating_generate(tournament=tournament, number=1, method="random")
+    table = Table.objects.order_by("number").first()
+    leaving = Seat.objects.get(table=table, position=2).player
+    data = {"session": 1, "table": table.pk, "position": 2, "player": substitute.pk}
+    assert logged_in(referee_for(tournament)).post(control(tournament, "seat"), data).status_code == 403
+    admin = logged_in(AdminFactory())
+    page = admin.post(control(tournament, "seat"), data, follow=True).content.decode()
+    assert "Uwe Ersatz takes the seat West at table 1." in page
+    assert Seat.objects.get(table=table, position=2).player == substitute
+    assert not Seat.objects.filter(session__number=1, player=leaving).exists()
+    again = admin.post(control(tournament, "seat"), {**data, "position": 0}, follow=True).content.decode()
+    assert "already has a seat in this session" in again
+    hand_record(table=table, record=WIN, user=None)
+    data["player"] = leaving.pk
+    late = admin.post(control(tournament, "seat"), data, follow=True).content.decode()
+    assert "its seats are final" in late and Seat.objects.get(table=table, position=2).player == substitute
