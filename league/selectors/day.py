@@ -153,6 +153,16 @@ def hides_for(user, tournament: Tournament) -> int | None:
     return None if is_league_admin(user) else standings_hidden_from(tournament)
 
 
+def table_hidden_for(user, table: Table) -> bool:
+    """A table of a hidden session, seen by someone who neither directs nor referees the tournament:
+    its hands and totals wait for the reveal like the standings."""
+    from ..permissions import can_referee
+
+    tournament = table.session.tournament
+    hidden = hides_for(user, tournament)
+    return hidden is not None and table.session.number >= hidden and not can_referee(user, tournament.pk)
+
+
 def standings_before(*, tournament: Tournament, session_number: int) -> list[Standing]:
     """The standings as they stood before session ``session_number`` (unsaved rows, best first),
     computed like the stored ones from the games of the earlier sessions."""

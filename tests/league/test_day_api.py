@@ -343,3 +343,22 @@ def test_a_substitutes_games_are_left_out_of_the_standings_when_the_option_says_
     standings_recompute(tournament=tournament)
     rows = admin_api.get(url(tournament, "standings/")).json()
     assert substitute.pk not in [row["player"] for row in rows] and len(rows) == 7
+
+
+def test_a_hidden_sessions_tables_and_hands_wait_for_the_reveal_except_for_its_referees(admin_api, tournament):
+    tournament.options = {"hide_standings_from_session": 2}
+    tournament.save()
+    _play_session(tournament, 1, admin_api)
+    _play_session(tournament, 2, admin_api)
+    early = Table.objects.filter(session__tournament=tournament, session__number=1).first()
+    late = Table.objects.filter(session__tournament=tournament, session__number=2).first()
+    hand = late.hands.first()
+    assert APIClient().get(f"/api/v1/tables/{early.pk}/").status_code == 200
+    for path in (f"/api/v1/tables/{late.pk}/", f"/api/v1/tables/{late.pk}/hands/", f"/api/v1/hands/{hand.pk}/"):
+        refused = APIClient().get(path)
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "hidden_until_reveal"
+        assert client_for(referee_for(TournamentFactory())).get(path).status_code == 403
+        assert client_for(referee_for(tournament)).get(path).status_code == 200
+        assert admin_api.get(path).status_code == 200
+    admin_api.post(url(tournament, "reveal/"))
+    assert APIClient().get(f"/api/v1/tables/{late.pk}/hands/").status_code == 200
