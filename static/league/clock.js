@@ -29,6 +29,9 @@
       var text = format(left);
       if (el.textContent !== text) { el.textContent = text; }
       el.classList.toggle("up", left <= 0);
+      var box = el.closest("[data-clock-box]");
+      var note = box ? box.querySelector("[data-clock-up]") : null;
+      if (note) { note.hidden = !(left <= 0 && el.getAttribute("data-state") !== "idle"); }
       el.classList.toggle("soon", left > 0 && left <= 300);
     });
   }
@@ -46,7 +49,7 @@
         }
         if (holder) { holder.hidden = false; }
         el.setAttribute("data-remaining", String(table.remaining_s));
-        el.setAttribute("data-state", table.clock_state === "running" ? "running" : "stopped");
+        el.setAttribute("data-state", table.clock_state === "running" ? "running" : table.clock_state);
         tick();
       })
       .catch(function () {});

@@ -121,9 +121,14 @@ def test_a_referees_sheet_shows_the_time_left_at_the_table(live_server, phone, t
     clock_apply(session=session, action="extend", seconds=600, table=table)
     referee_for(tournament, username="ref")
     login(phone, live_server.url, "ref", f"/referee/table/{table.pk}/")
-    phone.wait_for_function("/^1:(09|10):\\d\\d$/.test(document.querySelector('.tableclock .clock').textContent)")
+    phone.wait_for_function("/^1:(09|10):\\d\\d$/.test(document.querySelector('.tableclock .clock').textContent)",
+                            timeout=20_000)
     assert re.match(r"1:(09|10):\d\d", phone.inner_text(".tableclock .clock"))
     shot(phone, "sheet-clock")
+    clock_apply(session=session, action="end")  # time is up: the sheet says what the rule asks
+    phone.reload()
+    phone.wait_for_selector(".tableclock [data-clock-up]:not([hidden])", timeout=20_000)
+    assert phone.inner_text(".tableclock .timeup") == "Time is up: finish the hand being played."
 
 
 def test_hidden_standings_stay_hidden_until_revealed_and_a_player_finds_his_table(live_server, phone, tournament):
