@@ -174,3 +174,35 @@ def test_hidden_standings_stay_hidden_until_revealed_and_a_player_finds_his_tabl
     assert max(revealed.values()) == 2
     phone.goto(f"{live_server.url}/t/day-cup/standings/")
     assert "hidden until the director reveals" not in phone.inner_text("main")
+
+
+def test_the_projector_reveals_the_places_from_the_bottom_up_to_the_winner(live_server, browser, tournament):
+    from league.services.day import tournament_reveal
+    from league.services.seating import seating_generate
+
+    tournament.options = {"hide_standings_from_session": 1}
+    tournament.save()
+    check_in_all_but_ole(tournament)
+    seating_generate(tournament=tournament, number=1, method="random")
+    for table in Table.objects.all():
+        hand_record(table=table, record=WIN, user=None)
+        table_close(table=table, user=None)
+    standings_recompute(tournament=tournament)
+    tournament_reveal(tournament=tournament)
+    screen = browser.new_page(viewport={"width": 1280, "height": 720})
+    screen.clock.install()
+    screen.goto(f"{live_server.url}/t/day-cup/screen/")
+    assert screen.get_attribute("[data-mode]", "data-mode") == "reveal"
+    places = screen.locator("ol.reveal li.place")
+    assert places.count() == 9
+    assert screen.locator("ol.reveal li.shown").count() == 0
+    screen.clock.run_for(2_500)
+    shown = screen.locator("ol.reveal li.shown")
+    assert shown.count() == 1 and shown.first.get_attribute("data-rank") == places.first.get_attribute("data-rank")
+    screen.clock.run_for(3_000 * 7 + 6_500)
+    assert screen.locator("ol.reveal li.shown").count() == 9
+    assert screen.locator("ol.reveal li.veiled").count() == 0
+    ranks = [int(places.nth(i).get_attribute("data-rank")) for i in range(9)]
+    assert ranks == sorted(ranks, reverse=True) and ranks[-1] == 1
+    shot(screen, "screen-reveal")
+    screen.close()
