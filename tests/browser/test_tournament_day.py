@@ -206,3 +206,29 @@ def test_the_projector_reveals_the_places_from_the_bottom_up_to_the_winner(live_
     assert ranks == sorted(ranks, reverse=True) and ranks[-1] == 1
     shot(screen, "screen-reveal")
     screen.close()
+
+
+def test_the_tournament_page_updates_its_parts_in_place_and_a_visitor_can_pause_that(live_server, phone, tournament):
+    from league.services.seating import seating_generate
+
+    check_in_all_but_ole(tournament)
+    phone.clock.install()
+    phone.goto(f"{live_server.url}/t/day-cup/")
+    assert "No seating yet." in phone.inner_text("[data-live-src*='sessions']") or \
+        "No sessions yet." in phone.inner_text("[data-live-src*='sessions']")
+    phone.evaluate("window.scrollTo(0, 200); document.body.dataset.marker = 'same page'")
+    seating_generate(tournament=tournament, number=1, method="random")
+    phone.clock.run_for(31_000)
+    phone.wait_for_function("document.querySelector(\"[data-live-src*='sessions']\").textContent.includes('East')")
+    assert phone.evaluate("document.body.dataset.marker") == "same page"  # updated in place, not reloaded
+
+    phone.click("[data-live-toggle]")
+    assert phone.get_attribute("[data-live-toggle]", "aria-pressed") == "true"
+    assert phone.inner_text("[data-live-status]") == "Updates paused."
+    fetched = []
+    phone.on("request", lambda request: "/live/" in request.url and fetched.append(request.url))
+    phone.clock.run_for(65_000)
+    assert fetched == []
+    with phone.expect_request(lambda request: "/live/" in request.url):  # resuming fetches at once
+        phone.click("[data-live-toggle]")
+    assert phone.get_attribute("[data-live-toggle]", "aria-pressed") == "false"
