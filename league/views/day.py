@@ -55,7 +55,9 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     free = [e for e in entrants if e.player.pk not in seated and not (e.withdrawn_from and e.withdrawn_from <= number)]
     free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
     next_draw = seating_next_session(tournament=tournament)
+    closed = sum(1 for entry in tables if entry.table.closed)
     return {
+        "closed_count": closed, "complete": bool(tables) and closed == len(tables),
         "tournament": tournament, "is_admin": is_league_admin(request.user), "number": number,
         "current": current, "session": session, "tables": tables,
         "clock": day.clock_reading(session=session, tournament=tournament),
