@@ -184,9 +184,28 @@ class RefereeAssignmentAdmin(BaseAdmin):
     autocomplete_fields = ["user", "tournament"]
 
 
+@admin.register(models.CheckIn)
+class CheckInAdmin(BaseAdmin):
+    list_display = ["player", "tournament", "at", "by"]
+    list_filter = ["tournament"]
+    search_fields = ["player__last_name", "player__first_name", "tournament__name"]
+    list_select_related = ["player", "tournament", "by"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(models.Withdrawal)
+class WithdrawalAdmin(BaseAdmin):
+    list_display = ["player", "tournament", "from_session", "at", "by"]
+    list_filter = ["tournament"]
+    search_fields = ["player__last_name", "player__first_name", "tournament__name"]
+    list_select_related = ["player", "tournament", "by"]
+    raw_id_fields = ["player"]
+
+
 @admin.register(models.Session)
 class SessionAdmin(BaseAdmin):
-    list_display = ["tournament", "number", "starts_at"]
+    list_display = ["tournament", "number", "starts_at", "draw_method", "draw_seed", "clock_state"]
+    readonly_fields = ["draw_method", "draw_seed", "drawn_at"]
     list_filter = ["tournament"]
     search_fields = ["tournament__name"]
     list_select_related = ["tournament"]

@@ -13,9 +13,21 @@ from scoring.records import Option, merge_options
 NAME = "tournament"
 
 OPTIONS: dict[str, Option] = {
+    # the tournament day (league.services.day): the clock, hidden standings, substitutes
+    "session_minutes": Option(int, minimum=1),
+    "time_up": Option(str, choices=("finish_hand", "one_more_hand", "stop_now")),
+    "hide_standings_from_session": Option(int, minimum=1, nullable=True),
+    "substitute_scoring": Option(str, choices=("counted", "excluded")),
 }
 
 DEFAULTS: dict = {
+    "session_minutes": 120,
+    # at time-up: the hand being played is finished; or one more hand is played; or play stops at once
+    "time_up": "finish_hand",
+    # from this session on, everyone but administrators sees the standings as before it, until revealed
+    "hide_standings_from_session": None,
+    # a substitute's games: counted in the standings like anyone's, or left out of them (DMJL)
+    "substitute_scoring": "counted",
 }
 
 

@@ -2,13 +2,21 @@
 
 from django.urls import path
 
-from .views import auth, exports, language, public, referee
+from .views import auth, day, exports, language, public, referee
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/standings/", public.standings, name="tournament-standings"),
     path("t/<slug:slug>/session/<int:number>/", public.session, name="tournament-session"),
+    path("t/<slug:slug>/session/<int:number>/print/", public.session_print, name="tournament-session-print"),
+    path("t/<slug:slug>/live/<str:part>/", public.live, name="tournament-live"),
+    path("t/<slug:slug>/find/", public.find, name="tournament-find"),
+    path("t/<slug:slug>/control/", day.control, name="tournament-control"),
+    path("t/<slug:slug>/control/part/", day.control_part, name="tournament-control-part"),
+    path("t/<slug:slug>/control/<str:action>/", day.control_action, name="tournament-control-action"),
+    path("t/<slug:slug>/screen/", day.screen, name="tournament-screen"),
+    path("t/<slug:slug>/screen/part/", day.screen_part, name="tournament-screen-part"),
     path("t/<slug:slug>/exports/", exports.tournament_exports, name="tournament-exports"),
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from ..models import Season, SeasonRanking, Standing
 from ..permissions import visible_tournaments
+from ..selectors.day import hides_for, standings_before
 from ..selectors.standings import season_ranking_for, standings_for
 
 
@@ -51,6 +52,10 @@ class TournamentStandings(generics.GenericAPIView):
 
     def get(self, request, pk: int):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        hidden = hides_for(request.user, tournament)
+        if hidden is not None:  # as they stood before the hidden sessions, until the reveal
+            return Response(StandingSerializer(standings_before(tournament=tournament, session_number=hidden),
+                                               many=True).data)
         return Response(StandingSerializer(standings_for(tournament=tournament), many=True).data)
 
 

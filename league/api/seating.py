@@ -5,15 +5,17 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Seat, Table
+from ..models import Seat, Session, Table
 from ..permissions import visible_tournaments
-from ..services.seating import METHODS, seating_generate, seating_report
+from ..services.seating import METHODS, seating_generate, seating_preview, seating_report
 from .permissions import AdminWritesOthersRead
 
 
 class SeatingRequestSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=METHODS)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31)
+    preview = serializers.BooleanField(default=False, help_text="Answer the proposed tables; store nothing")
+    force = serializers.BooleanField(default=False, help_text="Draw although the previous session is being played")
 
 
 class SeatingView(APIView):
@@ -27,7 +29,9 @@ class SeatingView(APIView):
         for table_id, table_number, player_id in seats:
             tables.setdefault(table_id, {"id": table_id, "number": table_number, "seats": []})["seats"].append(
                 player_id)
-        return Response({"session": number, "tables": list(tables.values()),
+        seed = Session.objects.filter(tournament=tournament, number=number).values_list("draw_seed", "draw_method")
+        seed, method = seed.first() or (None, "")
+        return Response({"session": number, "tables": list(tables.values()), "seed": seed, "method": method,
                          "report": seating_report(tournament=tournament)}, status=status_code)
 
     @extend_schema(responses={200: {"type": "object"}})
@@ -41,5 +45,10 @@ class SeatingView(APIView):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
         data = SeatingRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        seating_generate(tournament=tournament, number=number, **data.validated_data)
+        fields = dict(data.validated_data)
+        if fields.pop("preview"):
+            proposal = seating_preview(tournament=tournament, number=number, **fields)
+            tables = [{"number": i, "seats": seats} for i, seats in enumerate(proposal.pop("tables"), start=1)]
+            return Response({**proposal, "tables": tables, "preview": True}, status=status.HTTP_200_OK)
+        seating_generate(tournament=tournament, number=number, **fields)
         return self._answer(tournament, number, status.HTTP_201_CREATED)

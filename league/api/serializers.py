@@ -10,6 +10,7 @@ from .. import tournament_options
 from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..permissions import can_referee
+from ..selectors.day import table_clock, table_remaining_s
 from ..services.tournaments import tournament_rules_frozen
 
 
@@ -121,6 +122,14 @@ class TableSerializer(serializers.Serializer):
     closed = serializers.BooleanField(source="table.closed")
     confirmations = serializers.SerializerMethodField(
         help_text="Players (ids) who confirmed the closed table's final result.")
+    remaining_s = serializers.SerializerMethodField(help_text="The table's time left on the session clock")
+    clock_state = serializers.SerializerMethodField(help_text="idle, running, paused or ended")
+
+    def get_remaining_s(self, view) -> int | None:
+        return table_remaining_s(view.table)
+
+    def get_clock_state(self, view) -> str:
+        return table_clock(view.table)["state"]
 
     def get_seats(self, view) -> list[int | None]:
         """Player ids per seat in the coming hand's wind round."""

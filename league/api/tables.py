@@ -1,6 +1,7 @@
 """Tables and their hands: the referees' API, with corrections, history and deletion."""
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -8,9 +9,10 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..errors import Conflict
+from ..errors import Conflict, ServiceError
 from ..models import Hand, Seat, Table
 from ..permissions import can_referee, is_league_admin, visible_tournaments
+from ..selectors.day import table_hidden_for
 from ..selectors.tables import table_view
 from ..services.hands import (
     hand_correct,
@@ -52,6 +54,16 @@ def visible_table(request, table_id: int) -> Table:
     return get_object_or_404(tables, pk=table_id)
 
 
+def readable_table(request, table_id: int) -> Table:
+    """``visible_table`` for reading its game: refused while the session's results are hidden
+    (tournament option ``hide_standings_from_session``) from this visitor."""
+    table = visible_table(request, table_id)
+    if table_hidden_for(request.user, table):
+        raise ServiceError("hidden_until_reveal", _("The results of this session are hidden until the director "
+                                                    "reveals the standings."), status=403)
+    return table
+
+
 def visible_hand(request, hand_id: int) -> Hand:
     hands = Hand.objects.filter(table__session__tournament__in=visible_tournaments(request.user)).select_related(
         "table__session__tournament", "entered_by")
@@ -66,7 +78,7 @@ class TableDetail(APIView):
         return visible_table(self.request, self.kwargs["pk"]).session.tournament_id
 
     def get(self, request, pk: int):
-        return Response(TableSerializer(table_view(table=visible_table(request, pk))).data)
+        return Response(TableSerializer(table_view(table=readable_table(request, pk))).data)
 
 
 class TableClose(APIView):
@@ -119,7 +131,7 @@ class TableHands(generics.GenericAPIView):
         return visible_table(self.request, self.kwargs["pk"]).session.tournament_id
 
     def get(self, request, pk: int):
-        table = visible_table(request, pk)
+        table = readable_table(request, pk)
         hands = table.hands.select_related("entered_by").order_by("number")
         return Response(HandSerializer(hands, many=True, context={"request": request}).data)
 
@@ -178,7 +190,9 @@ class HandDetail(generics.GenericAPIView):
         return visible_hand(self.request, self.kwargs["pk"]).table.session.tournament_id
 
     def get(self, request, pk: int):
-        return Response(HandSerializer(visible_hand(request, pk), context={"request": request}).data)
+        hand = visible_hand(request, pk)
+        readable_table(request, hand.table_id)
+        return Response(HandSerializer(hand, context={"request": request}).data)
 
     @extend_schema(request=HandCorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
                    responses={200: HandSerializer,

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
 from ..services.rankings import ranking_fields, tournament_saved
+from ..services.standings import standings_request
 from ..services.tournaments import referee_assign, registration_create
 from .serializers import (
     RefereeCreateSerializer,
@@ -27,7 +28,11 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @transaction.atomic
     def perform_update(self, serializer):
         before = ranking_fields(serializer.instance)
-        tournament_saved(tournament=serializer.save(), before=before)
+        options = dict(serializer.instance.options or {})
+        tournament = serializer.save()
+        tournament_saved(tournament=tournament, before=before)
+        if tournament.options != options:  # e.g. substitute_scoring changes who is in the standings
+            standings_request(tournament_id=tournament.pk)
 
     @extend_schema(request=RegistrationCreateSerializer, responses=RegistrationSerializer(many=True))
     @action(detail=True, methods=["get", "post"])

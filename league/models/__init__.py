@@ -2,6 +2,7 @@
 from .competition import (
     RULESET_CHOICES,
     WIND_CHOICES,
+    ClockState,
     League,
     RefereeAssignment,
     Registration,
@@ -11,13 +12,15 @@ from .competition import (
     Table,
     Tournament,
 )
+from .day import CheckIn, Withdrawal
 from .exports import Export
 from .people import Club, Player
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
 
 __all__ = [
-    "RULESET_CHOICES", "WIND_CHOICES", "Club", "Export", "GameResult", "Hand", "HandRevision", "League",
+    "RULESET_CHOICES", "WIND_CHOICES", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
+    "HandRevision", "League",
     "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
-    "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
+    "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty", "Withdrawal",
 ]

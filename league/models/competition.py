@@ -99,6 +99,9 @@ class Tournament(models.Model):
                                        blank=True, help_text=_("Empty: the ruleset's usual method"))
     weight = models.DecimalField(_("ranking weight"), max_digits=4, decimal_places=2, default=1,
                                  help_text=_("Weight in the EMA ranking (MERS)"))
+    standings_revealed_at = models.DateTimeField(
+        _("standings revealed at"), null=True, blank=True,
+        help_text=_("When the director revealed the standings hidden by the option hide_standings_from_session"))
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -183,11 +186,27 @@ class RefereeAssignment(models.Model):
         return f"{self.user} @ {self.tournament}"
 
 
+class ClockState(models.TextChoices):
+    IDLE = "idle", _("not started")
+    RUNNING = "running", _("running")
+    PAUSED = "paused", _("paused")
+    ENDED = "ended", _("ended")
+
+
 class Session(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions",
                                    verbose_name=_("tournament"))
     number = models.PositiveSmallIntegerField(_("number"))
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # The draw: kept so that a published seating can be reproduced and audited.
+    draw_method = models.CharField(_("seating method"), max_length=20, blank=True)
+    draw_seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    # The clock (league.services.clock): ends_at while running, remaining_s while paused.
+    clock_state = models.CharField(_("clock"), max_length=10, choices=ClockState.choices, default=ClockState.IDLE)
+    clock_duration_s = models.PositiveIntegerField(_("duration (seconds)"), null=True, blank=True)
+    clock_ends_at = models.DateTimeField(_("clock ends at"), null=True, blank=True)
+    clock_remaining_s = models.PositiveIntegerField(_("remaining seconds while paused"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -207,6 +226,8 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     closed = models.BooleanField(_("closed"), default=False, help_text=_("A closed game is final"))
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    clock_extra_s = models.PositiveIntegerField(_("extra time (seconds)"), default=0,
+                                                help_text=_("Time this table plays beyond the session's clock"))
 
     class Meta:
         ordering = ["session", "number"]

@@ -1,13 +1,22 @@
 """Drawing a session's tables from the tournament's registrations with one of the seating
-methods in league.seating, and reporting the quality of a tournament's seating."""
+methods in league.seating, and reporting the quality of a tournament's seating.
+
+Who is drawn: the registered players not withdrawn from the session; once anyone is checked in,
+only the checked-in ones; substitutes only to fill the last table. A draw takes a secure random
+seed (``secrets``) unless one is given, and keeps it with the session (``draw_seed``) so that a
+published seating can be reproduced. ``seating_preview`` answers the same draw without storing it.
+"""
+import secrets
+
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import seating
 from ..cache import pages_changed
 from ..errors import ServiceError
-from ..models import Registration, Seat, Session, Standing, Table, Tournament
+from ..models import CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal
 from ..seating.errors import field as seated_field
 
 METHODS = ("balanced", "swiss", "random")
@@ -22,10 +31,19 @@ SEATING_MESSAGES = {
 }
 
 
-def _registrations(tournament: Tournament) -> tuple[list[int], list[int], dict[int, str]]:
+def _registrations(tournament: Tournament, number: int | None = None) -> tuple[list[int], list[int], dict[int, str]]:
+    """Regulars and substitutes to draw for session ``number`` (everyone registered when None), and
+    every registered player's club or team for the report."""
     regulars, substitutes, groups = [], [], {}
+    out, present = set(), None
+    if number is not None:
+        out = set(Withdrawal.objects.filter(tournament=tournament, from_session__lte=number)
+                  .values_list("player_id", flat=True))
+        checked_in = set(CheckIn.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+        present = checked_in or None
     for reg in Registration.objects.filter(tournament=tournament).select_related("player").order_by("id"):
-        (substitutes if reg.substitute else regulars).append(reg.player_id)
+        if reg.player_id not in out and (present is None or reg.player_id in present):
+            (substitutes if reg.substitute else regulars).append(reg.player_id)
         group = reg.team or (f"club:{reg.player.club_id}" if reg.player.club_id else "")
         if group:
             groups[reg.player_id] = group
@@ -55,7 +73,7 @@ def seating_next_session(*, tournament: Tournament) -> int | None:
 
 
 def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[list[int]]:
-    regulars, substitutes, groups = _registrations(tournament)
+    regulars, substitutes, groups = _registrations(tournament, number)
     previous = seating_schedule(tournament=tournament, before=number)
     try:
         if method == "balanced":
@@ -80,21 +98,64 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
         raise ServiceError(error.code, SEATING_MESSAGES[error.code]) from error
 
 
-@transaction.atomic
-def seating_generate(*, tournament: Tournament, number: int, method: str, seed: int | None = None) -> Session:
-    """Create (or redraw) session ``number``'s tables; refused once a hand has been played there."""
+def _checked(tournament: Tournament, number: int, method: str, force: bool) -> None:
+    """Refuse a draw that would replace a session in play or run ahead of an open one."""
     if method not in METHODS:
         raise ServiceError("bad_method", _("Choose one of: balanced, swiss, random."),
                            fields={"method": [_("Unknown seating method.")]})
     if not 1 <= number <= tournament.session_count:
         raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
                            % {"count": tournament.session_count}, status=404)
-    Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()  # one draw at a time
-    session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
-    if Table.objects.filter(session=session, hands__isnull=False).exists():
+    if Table.objects.filter(session__tournament=tournament, session__number=number, hands__isnull=False).exists():
         raise ServiceError("session_started", _("Hands have been played in this session; its seating is final."),
                            status=409)
-    tables = _draw(tournament, number, method, tournament.pk if seed is None else seed)
+    previous = Table.objects.filter(session__tournament=tournament, session__number=number - 1)
+    if not force and previous.filter(hands__isnull=False).exists() and previous.filter(closed=False).exists():
+        open_tables = sorted(set(previous.filter(closed=False).values_list("number", flat=True)))
+        raise ServiceError(
+            "previous_session_open",
+            _("Session %(number)s is still being played (open tables: %(tables)s). Draw when its tables are "
+              "closed, or confirm to draw anyway.") % {"number": number - 1,
+                                                        "tables": ", ".join(map(str, open_tables))},
+            status=409, extra={"open_tables": open_tables})
+
+
+def new_seed(tournament: Tournament, method: str) -> int:
+    """A seed nobody can know before the draw. A balanced schedule is drawn for the whole
+    tournament at once: its later sessions take the seed its first one was drawn with."""
+    if method == "balanced":
+        first = (Session.objects.filter(tournament=tournament, draw_method="balanced", draw_seed__isnull=False)
+                 .order_by("number").values_list("draw_seed", flat=True).first())
+        if first is not None:
+            return first
+    return secrets.randbelow(2**31)
+
+
+def seating_preview(*, tournament: Tournament, number: int, method: str, seed: int | None = None,
+                    force: bool = False) -> dict:
+    """The tables a draw would make now and the quality report of the schedule with them; nothing
+    is stored. ``{"session", "seed", "tables": [[player ids in seat order]], "report"}``."""
+    _checked(tournament, number, method, force)
+    seed = new_seed(tournament, method) if seed is None else seed
+    tables = _draw(tournament, number, method, seed)
+    _regulars, _substitutes, groups = _registrations(tournament)
+    schedule = seating_schedule(tournament=tournament, before=number) + [tables]
+    return {"session": number, "seed": seed, "tables": tables, "report": seating.report(schedule, groups=groups)}
+
+
+@transaction.atomic
+def seating_generate(*, tournament: Tournament, number: int, method: str, seed: int | None = None,
+                     force: bool = False) -> Session:
+    """Create (or redraw) session ``number``'s tables; refused once a hand has been played there
+    (``session_started``) and, unless ``force``, while the previous session is being played
+    (``previous_session_open``)."""
+    Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()  # one draw at a time
+    _checked(tournament, number, method, force)
+    seed = new_seed(tournament, method) if seed is None else seed
+    tables = _draw(tournament, number, method, seed)
+    session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
+    session.draw_method, session.draw_seed, session.drawn_at = method, seed, timezone.now()
+    session.save(update_fields=["draw_method", "draw_seed", "drawn_at"])
     Table.objects.filter(session=session).delete()
     created = Table.objects.bulk_create(Table(session=session, number=i) for i in range(1, len(tables) + 1))
     Seat.objects.bulk_create(

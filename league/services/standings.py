@@ -270,9 +270,15 @@ def shared_ranks(keys: Iterable) -> list[int]:
 
 
 def _standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tuple, dict]:
-    registered = Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)
-    tallies = {player_id: _Tally() for player_id in registered}
+    registrations = Registration.objects.filter(tournament=tournament)
+    left_out = set()  # substitutes, when the tournament option leaves their games out of the standings
+    if tournament.day_options["substitute_scoring"] == "excluded":
+        left_out = set(registrations.filter(substitute=True).values_list("player_id", flat=True))
+    tallies = {player_id: _Tally() for player_id in registrations.values_list("player_id", flat=True)
+               if player_id not in left_out}
     for (_table_id, player_id), game in games.items():
+        if player_id in left_out:
+            continue
         tally = tallies.setdefault(player_id, _Tally())
         tally.table_points += game["_table_points"]
         tally.score += game["_score"]

@@ -19,8 +19,9 @@ SHOWN = 50
 
 @require_http_methods(["GET", "POST"])
 def tournament_exports(request, slug: str):
-    """GET: the tournament's exports with status, progress and download link (refreshing itself while
-    one is being built). POST ``kind``: ask for a new one, then back to the list."""
+    """GET: the tournament's exports with status, progress and download link (updated in place while
+    one is being built; ``?part=table`` answers the list alone). POST ``kind``: ask for a new one,
+    then back to the list."""
     if not is_league_admin(request.user):
         raise PermissionDenied(_("Only league administrators can export."))
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -36,9 +37,12 @@ def tournament_exports(request, slug: str):
         return redirect("tournament-exports", slug=tournament.slug)
     exports = list(tournament.exports.select_related("created_by").order_by("-created_at", "-pk")[:SHOWN])
     busy = any(export.status in (Export.Status.PENDING, Export.Status.RUNNING) for export in exports)
-    return render(request, "league/exports.html", {
+    context = {
         "tournament": tournament,
         "exports": exports,
         "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS],
-        "export_refresh": REFRESH_SECONDS if busy else None,
-    })
+        "live": REFRESH_SECONDS if busy else None,  # the list updates itself in place (live.js)
+    }
+    if request.GET.get("part") == "table":
+        return render(request, "league/_exports_table.html", context)
+    return render(request, "league/exports.html", context)

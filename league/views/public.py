@@ -7,7 +7,7 @@ the cache too. So these pages must be the same for every anonymous visitor of a 
 from the request but its path, no CSRF token (the language switcher is a plain link, views.language).
 """
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.formats import date_format
@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 
 from ..cache import cached_page, cached_part, page_subject
 from ..models import Season, Session, Tournament
-from ..permissions import is_league_admin
-from ..selectors import pages
+from ..permissions import can_referee, is_league_admin, visible_tournaments
+from ..selectors import day, pages
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import line_chart, lines_chart
 
 TOURNAMENT_STANDINGS_TOP = 10
-REFRESH_SECONDS = 60
+LIVE_SECONDS = 30  # how often a running tournament's pages fetch their changing parts
 
 
 @cached_page
@@ -43,16 +43,88 @@ def _tournament(request, slug: str, parts: tuple[str, ...] | None = None) -> Tou
     return tournament
 
 
-def _refresh(tournament: Tournament) -> int | None:
-    return REFRESH_SECONDS if tournament.status == Tournament.Status.RUNNING else None
+def _live(tournament: Tournament) -> int | None:
+    """Seconds between in-place updates of the changing parts while the tournament runs."""
+    return LIVE_SECONDS if tournament.status == Tournament.Status.RUNNING else None
 
 
-def _tournament_part(request, tournament: Tournament, part: str, template: str, context, depends: str) -> str:
-    """One cached part of a tournament's pages, retired when ``depends`` (league.cache) changes;
+def _depends(part: str) -> str:
+    """The tournament's cache subject (league.cache) that a changing part shows."""
+    if part in ("top", "standings"):
+        return "standings"
+    if part.startswith("session-"):
+        return f"session{part[8:]}"
+    return part
+
+
+def _tournament_part(request, tournament: Tournament, part: str, template: str, context) -> str:
+    """One cached part of a tournament's pages, retired when its subject (``_depends``) changes;
     ``context`` is called only when it is rendered. Rendered without the request: the part is the
-    same for every visitor."""
-    return cached_part(request, tournament_id=tournament.pk, part=part, depends=[depends],
+    same for every visitor (administrators, who see hidden standings, never read the cache)."""
+    return cached_part(request, tournament_id=tournament.pk, part=part, depends=[_depends(part)],
                        render=lambda: render_to_string(template, context()))
+
+
+def _standings_context(request, tournament: Tournament, limit: int | None) -> dict:
+    hidden = day.hides_for(request.user, tournament)
+    if hidden is not None:
+        rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
+    else:
+        rows = pages.standings_rows(tournament, limit)
+    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden)}
+
+
+def _with_seat_lines(tournament: Tournament, tables) -> None:
+    lines = day.seat_lines(tournament, list(tables))
+    for table in tables:
+        table.seat_lines = lines[table.pk]
+
+
+def _sessions_context(tournament: Tournament) -> dict:
+    sessions = pages.tournament_sessions(tournament)
+    _with_seat_lines(tournament, [table for session in sessions for table in session.tables.all()])
+    return {"tournament": tournament, "sessions": sessions,
+            "substitutes_excluded": tournament.day_options["substitute_scoring"] == "excluded"}
+
+
+def _session_context(request, tournament: Tournament, number: int) -> dict:
+    try:
+        session, tables = pages.session_results(tournament, number)
+    except Session.DoesNotExist as error:
+        raise Http404(_("No such session.")) from error
+    _with_seat_lines(tournament, [entry.table for entry in tables])
+    hidden = day.hides_for(request.user, tournament)
+    if hidden is not None and number >= hidden:
+        for entry in tables:
+            entry.rows = []
+    return {"tournament": tournament, "session": session, "tables": tables,
+            "hidden": hidden is not None and number >= hidden,
+            "substitutes_excluded": tournament.day_options["substitute_scoring"] == "excluded"}
+
+
+def _part(request, tournament: Tournament, name: str) -> str:
+    """The HTML of one changing part of the tournament's pages, by name (``live`` fetches them)."""
+    if name == "top":
+        return _tournament_part(request, tournament, "top", "league/_standings_part.html",
+                                lambda: _standings_context(request, tournament, TOURNAMENT_STANDINGS_TOP))
+    if name == "standings":
+        return _tournament_part(request, tournament, "standings", "league/_standings_part.html",
+                                lambda: _standings_context(request, tournament, None))
+    if name == "sessions":
+        return _tournament_part(request, tournament, "sessions", "league/_sessions.html",
+                                lambda: _sessions_context(tournament))
+    if name.startswith("session-") and name[8:].isdigit():
+        number = int(name[8:])
+        return _tournament_part(request, tournament, name, "league/_session_tables.html",
+                                lambda: _session_context(request, tournament, number))
+    raise Http404(_("No such part."))
+
+
+@cached_page
+def live(request, slug: str, part: str):
+    """One changing part of a tournament's pages, for the in-place updates (static/league/live.js)."""
+    tournament = _tournament(request, slug, parts=(_depends(part),))
+    return HttpResponse(_part(request, tournament, part))
 
 
 @cached_page
@@ -64,14 +136,11 @@ def tournament(request, slug: str):
         "league/tournament.html",
         {
             "tournament": tournament,
-            "standings_table": _tournament_part(
-                request, tournament, "top", "league/_standings_table.html",
-                lambda: {"standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP)}, "standings"),
-            "sessions_part": _tournament_part(
-                request, tournament, "sessions", "league/_sessions.html",
-                lambda: {"tournament": tournament, "sessions": pages.tournament_sessions(tournament)}, "sessions"),
+            "standings_table": _part(request, tournament, "top"),
+            "sessions_part": _part(request, tournament, "sessions"),
             "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS] if is_admin else [],
-            "refresh": _refresh(tournament),
+            "live": _live(tournament),
+            "can_direct": can_referee(request.user, tournament.pk),
         },
     )
 
@@ -79,41 +148,38 @@ def tournament(request, slug: str):
 @cached_page
 def standings(request, slug: str):
     tournament = _tournament(request, slug, parts=("standings",))
-    return render(
-        request,
-        "league/standings.html",
-        {
-            "tournament": tournament,
-            "standings_table": _tournament_part(
-                request, tournament, "standings", "league/_standings_table.html",
-                lambda: {"standings": pages.standings_rows(tournament)}, "standings"),
-            "refresh": _refresh(tournament),
-        },
-    )
+    return render(request, "league/standings.html", {
+        "tournament": tournament, "standings_table": _part(request, tournament, "standings"),
+        "live": _live(tournament)})
 
 
 @cached_page
 def session(request, slug: str, number: int):
     tournament = _tournament(request, slug, parts=(f"session{number}",))
+    return render(request, "league/session.html", {
+        "tournament": tournament, "number": number, "part": f"session-{number}",
+        "tables_part": _part(request, tournament, f"session-{number}"), "live": _live(tournament)})
 
-    def context() -> dict:
-        try:
-            session, tables = pages.session_results(tournament, number)
-        except Session.DoesNotExist as error:
-            raise Http404(_("No such session.")) from error
-        return {"tournament": tournament, "session": session, "tables": tables}
 
-    return render(
-        request,
-        "league/session.html",
-        {
-            "tournament": tournament,
-            "number": number,
-            "tables_part": _tournament_part(request, tournament, f"session-{number}",
-                                            "league/_session_tables.html", context, f"session{number}"),
-            "refresh": _refresh(tournament),
-        },
-    )
+def find(request, slug: str):
+    """Find my table: the players whose name starts with ``q`` (any part of the name), with table
+    and wind in the current and next session. Not cached: it reads the query string."""
+    tournament = _tournament(request, slug)
+    query = request.GET.get("q", "")[:100].strip()
+    found = day.find_seats(tournament=tournament, query=query) if query else []
+    for row in found:
+        row["wind_name"] = day.WIND_NAMES[row["wind"]]
+    return render(request, "league/find.html", {"tournament": tournament, "query": query, "found": found})
+
+
+def session_print(request, slug: str, number: int):
+    """Table cards and the alphabetical list of a session, laid out for A4 paper."""
+    tournament = _tournament(request, slug)
+    context = _session_context(request, tournament, number)
+    context["alphabetical"] = day.alphabetical_seats(tournament, number)
+    for row in context["alphabetical"]:
+        row["wind_name"] = day.WIND_NAMES[row["wind"]]
+    return render(request, "league/session_print.html", context)
 
 
 @cached_page
@@ -123,6 +189,18 @@ def player(request, player_id: int):
         context = pages.player_page(request.user, player_id)
     except pages.Player.DoesNotExist as error:
         raise Http404(_("No such player.")) from error
+    shown = set()
+    for entry in context["tournaments"]:
+        hidden = day.hides_for(request.user, entry["tournament"])
+        if hidden is not None:  # the hidden sessions' games and the standing wait for the reveal
+            entry["results"] = [r for r in entry["results"] if r.session_number < hidden]
+            entry["standing"] = None
+        shown.update(r.pk for r in entry["results"])
+    context["results"] = [r for r in context["results"] if r.pk in shown]
+    context["next_seats"] = day.player_next_seats(player=context["player"],
+                                                  tournaments=visible_tournaments(request.user))
+    for row in context["next_seats"]:
+        row["wind_name"] = day.WIND_NAMES[row["wind"]]
     context["score_chart"] = line_chart(
         [
             (str(r.session_number), r.score, f"{r.tournament.name}, {_('session')} {r.session_number}")

@@ -48,14 +48,19 @@ def test_posting_a_kind_requests_the_export_and_the_list_offers_its_download(
     assert (export.kind, export.status, export.language) == ("ema-csv", Export.Status.DONE, "en")
     page = admin_client.get(url).content.decode()
     assert reverse("api-export-download", args=[export.pk]) in page
-    assert 'http-equiv="refresh"' not in page
+    assert 'http-equiv="refresh"' not in page and "data-live-src" not in page
     assert admin_client.get(reverse("api-export-download", args=[export.pk])).status_code == 200
 
 
-def test_the_list_refreshes_itself_while_an_export_is_pending_or_running(admin_client, tournament):
-    Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING, progress=40)
-    page = admin_client.get(reverse("tournament-exports", args=["exp"])).content.decode()
-    assert 'http-equiv="refresh"' in page and 'value="40"' in page
+def test_the_list_updates_itself_in_place_while_an_export_is_pending_or_running(admin_client, tournament):
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING,
+                                   progress=40)
+    url = reverse("tournament-exports", args=["exp"])
+    page = admin_client.get(url).content.decode()
+    assert 'http-equiv="refresh"' not in page and f'data-live-src="{url}?part=table"' in page and 'value="40"' in page
+    Export.objects.filter(pk=export.pk).update(progress=80)
+    part = admin_client.get(url, {"part": "table"}).content.decode()
+    assert 'value="80"' in part and "<html" not in part
 
 
 def test_an_unknown_kind_is_refused_with_a_message(admin_client, tournament):

@@ -1,0 +1,321 @@
+"""Reads of the tournament day: the session clock, the current session, find-my-table, check-ins,
+hidden standings and what the control room and the projector show."""
+import datetime
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Max, Prefetch, Q
+from django.utils import timezone
+
+from scoring import flow
+
+from ..models import (
+    WIND_CHOICES,
+    CheckIn,
+    ClockState,
+    Hand,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Standing,
+    Table,
+    Tournament,
+    Withdrawal,
+)
+from ..permissions import is_league_admin
+
+START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
+WIND_NAMES = dict(WIND_CHOICES)
+
+
+# ---- the clock ----
+
+def clock_reading(*, session: Session | None, tournament: Tournament, table: Table | None = None,
+                  now: datetime.datetime | None = None) -> dict:
+    """``{"state", "duration_s", "remaining_s", "ends_at"}`` of a session's clock, for one table
+    when given (with its extra time). Time run out reads as ``ended``."""
+    now = now or timezone.now()
+    default = tournament.day_options["session_minutes"] * 60
+    if session is None or session.clock_state == ClockState.IDLE:
+        return {"state": ClockState.IDLE.value, "duration_s": default, "remaining_s": default, "ends_at": None}
+    extra = table.clock_extra_s if table is not None else 0
+    state, ends_at, remaining = session.clock_state, None, 0
+    if state == ClockState.RUNNING:
+        ends_at = session.clock_ends_at + datetime.timedelta(seconds=extra)
+        remaining = max(0, round((ends_at - now).total_seconds()))
+        if remaining == 0:
+            state = ClockState.ENDED
+    elif state == ClockState.PAUSED:
+        remaining = (session.clock_remaining_s or 0) + extra
+    else:
+        ends_at = session.clock_ends_at
+    return {"state": str(state), "duration_s": (session.clock_duration_s or 0) + extra, "remaining_s": remaining,
+            "ends_at": ends_at.isoformat() if ends_at else None}
+
+
+def table_clock(table: Table) -> dict:
+    """The clock as one table sees it (with its extra time)."""
+    return clock_reading(session=table.session, tournament=table.session.tournament, table=table)
+
+
+def table_remaining_s(table: Table) -> int | None:
+    """The table's remaining time while its session's clock is set, else None."""
+    if table.session.clock_state == ClockState.IDLE:
+        return None
+    return table_clock(table)["remaining_s"]
+
+
+# ---- the current session ----
+
+def current_session_number(tournament: Tournament) -> int | None:
+    """The session being played or about to be: the first drawn one with a table still open (or
+    without hands); when every drawn session is over, the last drawn one. None before any draw."""
+    rows = (Table.objects.filter(session__tournament=tournament).values("session__number")
+            .annotate(open=Count("id", filter=~Q(closed=True)), hands=Count("hands")).order_by("session__number"))
+    last = None
+    for row in rows:
+        last = row["session__number"]
+        if row["open"] or not row["hands"]:
+            return last
+    return last
+
+
+def drawn_sessions(tournament: Tournament) -> set[int]:
+    return set(Table.objects.filter(session__tournament=tournament).values_list("session__number", flat=True))
+
+
+# ---- find my table ----
+
+def fold(text: str) -> str:
+    """Lower case without accents, for matching names typed on any keyboard."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _parts(name: str) -> list[str]:
+    return [p for p in fold(name).replace("-", " ").replace("'", " ").split() if p]
+
+
+def name_matches(query: str, name: str) -> bool:
+    """Every word of ``query`` is the start of some part of ``name`` (ignoring case and accents)."""
+    words = _parts(query)
+    parts = _parts(name)
+    return bool(words) and all(any(part.startswith(word) for part in parts) for word in words)
+
+
+def find_seats(*, tournament: Tournament, query: str, limit: int = 50) -> list[dict]:
+    """``[{"player", "player_name", "session", "table", "wind"}]`` of the players whose name matches
+    ``query``, for the current session and the next one if drawn; by name, then session."""
+    current = current_session_number(tournament)
+    if current is None or not _parts(query):
+        return []
+    seats = (Seat.objects.filter(session__tournament=tournament, session__number__in=[current, current + 1])
+             .select_related("player", "table", "session"))
+    found = [
+        {"player": seat.player_id, "player_name": seat.player.name, "session": seat.session.number,
+         "table": seat.table.number, "wind": START_WINDS[seat.position]}
+        for seat in seats if name_matches(query, seat.player.name)
+    ]
+    found.sort(key=lambda row: (fold(row["player_name"]), row["player"], row["session"]))
+    return found[:limit]
+
+
+def player_next_seats(*, player: Player, tournaments) -> list[dict]:
+    """For the player's running tournaments: table and wind in the current and next session."""
+    out = []
+    running = tournaments.filter(status=Tournament.Status.RUNNING, registrations__player=player).distinct()
+    for tournament in running:
+        current = current_session_number(tournament)
+        if current is None:
+            continue
+        for seat in (Seat.objects.filter(session__tournament=tournament, player=player,
+                                         session__number__in=[current, current + 1])
+                     .select_related("table", "session").order_by("session__number")):
+            out.append({"tournament": tournament, "session": seat.session.number, "table": seat.table.number,
+                        "wind": START_WINDS[seat.position]})
+    return out
+
+
+# ---- hidden standings ----
+
+def standings_hidden_from(tournament: Tournament) -> int | None:
+    """The first session whose results are hidden from the public, or None."""
+    hidden = tournament.day_options["hide_standings_from_session"]
+    if hidden is None or tournament.standings_revealed_at is not None:
+        return None
+    return hidden
+
+
+def hides_for(user, tournament: Tournament) -> int | None:
+    """As above for this visitor: administrators always see everything."""
+    return None if is_league_admin(user) else standings_hidden_from(tournament)
+
+
+def table_hidden_for(user, table: Table) -> bool:
+    """A table of a hidden session, seen by someone who neither directs nor referees the tournament:
+    its hands and totals wait for the reveal like the standings."""
+    from ..permissions import can_referee
+
+    tournament = table.session.tournament
+    hidden = hides_for(user, tournament)
+    return hidden is not None and table.session.number >= hidden and not can_referee(user, tournament.pk)
+
+
+def standings_before(*, tournament: Tournament, session_number: int) -> list[Standing]:
+    """The standings as they stood before session ``session_number`` (unsaved rows, best first),
+    computed like the stored ones from the games of the earlier sessions."""
+    from ..services.standings import _game_rows, _standing_rows  # the one computation of standings
+
+    games = {key: row for key, row in _game_rows(tournament).items() if row["session_number"] < session_number}
+    rows = _standing_rows(tournament, games)
+    players = Player.objects.select_related("club").in_bulk([key[0] for key in rows])
+    standings = [Standing(tournament=tournament, player=players[key[0]], **values) for key, values in rows.items()]
+    standings.sort(key=lambda s: (s.rank, s.player.last_name, s.player.first_name, s.player_id))
+    return standings
+
+
+@dataclass
+class SessionsIn:
+    complete: list[int] = field(default_factory=list)   # every table closed
+    running: list[int] = field(default_factory=list)    # hands entered, a table still open
+    hidden_from: int | None = None
+
+
+def sessions_in(tournament: Tournament, hidden_from: int | None = None) -> SessionsIn:
+    """Which sessions the standings contain, for the line above them."""
+    out = SessionsIn(hidden_from=hidden_from)
+    rows = (Table.objects.filter(session__tournament=tournament).values("session__number")
+            .annotate(open=Count("id", filter=~Q(closed=True)), hands=Count("hands")).order_by("session__number"))
+    for row in rows:
+        number = row["session__number"]
+        if hidden_from is not None and number >= hidden_from:
+            continue
+        if row["hands"] and not row["open"]:
+            out.complete.append(number)
+        elif row["hands"]:
+            out.running.append(number)
+    return out
+
+
+# ---- the control room ----
+
+def checked_in_ids(tournament: Tournament) -> list[int]:
+    return sorted(CheckIn.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+
+
+@dataclass
+class Entrant:
+    player: Player
+    substitute: bool
+    checked_in: bool
+    withdrawn_from: int | None
+
+
+def entrants(tournament: Tournament) -> list[Entrant]:
+    """The registered players by name, with check-in, substitute and withdrawal."""
+    checked = set(checked_in_ids(tournament))
+    withdrawn = dict(Withdrawal.objects.filter(tournament=tournament).values_list("player_id", "from_session"))
+    registrations = (Registration.objects.filter(tournament=tournament).select_related("player")
+                     .order_by("player__last_name", "player__first_name", "player_id"))
+    return [Entrant(r.player, r.substitute, r.player_id in checked, withdrawn.get(r.player_id))
+            for r in registrations]
+
+
+@dataclass
+class ControlTable:
+    table: Table
+    seats: list  # (wind letter, Player) in seat order
+    hands: int
+    last_activity: datetime.datetime | None
+    totals: list[int]
+    remaining_s: int | None
+
+
+def session_tables(tournament: Tournament, number: int) -> list[ControlTable]:
+    """A session's tables with seats (start winds), hands entered, last activity and totals."""
+    hands = Hand.objects.only("id", "table_id", "result", "updated_at").order_by("number")
+    tables = (Table.objects.filter(session__tournament=tournament, session__number=number)
+              .select_related("session__tournament").order_by("number")
+              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+                                Prefetch("hands", queryset=hands)))
+    out = []
+    for table in tables:
+        totals = [0, 0, 0, 0]
+        table_hands = list(table.hands.all())
+        for hand in table_hands:
+            for seat, amount in enumerate(hand.result.get("balances", [])):
+                totals[seat] += amount
+        last = max((h.updated_at for h in table_hands), default=None)
+        out.append(ControlTable(table, [(START_WINDS[s.position], s.player) for s in table.seats.all()],
+                                len(table_hands), last, totals, table_remaining_s(table)))
+    return out
+
+
+def alphabetical_seats(tournament: Tournament, number: int) -> list[dict]:
+    """Who sits where in a session, by name: ``{"player", "table", "wind"}``."""
+    seats = (Seat.objects.filter(session__tournament=tournament, session__number=number)
+             .select_related("player", "table"))
+    rows = [{"player": s.player, "table": s.table.number, "wind": START_WINDS[s.position]} for s in seats]
+    rows.sort(key=lambda r: (fold(r["player"].last_name), fold(r["player"].first_name), r["player"].pk))
+    return rows
+
+
+def last_activity(tournament: Tournament) -> datetime.datetime | None:
+    return Hand.objects.filter(table__session__tournament=tournament).aggregate(at=Max("updated_at"))["at"]
+
+
+def session_or_none(tournament: Tournament, number: int | None) -> Session | None:
+    if number is None:
+        return None
+    return Session.objects.filter(tournament=tournament, number=number).first()
+
+
+def seats_by_table(tournament: Tournament, number: int) -> dict[int, list]:
+    out = defaultdict(list)
+    for seat in Seat.objects.filter(session__tournament=tournament, session__number=number).select_related("player"):
+        out[seat.table_id].append(seat)
+    return out
+
+
+# ---- seats as people read them: winds, the dealer, substitutes ----
+
+@dataclass
+class SeatLine:
+    wind: str            # E, S, W, N at the start of the session
+    player: Player
+    dealer: bool         # deals the current hand (East at the start)
+    substitute: bool
+
+    @property
+    def wind_name(self) -> str:
+        return str(WIND_NAMES[self.wind])
+
+
+def substitute_ids(tournament: Tournament) -> set[int]:
+    return set(Registration.objects.filter(tournament=tournament, substitute=True)
+               .values_list("player_id", flat=True))
+
+
+def current_dealers(tables: list[Table]) -> dict[int, int]:
+    """The seat dealing the next hand at each open table, from its last hand (dealer and whether
+    the deal stays); one query."""
+    open_ids = [t.pk for t in tables if not t.closed]
+    dealers = {pk: 0 for pk in open_ids}
+    hands = (Hand.objects.filter(table_id__in=open_ids).order_by("table_id", "number")
+             .values_list("table_id", "dealer", "result__dealer_repeats"))
+    for table_id, dealer, repeats in hands:
+        dealers[table_id] = dealer if repeats else (dealer + 1) % 4
+    return dealers
+
+
+def seat_lines(tournament: Tournament, tables: list[Table]) -> dict[int, list[SeatLine]]:
+    """Per table id its seats in order (seats prefetched with their players)."""
+    substitutes = substitute_ids(tournament)
+    dealers = current_dealers(tables)
+    return {
+        table.pk: [SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
+                            seat.player_id in substitutes) for seat in table.seats.all()]
+        for table in tables
+    }

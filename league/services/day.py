@@ -1,0 +1,181 @@
+"""The tournament day's writes: check-ins, withdrawals, the session clock and the reveal of hidden
+standings. Reads (the clock's remaining time, find-my-table, hidden standings) are in
+league.selectors.day."""
+import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..cache import pages_changed
+from ..errors import ServiceError
+from ..models import CheckIn, ClockState, Player, Registration, Seat, Session, Table, Tournament, Withdrawal
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
+MAX_CLOCK_SECONDS = 24 * 3600
+
+
+def _registered(tournament: Tournament, player: Player) -> None:
+    if not Registration.objects.filter(tournament=tournament, player=player).exists():
+        raise ServiceError("not_registered", _("%(player)s is not registered for this tournament.")
+                           % {"player": player}, fields={"player": [_("Not registered.")]})
+
+
+def checkin_create(*, tournament: Tournament, player: Player, user=None) -> CheckIn:
+    """Mark a registered player present; checking in twice is harmless."""
+    _registered(tournament, player)
+    try:
+        with transaction.atomic():
+            checkin, _created = CheckIn.objects.get_or_create(tournament=tournament, player=player,
+                                                              defaults={"by": user})
+    except IntegrityError:  # a concurrent check-in of the same player won
+        checkin = CheckIn.objects.get(tournament=tournament, player=player)
+    return checkin
+
+
+def checkin_delete(*, tournament: Tournament, player: Player) -> None:
+    """Undo a check-in; undoing one that is not there is harmless."""
+    CheckIn.objects.filter(tournament=tournament, player=player).delete()
+
+
+def checkin_toggle(*, tournament: Tournament, player: Player, user=None) -> bool:
+    """Check the player in, or out when checked in already; True when now checked in."""
+    if CheckIn.objects.filter(tournament=tournament, player=player).exists():
+        checkin_delete(tournament=tournament, player=player)
+        return False
+    checkin_create(tournament=tournament, player=player, user=user)
+    return True
+
+
+def withdrawal_create(*, tournament: Tournament, player: Player, from_session: int, user=None) -> Withdrawal:
+    """Take a player out of session ``from_session`` and the later ones; the games played stay.
+    A player already seated in a session that has begun cannot leave it (withdraw from the next)."""
+    _registered(tournament, player)
+    if not 1 <= from_session <= tournament.session_count:
+        raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
+                           % {"count": tournament.session_count}, fields={"from_session": [_("No such session.")]})
+    started = (Table.objects.filter(session__tournament=tournament, session__number__gte=from_session,
+                                    seats__player=player, hands__isnull=False)
+               .values_list("session__number", flat=True).first())
+    if started is not None:
+        raise ServiceError("session_started", _("%(player)s has played in session %(number)s; withdraw from a later "
+                                                "session.") % {"player": player, "number": started},
+                           fields={"from_session": [_("Already played.")]}, status=409)
+    with transaction.atomic():
+        withdrawal, _created = Withdrawal.objects.update_or_create(
+            tournament=tournament, player=player, defaults={"from_session": from_session, "by": user})
+        CheckIn.objects.filter(tournament=tournament, player=player).delete()
+    pages_changed(tournament_id=tournament.pk)
+    return withdrawal
+
+
+def withdrawal_delete(*, tournament: Tournament, player: Player) -> None:
+    Withdrawal.objects.filter(tournament=tournament, player=player).delete()
+    pages_changed(tournament_id=tournament.pk)
+
+
+@transaction.atomic
+def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
+    """Give a seat to another player (a substitute for a drop-out) before the table's first hand;
+    the player must be registered, not withdrawn from the session, and not seated in it already."""
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    session, tournament = table.session, table.session.tournament
+    if table.hands.exists():
+        raise ServiceError("session_started", _("Hands have been played at this table; its seats are final."),
+                           status=409)
+    _registered(tournament, player)
+    if Withdrawal.objects.filter(tournament=tournament, player=player, from_session__lte=session.number).exists():
+        raise ServiceError("withdrawn", _("%(player)s has withdrawn from this session.") % {"player": player},
+                           fields={"player": [_("Withdrawn.")]}, status=409)
+    if Seat.objects.filter(session=session, player=player).exists():
+        raise ServiceError("already_seated", _("%(player)s already has a seat in this session.") % {"player": player},
+                           fields={"player": [_("Already seated.")]}, status=409)
+    seat = Seat.objects.filter(table=table, position=position).first()
+    if seat is None:
+        raise ServiceError("bad_seat", _("This table has no such seat."), fields={"position": [_("No such seat.")]})
+    seat.player = player
+    seat.save(update_fields=["player"])
+    pages_changed(tournament_id=tournament.pk)
+    return seat
+
+
+def _seconds(seconds: int | None, *, required: bool) -> int | None:
+    if seconds is None:
+        if required:
+            raise ServiceError("seconds_required", _("Say how many seconds."), fields={"seconds": [_("Required.")]})
+        return None
+    if type(seconds) is not int or not 1 <= seconds <= MAX_CLOCK_SECONDS:
+        raise ServiceError("bad_seconds", _("Give a whole number of seconds from 1 to %(max)s.")
+                           % {"max": MAX_CLOCK_SECONDS}, fields={"seconds": [_("Out of range.")]})
+    return seconds
+
+
+def _left(session: Session, now: datetime.datetime) -> int:
+    if session.clock_state == ClockState.RUNNING and session.clock_ends_at:
+        return max(0, round((session.clock_ends_at - now).total_seconds()))
+    if session.clock_state == ClockState.PAUSED:
+        return session.clock_remaining_s or 0
+    return 0
+
+
+@transaction.atomic
+def clock_apply(*, session: Session, action: str, seconds: int | None = None, table: Table | None = None,
+                now: datetime.datetime | None = None) -> Session:
+    """Start, pause, resume, extend (all tables, or one) or end the session's clock."""
+    now = now or timezone.now()
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    state = session.clock_state
+    if action not in CLOCK_ACTIONS:
+        raise ServiceError("bad_action", _("Choose one of: start, pause, resume, extend, end."),
+                           fields={"action": [_("Unknown action.")]})
+    if table is not None and (action != "extend" or table.session_id != session.pk):
+        raise ServiceError("bad_table", _("Only extending takes a table, and it must belong to this session."),
+                           fields={"table": [_("Not allowed here.")]})
+    if action == "start":
+        if state == ClockState.PAUSED or (state == ClockState.RUNNING and _left(session, now) > 0):
+            raise ServiceError("clock_running", _("The clock is already running."), status=409)
+        seconds = _seconds(seconds, required=False) or session.tournament.day_options["session_minutes"] * 60
+        session.clock_state, session.clock_duration_s = ClockState.RUNNING, seconds
+        session.clock_ends_at, session.clock_remaining_s = now + datetime.timedelta(seconds=seconds), None
+        Table.objects.filter(session=session).update(clock_extra_s=0)
+    elif action == "pause":
+        if state != ClockState.RUNNING:
+            raise ServiceError("clock_not_running", _("The clock is not running."), status=409)
+        session.clock_remaining_s, session.clock_ends_at = _left(session, now), None
+        session.clock_state = ClockState.PAUSED
+    elif action == "resume":
+        if state != ClockState.PAUSED:
+            raise ServiceError("clock_not_paused", _("The clock is not paused."), status=409)
+        session.clock_ends_at = now + datetime.timedelta(seconds=session.clock_remaining_s or 0)
+        session.clock_state, session.clock_remaining_s = ClockState.RUNNING, None
+    elif action == "extend":
+        seconds = _seconds(seconds, required=True)
+        if state == ClockState.IDLE:
+            raise ServiceError("clock_idle", _("Start the clock first."), status=409)
+        if table is not None:
+            Table.objects.filter(pk=table.pk).update(clock_extra_s=table.clock_extra_s + seconds)
+        elif state == ClockState.PAUSED:
+            session.clock_remaining_s = (session.clock_remaining_s or 0) + seconds
+            session.clock_duration_s += seconds
+        else:
+            # running, time up or ended: the extra time counts from now if the time has run out
+            base = max(session.clock_ends_at or now, now)
+            session.clock_ends_at = base + datetime.timedelta(seconds=seconds)
+            session.clock_state = ClockState.RUNNING
+            session.clock_duration_s += seconds
+    else:  # end
+        if state == ClockState.IDLE:
+            raise ServiceError("clock_idle", _("Start the clock first."), status=409)
+        session.clock_state, session.clock_ends_at, session.clock_remaining_s = ClockState.ENDED, now, None
+        Table.objects.filter(session=session).update(clock_extra_s=0)
+    session.save(update_fields=["clock_state", "clock_duration_s", "clock_ends_at", "clock_remaining_s"])
+    return session
+
+
+def tournament_reveal(*, tournament: Tournament) -> Tournament:
+    """Show the standings hidden by ``hide_standings_from_session`` to everyone."""
+    if tournament.standings_revealed_at is None:
+        tournament.standings_revealed_at = timezone.now()
+        tournament.save(update_fields=["standings_revealed_at"])
+    pages_changed(tournament_id=tournament.pk)
+    return tournament

@@ -1,0 +1,231 @@
+"""The tournament day's pages: the director's control room (administrators; the tournament's
+referees see it too and may check players in) and the projector (public, no login). Every write
+goes through league.services (day, seating)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..errors import ServiceError
+from ..models import Player, Session, Table, Tournament
+from ..permissions import can_referee, is_league_admin, visible_tournaments
+from ..selectors import day
+from ..services import day as day_services
+from ..services.seating import METHODS, seating_generate, seating_next_session, seating_preview
+
+CONTROL_LIVE_SECONDS = 10
+SCREEN_REFRESH_SECONDS = 15
+SCREEN_TABLES_PER_PANEL = 6
+SCREEN_NAMES_PER_PANEL = 24
+SCREEN_STANDINGS_PER_PANEL = 10
+SCREEN_REVEAL_PLACES = 10
+
+
+def _directed(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not can_referee(request.user, tournament.pk):
+        raise PermissionDenied(_("Only administrators and this tournament's referees can use the control room."))
+    return tournament
+
+
+def _number(value, default: int | None) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _control_context(request, tournament: Tournament, number: int | None = None) -> dict:
+    current = day.current_session_number(tournament)
+    number = number or _number(request.GET.get("session"), None) or current or 1
+    number = min(max(number, 1), tournament.session_count)
+    session = day.session_or_none(tournament, number)
+    tables = day.session_tables(tournament, number)
+    for entry in tables:
+        entry.seat_names = [(day.WIND_NAMES[wind], player, total)
+                            for (wind, player), total in zip(entry.seats, entry.totals, strict=False)]
+    entrants = day.entrants(tournament)
+    seated = {player.pk for entry in tables for _wind, player in entry.seats}
+    free = [e for e in entrants if e.player.pk not in seated and not (e.withdrawn_from and e.withdrawn_from <= number)]
+    free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
+    next_draw = seating_next_session(tournament=tournament)
+    closed = sum(1 for entry in tables if entry.table.closed)
+    return {
+        "closed_count": closed, "complete": bool(tables) and closed == len(tables),
+        "tournament": tournament, "is_admin": is_league_admin(request.user), "number": number,
+        "current": current, "session": session, "tables": tables,
+        "clock": day.clock_reading(session=session, tournament=tournament),
+        "entrants": entrants, "checked_in": sum(1 for e in entrants if e.checked_in), "free": free,
+        "sessions": range(1, tournament.session_count + 1), "methods": METHODS,
+        "draw_number": next_draw or number, "options": tournament.day_options,
+        "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
+    }
+
+
+@login_required
+def control(request, slug: str):
+    tournament = _directed(request, slug)
+    return render(request, "league/control.html", _control_context(request, tournament))
+
+
+@login_required
+def control_part(request, slug: str):
+    """The control room's changing part (tables, clock, check-ins), fetched by live.js."""
+    tournament = _directed(request, slug)
+    return HttpResponse(render_to_string("league/_control_live.html", _control_context(request, tournament),
+                                         request=request))
+
+
+def _back(tournament: Tournament, number: int | None):
+    url = reverse("tournament-control", args=[tournament.slug])
+    return redirect(f"{url}?session={number}" if number else url)
+
+
+@login_required
+@require_POST
+def control_action(request, slug: str, action: str):
+    """One action of the control room; back to the control room with a message (PRG). A draw's
+    preview answers the page with the proposed tables instead."""
+    tournament = _directed(request, slug)
+    post = request.POST
+    number = _number(post.get("session"), None)
+    if action != "checkin" and not is_league_admin(request.user):
+        raise PermissionDenied(_("Only administrators can do this."))
+    try:
+        if action == "checkin":
+            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            present = day_services.checkin_toggle(tournament=tournament, player=player, user=request.user)
+            if request.headers.get("X-Requested-With") == "fetch":
+                return HttpResponse(status=204)
+            messages.success(request, (_("%(player)s is checked in.") if present
+                                       else _("%(player)s is no longer checked in.")) % {"player": player})
+        elif action == "draw":
+            return _draw(request, tournament, number)
+        elif action == "clock":
+            session, _created = Session.objects.get_or_create(tournament=tournament, number=number or 1)
+            table = None
+            if post.get("table"):
+                table = get_object_or_404(Table, pk=_number(post.get("table"), 0), session=session)
+            minutes = _number(post.get("minutes"), None)
+            day_services.clock_apply(session=session, action=post.get("action", ""), table=table,
+                                     seconds=minutes * 60 if minutes else None)
+            messages.success(request, _("Clock of session %(number)s: done.") % {"number": session.number})
+        elif action == "withdraw":
+            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
+                                           from_session=_number(post.get("from_session"), 0))
+            messages.success(request, _("%(player)s is withdrawn from session %(number)s on.")
+                             % {"player": player, "number": post.get("from_session")})
+        elif action == "unwithdraw":
+            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            day_services.withdrawal_delete(tournament=tournament, player=player)
+            messages.success(request, _("%(player)s plays again.") % {"player": player})
+        elif action == "seat":
+            table = get_object_or_404(Table, pk=_number(post.get("table"), 0), session__tournament=tournament)
+            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            seat = day_services.seat_replace(table=table, position=_number(post.get("position"), -1), player=player)
+            messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
+                             % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
+                                "table": table.number})
+        elif action == "reveal":
+            if not post.get("confirm"):
+                raise ServiceError("confirm", _("Tick the box to confirm the reveal."))
+            day_services.tournament_reveal(tournament=tournament)
+            messages.success(request, _("The standings are revealed."))
+        else:
+            raise Http404(_("No such action."))
+    except ServiceError as error:
+        if request.headers.get("X-Requested-With") == "fetch":
+            return HttpResponse(error.message, status=error.status)
+        messages.error(request, error.message)
+    return _back(tournament, number)
+
+
+def _draw(request, tournament: Tournament, number: int | None):
+    post = request.POST
+    number = number or 1
+    method = post.get("method", "")
+    seed = _number(post.get("seed"), None)
+    force = bool(post.get("force"))
+    try:
+        if post.get("commit"):
+            seating_generate(tournament=tournament, number=number, method=method, seed=seed, force=force)
+            messages.success(request, _("Session %(number)s is drawn.") % {"number": number})
+            return _back(tournament, number)
+        proposal = seating_preview(tournament=tournament, number=number, method=method, seed=seed, force=force)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        context = _control_context(request, tournament, number)
+        context.update(draw_error=error.code, draw_method=method, draw_number=number)
+        return render(request, "league/control.html", context, status=200)
+    players = Player.objects.in_bulk([p for table in proposal["tables"] for p in table])
+    context = _control_context(request, tournament, number)
+    context.update(
+        draw_number=number, draw_method=method, force=force,
+        preview={"seed": proposal["seed"], "report": proposal["report"],
+                 "tables": [[(day.WIND_NAMES[day.START_WINDS[i]], players[p]) for i, p in enumerate(table)]
+                            for table in proposal["tables"]]})
+    return render(request, "league/control.html", context)
+
+
+# ---- the projector ----
+
+def _chunks(rows: list, size: int) -> list[list]:
+    return [rows[i:i + size] for i in range(0, len(rows), size)] or [[]]
+
+
+def _screen_context(request, tournament: Tournament) -> dict:
+    current = day.current_session_number(tournament)
+    session = day.session_or_none(tournament, current)
+    clock = day.clock_reading(session=session, tournament=tournament)
+    tables = day.session_tables(tournament, current) if current else []
+    started = any(t.hands for t in tables) or clock["state"] != "idle"
+    hidden = day.hides_for(request.user, tournament)
+    if hidden is not None:
+        standings = day.standings_before(tournament=tournament, session_number=hidden)
+    else:
+        standings = list(tournament.standings.select_related("player").order_by("rank", "player__last_name"))
+    revealed = tournament.standings_revealed_at is not None and tournament.day_options[
+        "hide_standings_from_session"] is not None
+    context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
+               "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"]}
+    if revealed:
+        context["mode"] = "reveal"
+        context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))
+        context["revealed_at"] = tournament.standings_revealed_at.isoformat()
+    elif tables and not started:
+        context["mode"] = "seating"
+        for entry in tables:
+            entry.seat_names = [(day.WIND_NAMES[wind], player) for wind, player in entry.seats]
+        context["table_panels"] = _chunks(tables, SCREEN_TABLES_PER_PANEL)
+        names = day.alphabetical_seats(tournament, current)
+        for row in names:
+            row["wind_name"] = day.WIND_NAMES[row["wind"]]
+        context["name_panels"] = _chunks(names, SCREEN_NAMES_PER_PANEL)
+    else:
+        context["mode"] = "clock"
+        context["standings_panels"] = _chunks(standings, SCREEN_STANDINGS_PER_PANEL)
+    return context
+
+
+def _screen_tournament(request, slug: str) -> Tournament:
+    return get_object_or_404(visible_tournaments(request.user), slug=slug)
+
+
+def screen(request, slug: str):
+    """The projector page: full screen, no login, no scrolling; screen.js pages through the panels
+    and fetches them again every few seconds."""
+    tournament = _screen_tournament(request, slug)
+    return render(request, "league/screen.html", _screen_context(request, tournament))
+
+
+def screen_part(request, slug: str):
+    tournament = _screen_tournament(request, slug)
+    return HttpResponse(render_to_string("league/_screen_part.html", _screen_context(request, tournament),
+                                         request=request))
