@@ -110,7 +110,17 @@ class TournamentAdmin(BaseAdmin):
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
+    readonly_fields = ["weight_in_use"]
     actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+
+    @admin.display(description=_("ranking weight in use"))
+    def weight_in_use(self, obj) -> str:
+        """The MERS weight the ranking uses: the override, or the one computed from the EMA table."""
+        if obj is None or obj.pk is None:
+            return "–"
+        from .services.mers import weight_in_use
+
+        return str(weight_in_use(obj).normalize())
 
     def save_model(self, request, obj, form, change) -> None:
         before = ranking_fields(models.Tournament.objects.get(pk=obj.pk)) if change else {}

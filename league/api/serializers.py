@@ -1,4 +1,6 @@
 """Serializers: the field names clients rely on (API.md), validation with clear messages."""
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from rest_framework import serializers
@@ -8,6 +10,7 @@ import scoring
 from .. import tournament_options
 from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
+from ..services.mers import weight_in_use
 from ..services.tournaments import tournament_rules_frozen
 
 
@@ -54,10 +57,20 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=Decimal("0.5"), max_value=Decimal("6"), allow_null=True,
+        required=False, coerce_to_string=False,
+        help_text=_("MERS weight set by an administrator (0.5 to 6); null: computed from the EMA table"))
+    weight_in_use = serializers.SerializerMethodField(
+        help_text=_("The MERS weight in use: the override, or the one computed from the EMA table"))
+
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
-                  "starts_on", "ends_on", "place", "standing_method"]
+                  "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use"]
+
+    def get_weight_in_use(self, tournament) -> float:
+        return float(weight_in_use(tournament))
 
     def validate(self, attrs):
         if self.instance is not None:

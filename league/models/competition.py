@@ -1,6 +1,9 @@
 """Leagues, seasons, tournaments, registrations, referees, sessions, tables and seats."""
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -94,8 +97,13 @@ class Tournament(models.Model):
     session_count = models.PositiveSmallIntegerField(_("number of sessions"), default=4)
     standing_method = models.CharField(_("standings"), max_length=20, choices=StandingMethod.choices,
                                        blank=True, help_text=_("Empty: the ruleset's usual method"))
-    weight = models.DecimalField(_("ranking weight"), max_digits=4, decimal_places=2, default=1,
-                                 help_text=_("Weight in the EMA ranking (MERS)"))
+    weight = models.DecimalField(
+        _("ranking weight"), max_digits=4, decimal_places=2, null=True, blank=True, default=None,
+        validators=[MinValueValidator(Decimal("0.5")), MaxValueValidator(Decimal("6"))],
+        help_text=_("Weight in the EMA ranking (MERS), 0.5 to 6; empty: computed from the EMA table "
+                    "(days, players, countries, qualifying)"))
+    qualifying = models.BooleanField(_("qualifying tournament"), default=False,
+                                     help_text=_("A qualifying tournament weighs 1 more in the EMA ranking"))
     standings_dirty = models.BooleanField(_("standings need recomputing"), default=False, editable=False)
 
     class Meta:
@@ -105,6 +113,8 @@ class Tournament(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="tournament_dates_ordered"),
             models.CheckConstraint(condition=Q(session_count__gte=1), name="tournament_has_sessions"),
+            models.CheckConstraint(condition=Q(weight__isnull=True) | Q(weight__gte=Decimal("0.5"), weight__lte=6),
+                                   name="tournament_weight_in_range"),
             models.CheckConstraint(condition=Q(ruleset__in=[c[0] for c in RULESET_CHOICES]),
                                    name="tournament_ruleset_known"),
         ]

@@ -156,4 +156,8 @@ def season(request, league_slug: str, name: str):
     rows = cached_part(request, season_id=season.pk, part="ranking",
                        render=lambda: render_to_string("league/_season_table.html",
                                                        {"rows": pages.season_rows(season)}))
-    return render(request, "league/season.html", {"season": season, "ranking_table": rows})
+    tournaments = cached_part(request, season_id=season.pk, part="tournaments",
+                              render=lambda: render_to_string("league/_season_tournaments.html", {
+                                  "season": season, "rows": pages.season_tournaments(season)}))
+    return render(request, "league/season.html", {"season": season, "ranking_table": rows,
+                                                  "tournament_table": tournaments})
