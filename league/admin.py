@@ -1,5 +1,7 @@
 """Django admin for every model, with the columns, search and filters administrators use."""
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -305,11 +307,20 @@ class RankingSnapshotAdmin(BaseAdmin):
 
 @admin.register(models.Export)
 class ExportAdmin(BaseAdmin):
-    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "heartbeat_at"]
+    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "download"]
     list_filter = ["kind", "status"]
     list_select_related = ["tournament", "season__league"]
-    readonly_fields = ["status", "progress", "file", "error", "created_by", "created_at", "heartbeat_at",
+    # the file only through the checked download view (the media URL is not served)
+    exclude = ["file"]
+    readonly_fields = ["status", "progress", "download", "error", "created_by", "created_at", "heartbeat_at",
                        "finished_at"]
+
+    @admin.display(description=_("file"))
+    def download(self, obj) -> str:
+        if obj is None or obj.pk is None or obj.status != models.Export.Status.DONE or not obj.file:
+            return "–"
+        return format_html('<a href="{}">{}</a>', reverse("api-export-download", args=[obj.pk]),
+                           gettext("Download"))
 
 
 admin.site.site_header = _("Mah-Jongg league administration")
