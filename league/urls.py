@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import auth, exports, language, public, referee
+from .views import auth, exports, language, manage, public, referee
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
     path("lang/<str:code>/", language.language, name="language"),
+    path("manage/players/bulk/", manage.players_bulk, name="manage-players-bulk"),
+    path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),

@@ -27,5 +27,6 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("league.api.exports")),
     path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/
+    path("", include("league.api.league_admin")),  # players/bulk/ must come before players/<pk>/
     path("", include(router.urls)),
 ]

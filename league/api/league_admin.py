@@ -1,0 +1,63 @@
+"""League administration (API.md): bulk entry of players, the rulesets' options, and later
+self-registration, team standings and statistics. Routes are included ahead of the router, so
+``players/bulk/`` is not taken for a player id."""
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..models import Tournament
+from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
+from .exports import LeagueAdminOnly
+
+
+class BulkPlayersRequest(serializers.Serializer):
+    rows = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+                                 help_text=_("Pasted lines: name, club, country, EMA number; tab or semicolon "
+                                             "separated"))
+    file = serializers.FileField(required=False, help_text=_(".xlsx or .csv; a first row of headings is skipped"))
+    preview = serializers.BooleanField(required=False, default=False)
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all(), required=False,
+                                                    allow_null=True)
+
+    def validate(self, attrs):
+        if not attrs.get("file") and not (attrs.get("rows") or "").strip():
+            raise serializers.ValidationError({"rows": [_("Paste at least one line, or upload a file.")]})
+        return attrs
+
+
+class BulkEntry(serializers.Serializer):
+    row = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["new", "existing", "error"])
+    player = serializers.IntegerField(required=False)
+    error = serializers.CharField(required=False)
+
+
+class PlayersBulk(APIView):
+    """``POST {"rows": "<pasted text>"}`` or a multipart ``file``; with ``preview`` → 200 and one entry
+    per row, nothing stored; without → 201, the new players created and, with ``tournament``, new
+    and existing ones registered. Any bad row → 400 ``invalid_rows`` with every entry, nothing stored."""
+
+    permission_classes = [LeagueAdminOnly]
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(request={"application/json": BulkPlayersRequest, "multipart/form-data": BulkPlayersRequest},
+                   responses={200: BulkEntry(many=True), 201: BulkEntry(many=True)})
+    def post(self, request):
+        data = BulkPlayersRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        rows = upload_rows(values["file"]) if values.get("file") else text_rows(values["rows"])
+        tournament = values.get("tournament")
+        if values["preview"]:
+            return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament)))
+        preview = players_bulk_create(rows=rows, tournament=tournament)
+        return Response(bulk_entries(preview), status=status.HTTP_201_CREATED)
+
+
+urlpatterns = [
+    path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
+]

@@ -1,0 +1,47 @@
+"""League administration in a real browser: bulk entry of players on a phone."""
+import re
+
+import pytest
+
+from league.models import Player, Registration
+from tests.factories import AdminFactory, TournamentFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, live_server, username: str, next_url: str) -> None:
+    page.goto(f"{live_server.url}/login/?next={next_url}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "secret-pass-123")
+    page.click("form.login button[type=submit]")
+    page.wait_for_url(re.compile(re.escape(next_url) + "$"))
+
+
+def test_twelve_players_in_one_page_with_a_bad_line_shown_and_fixed(live_server, phone):
+    AdminFactory(username="boss")
+    tournament = TournamentFactory(name="Kieler Frühling")
+    page = phone
+    log_in(page, live_server, "boss", "/manage/players/bulk/")
+    lines = [f"Spieler{n} Nachname{n}\tClub {n % 3}\tDE\t0499{n:04d}" for n in range(1, 13)]
+    lines[6] = "Spieler7 Nachname7\tClub 1\tDeutschland\t04990007"  # a country that is not a code
+    page.fill("#id_rows", "\n".join(lines))
+    page.select_option("#id_tournament", str(tournament.pk))
+    page.click("button[value=preview]")
+    page.wait_for_selector("tr.bulk-error")
+    assert page.locator("tr.bulk-new").count() == 11
+    error_row = page.inner_text("tr.bulk-error")
+    assert "7" in error_row and "Deutschland" in error_row
+    assert page.locator("button[value=create]").count() == 0  # nothing to create while a line is bad
+    assert page.evaluate("document.documentElement.scrollWidth") == 375  # no sideways scroll
+    page.screenshot(path="/tmp/league/bulk-preview.png", full_page=True)
+
+    page.fill("#id_rows", page.input_value("#id_rows").replace("Deutschland", "DE"))
+    page.click("button[value=preview]")
+    page.wait_for_selector("button[value=create]")
+    assert page.locator("tr.bulk-new").count() == 12 and page.locator("tr.bulk-error").count() == 0
+    page.click("button[value=create]")
+    page.wait_for_selector(".messages li")
+    assert "12 players created" in page.inner_text(".messages li")
+    assert Player.objects.count() == 12
+    assert Registration.objects.filter(tournament=tournament).count() == 12
+    assert Player.objects.get(ema_id="04990007").country == "DE"
