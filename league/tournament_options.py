@@ -13,9 +13,14 @@ from scoring.records import Option, merge_options
 NAME = "tournament"
 
 OPTIONS: dict[str, Option] = {
+    # teams (league engineer): null, "sum" of all members or of the "best" team_best members
+    "team_standings": Option(str, choices=("sum", "best"), nullable=True),
+    "team_best": Option(int, minimum=1),
 }
 
 DEFAULTS: dict = {
+    "team_standings": None,
+    "team_best": 3,
 }
 
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
     path("lang/<str:code>/", language.language, name="language"),
     path("manage/players/bulk/", manage.players_bulk, name="manage-players-bulk"),
+    path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),
     path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),

@@ -6,12 +6,25 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..models import Tournament
+from ..rule_options import ruleset_catalogue
 from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
 from .exports import LeagueAdminOnly
+
+
+class RulesetList(APIView):
+    """Every ruleset with its options (labels and help in the request's language, generated from the
+    rulesets' option data) and presets; public. A tournament's ``options`` are validated against it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        return Response(ruleset_catalogue())
 
 
 class BulkPlayersRequest(serializers.Serializer):
@@ -60,4 +73,5 @@ class PlayersBulk(APIView):
 
 urlpatterns = [
     path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
+    path("rulesets/", RulesetList.as_view(), name="api-rulesets"),
 ]

@@ -9,10 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from .. import rule_options
 from ..errors import ServiceError
 from ..models import Tournament
 from ..permissions import is_league_admin
 from ..services import imports
+from ..services.tournaments import tournament_options_set
 
 
 def _admin_only(request) -> None:
@@ -93,3 +95,113 @@ def registrations_import(request, slug: str):
                 context["error"] = error.message
                 context["bad_rows"] = error.extra.get("rows")
     return render(request, "league/manage/registrations_import.html", context)
+
+
+def _form_value(entry: dict, raw: str | None):
+    """The option's value from the posted text, or raise ValueError with the reason."""
+    kind = entry["type"]
+    if kind == "boolean":
+        return raw == "on"
+    raw = (raw or "").strip()
+    if kind == "choice":
+        if raw == "" and entry["nullable"]:
+            return None
+        return raw
+    if kind == "integer":
+        if raw == "" and entry["nullable"]:
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(_("Enter a whole number.")) from None
+    if kind == "list":
+        try:
+            return [int(part) for part in raw.replace(";", ",").split(",") if part.strip()]
+        except ValueError:
+            raise ValueError(_("Enter whole numbers separated by commas.")) from None
+    return raw
+
+
+def _allowed(entry: dict) -> str:
+    """What the option takes, in words, for an error message."""
+    if entry["type"] == "choice":
+        return _("one of: %(choices)s") % {"choices": ", ".join(c["label"] for c in entry["choices"])}
+    if entry["type"] == "list":
+        return _("%(count)s whole numbers separated by commas") % {"count": entry.get("length", 4)}
+    if entry["type"] == "integer":
+        return _("a whole number from %(minimum)s") % {"minimum": entry.get("minimum", 0)}
+    return _("yes or no")
+
+
+def _shown_default(entry: dict) -> str:
+    default = entry["default"]
+    if isinstance(default, list):
+        return ", ".join(map(str, default))
+    labels = {c["value"]: c["label"] for c in entry["choices"]}
+    return str(labels.get(default, "" if default is None else default))
+
+
+def _fields(ruleset: str, values: dict, errors: dict) -> list[dict]:
+    fields = []
+    for entry in rule_options.options_of(ruleset):
+        value = values.get(entry["name"], entry["default"])
+        shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
+        error = errors.get(entry["name"])
+        if error is not None:
+            error = _("Not valid for “%(label)s”: give %(allowed)s.") % {"label": entry["label"],
+                                                                          "allowed": _allowed(entry)}
+        fields.append({**entry, "value": shown, "error": error, "shown_default": _shown_default(entry),
+                       "choice_values": [("" if c["value"] is None else c["value"], c["label"])
+                                         for c in entry["choices"]]})
+    return fields
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_options(request, slug: str):
+    """The tournament's rule options as a form generated from the rulesets' option data, with presets."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    tournament = get_object_or_404(Tournament, slug=slug)
+    ruleset, values, errors, general = tournament.ruleset, dict(tournament.options), {}, None
+    if request.method == "POST":
+        action = request.POST.get("action", "save")
+        ruleset = request.POST.get("ruleset", tournament.ruleset)
+        if ruleset not in rule_options.BY_NAME:
+            ruleset, general = tournament.ruleset, _("Choose one of the rulesets.")
+        if action == "preset":
+            chosen = rule_options.preset(request.POST.get("preset", ""))
+            if chosen is None:
+                general = _("Choose one of the presets.")
+            else:
+                ruleset, values = chosen["ruleset"], dict(chosen["options"])
+                messages.info(request, _("Preset “%(preset)s” filled in; check the values and save.")
+                              % {"preset": chosen["name"]})
+        elif action == "ruleset":
+            values = {}
+        elif general is None:
+            values = {}
+            for entry in rule_options.options_of(ruleset):
+                try:
+                    values[entry["name"]] = _form_value(entry, request.POST.get(f"opt_{entry['name']}"))
+                except ValueError as error:
+                    errors[entry["name"]] = str(error)
+                    values[entry["name"]] = request.POST.get(f"opt_{entry['name']}", "")
+            if not errors:
+                try:
+                    tournament_options_set(tournament=tournament, ruleset=ruleset, options=values)
+                except ServiceError as error:
+                    errors.update({name: " ".join(map(str, reasons)) for name, reasons in error.fields.items()})
+                    general = _("Some values are not valid; see the marked fields.") if set(errors) & {
+                        entry["name"] for entry in rule_options.options_of(ruleset)} else error.message
+                else:
+                    messages.success(request, _("The options are saved."))
+                    return redirect("manage-tournament-options", slug=tournament.slug)
+            else:
+                general = _("Some values are not valid; see the marked fields.")
+    status = 400 if errors or (general and request.method == "POST" and request.POST.get("action") == "save") else 200
+    return render(request, "league/manage/tournament_options.html", {
+        "tournament": tournament, "ruleset": ruleset, "rulesets": rule_options.RULESET_LABELS.items(),
+        "ruleset_label": rule_options.RULESET_LABELS.get(ruleset, ruleset),
+        "presets": rule_options.PRESETS, "fields": _fields(ruleset, values, errors), "general": general,
+    }, status=status)

@@ -45,3 +45,26 @@ def test_twelve_players_in_one_page_with_a_bad_line_shown_and_fixed(live_server,
     assert Player.objects.count() == 12
     assert Registration.objects.filter(tournament=tournament).count() == 12
     assert Player.objects.get(ema_id="04990007").country == "DE"
+
+
+def test_the_options_form_refuses_a_bad_value_and_saves_a_good_one(live_server, phone):
+    AdminFactory(username="boss")
+    tournament = TournamentFactory(name="Options Cup", slug="options-cup")
+    page = phone
+    log_in(page, live_server, "boss", "/manage/t/options-cup/options/")
+    assert page.locator("#id_opt_upper_limit").input_value() == "5000"
+    page.fill("#id_opt_table_points", "4, 2, 1")
+    page.click("form.options button[value=save]")
+    page.wait_for_selector("#err_table_points")
+    assert page.get_attribute("#id_opt_table_points", "aria-invalid") == "true"
+    assert page.evaluate("document.documentElement.scrollWidth") == 375
+    page.screenshot(path="/tmp/league/options-error.png", full_page=True)
+    tournament.refresh_from_db()
+    assert tournament.options == {}
+    page.fill("#id_opt_table_points", "3, 2, 1, 0")
+    page.select_option("#id_opt_team_standings", "best")
+    page.fill("#id_opt_team_best", "2")
+    page.click("form.options button[value=save]")
+    page.wait_for_selector(".messages li")
+    tournament.refresh_from_db()
+    assert tournament.options == {"table_points": [3, 2, 1, 0], "team_standings": "best", "team_best": 2}
