@@ -1,6 +1,7 @@
 """League administration (API.md): bulk entry of players, the rulesets' options, and later
 self-registration, team standings and statistics. Routes are included ahead of the router, so
 ``players/bulk/`` is not taken for a player id."""
+from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -11,7 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..models import Tournament
+from ..permissions import visible_tournaments
 from ..rule_options import ruleset_catalogue
+from ..selectors.standings import team_standings_for
 from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
 from .exports import LeagueAdminOnly
 
@@ -25,6 +28,28 @@ class RulesetList(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request):
         return Response(ruleset_catalogue())
+
+
+class TeamStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.CharField()
+    members = serializers.ListField(child=serializers.IntegerField(), help_text=_("Player ids, best placed first"))
+    counted = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text=_("The members whose figures are summed (all, or the best k)"))
+    table_points = serializers.DecimalField(max_digits=12, decimal_places=4, coerce_to_string=False)
+    score = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=False)
+
+
+class TeamStandings(APIView):
+    """The tournament's team standings (option ``team_standings``: the sum of the members' table
+    points and scores, or of the best ``team_best``); an empty list when the option is off."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TeamStandingSerializer(many=True)})
+    def get(self, request, pk: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        return Response(TeamStandingSerializer(team_standings_for(tournament=tournament), many=True).data)
 
 
 class BulkPlayersRequest(serializers.Serializer):
@@ -74,4 +99,5 @@ class PlayersBulk(APIView):
 urlpatterns = [
     path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
     path("rulesets/", RulesetList.as_view(), name="api-rulesets"),
+    path("tournaments/<int:pk>/team-standings/", TeamStandings.as_view(), name="api-team-standings"),
 ]

@@ -94,14 +94,21 @@ class TournamentSerializer(serializers.ModelSerializer):
 class RegistrationCreateSerializer(serializers.Serializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     substitute = serializers.BooleanField(default=False)
-    team = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    team = serializers.CharField(max_length=80, required=False, allow_blank=True, allow_null=True, default="",
+                                 help_text=_("The player's team (a name), or null"))
+
+    def validate_team(self, value: str | None) -> str:
+        return (value or "").strip()
 
 
 class RegistrationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     substitute = serializers.BooleanField()
-    team = serializers.CharField()
+    team = serializers.SerializerMethodField()
+
+    def get_team(self, registration) -> str | None:
+        return registration.team or None
 
 
 class RefereeCreateSerializer(serializers.Serializer):

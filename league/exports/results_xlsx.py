@@ -13,6 +13,7 @@ from openpyxl import Workbook
 
 from ..hand_facts import outcome_text, seat_labels
 from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty
+from ..selectors.standings import team_standings_for
 from .cells import BOLD, DATE, DATETIME, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
 
 CHUNK = 2000
@@ -28,6 +29,7 @@ def write(*, export, stream, progress) -> None:
     _info_sheet(workbook, tournament)
     progress(2)
     _standings_sheet(workbook, tournament)
+    _teams_sheet(workbook, tournament)
     progress(8)
     sessions = list(Session.objects.filter(tournament=tournament).order_by("number"))
     for index, session in enumerate(sessions, start=1):
@@ -75,6 +77,21 @@ def _standings_sheet(workbook, tournament) -> None:
         append(sheet, [row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
                        row.player.country, row.table_points, row.score, row.games, row.penalty_points,
                        _("yes") if row.disqualified else ""], STANDING_FORMATS)
+
+
+def team_headings() -> list[str]:
+    return [_("Rank"), _("Team"), _("Members"), _("Table points"), _("Score")]
+
+
+def _teams_sheet(workbook, tournament) -> None:
+    """The team standings, when the tournament has them (option ``team_standings``)."""
+    teams = team_standings_for(tournament=tournament)
+    if not teams:
+        return
+    sheet = new_sheet(workbook, _("Teams"), team_headings(), [7, 26, 60, 13, 13])
+    for row in teams:
+        append(sheet, [row.rank, row.team, ", ".join(row.names), row.table_points, row.score],
+               [INTEGER, None, None, DECIMAL, DECIMAL])
 
 
 def game_columns(tournament) -> list[tuple[str, str, str | None, float]]:

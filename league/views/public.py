@@ -17,6 +17,7 @@ from ..cache import cached_page, cached_part, page_subject
 from ..models import Season, Session, Tournament
 from ..permissions import is_league_admin
 from ..selectors import pages
+from ..selectors.standings import team_standings_for
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import line_chart, lines_chart
 
@@ -52,6 +53,21 @@ def _tournament_part(request, tournament: Tournament, part: str, template: str, 
                        render=lambda: render_to_string(template, context()))
 
 
+def _by_score(tournament: Tournament) -> bool:
+    """Standings ranked by game score (riichi) lead with that column."""
+    return tournament.effective_standing_method == Tournament.StandingMethod.SCORE
+
+
+def _team_part(request, tournament: Tournament) -> str:
+    """The team standings section (empty when the tournament has none)."""
+    def context() -> dict:
+        options = tournament.day_options
+        return {"teams": team_standings_for(tournament=tournament), "by_score": _by_score(tournament),
+                "best": options["team_best"] if options.get("team_standings") == "best" else None}
+
+    return _tournament_part(request, tournament, "teams", "league/_team_standings.html", context)
+
+
 @cached_page
 def tournament(request, slug: str):
     tournament = _tournament(request, slug)
@@ -63,7 +79,9 @@ def tournament(request, slug: str):
             "tournament": tournament,
             "standings_table": _tournament_part(
                 request, tournament, "top", "league/_standings_table.html",
-                lambda: {"standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP)}),
+                lambda: {"standings": pages.standings_rows(tournament, TOURNAMENT_STANDINGS_TOP),
+                         "by_score": _by_score(tournament)}),
+            "team_table": _team_part(request, tournament),
             "sessions_part": _tournament_part(
                 request, tournament, "sessions", "league/_sessions.html",
                 lambda: {"tournament": tournament, "sessions": pages.tournament_sessions(tournament)}),
@@ -83,7 +101,8 @@ def standings(request, slug: str):
             "tournament": tournament,
             "standings_table": _tournament_part(
                 request, tournament, "standings", "league/_standings_table.html",
-                lambda: {"standings": pages.standings_rows(tournament)}),
+                lambda: {"standings": pages.standings_rows(tournament), "by_score": _by_score(tournament)}),
+            "team_table": _team_part(request, tournament),
             "refresh": _refresh(tournament),
         },
     )
