@@ -11,10 +11,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Tournament
+from ..models import Player, Tournament
 from ..permissions import visible_tournaments
 from ..rule_options import ruleset_catalogue
 from ..selectors.standings import team_standings_for
+from ..selectors.statistics import player_statistics, tournament_statistics
 from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
 from .exports import LeagueAdminOnly
 
@@ -50,6 +51,48 @@ class TeamStandings(APIView):
     def get(self, request, pk: int):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
         return Response(TeamStandingSerializer(team_standings_for(tournament=tournament), many=True).data)
+
+
+class StatisticsRowSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    hands = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    dealt_in = serializers.IntegerField(help_text=_("Hands in which the player discarded the winning tile"))
+    penalties = serializers.IntegerField()
+    dead_hands = serializers.IntegerField()
+    highest_hand = serializers.IntegerField(allow_null=True, help_text=_("The most received in one hand won"))
+    limit_hands = serializers.IntegerField()
+    average_place = serializers.DecimalField(max_digits=4, decimal_places=2, allow_null=True, coerce_to_string=False)
+
+
+class TournamentStatisticsSerializer(serializers.Serializer):
+    players = StatisticsRowSerializer(many=True)
+    records = serializers.DictField()
+
+
+class TournamentStatistics(APIView):
+    """Per player statistics of the tournament from its stored hands, and its records."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TournamentStatisticsSerializer})
+    def get(self, request, pk: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        return Response(TournamentStatisticsSerializer(tournament_statistics(tournament=tournament)).data)
+
+
+class PlayerStatistics(APIView):
+    """One player's statistics over the tournaments the caller may see."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: StatisticsRowSerializer})
+    def get(self, request, pk: int):
+        player = get_object_or_404(Player, pk=pk)
+        row = player_statistics(player=player, tournaments=visible_tournaments(request.user))
+        return Response(StatisticsRowSerializer(row).data)
 
 
 class BulkPlayersRequest(serializers.Serializer):
@@ -100,4 +143,6 @@ urlpatterns = [
     path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
     path("rulesets/", RulesetList.as_view(), name="api-rulesets"),
     path("tournaments/<int:pk>/team-standings/", TeamStandings.as_view(), name="api-team-standings"),
+    path("tournaments/<int:pk>/statistics/", TournamentStatistics.as_view(), name="api-tournament-statistics"),
+    path("players/<int:pk>/statistics/", PlayerStatistics.as_view(), name="api-player-statistics"),
 ]

@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 
 from ..cache import cached_page, cached_part, page_subject
 from ..models import Season, Session, Tournament
-from ..permissions import is_league_admin
+from ..permissions import is_league_admin, visible_tournaments
 from ..selectors import pages
 from ..selectors.standings import team_standings_for
+from ..selectors.statistics import player_statistics, tournament_statistics
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import line_chart, lines_chart
 
@@ -109,6 +110,24 @@ def standings(request, slug: str):
 
 
 @cached_page
+def statistics(request, slug: str):
+    """Per player statistics of the tournament and its records."""
+    tournament = _tournament(request, slug)
+    part = _tournament_part(request, tournament, "statistics", "league/_statistics.html",
+                            lambda: {"tournament": tournament, **tournament_statistics(tournament=tournament)})
+    return render(request, "league/statistics.html", {"tournament": tournament, "statistics_part": part})
+
+
+@cached_page
+def records(request, slug: str):
+    """The tournament's records: biggest hand, most wins, most self-draws, most limit hands."""
+    tournament = _tournament(request, slug)
+    part = _tournament_part(request, tournament, "records", "league/_records.html",
+                            lambda: {"tournament": tournament, **tournament_statistics(tournament=tournament)})
+    return render(request, "league/records.html", {"tournament": tournament, "records_part": part})
+
+
+@cached_page
 def session(request, slug: str, number: int):
     tournament = _tournament(request, slug)
 
@@ -147,6 +166,7 @@ def player(request, player_id: int):
         title=_("Game score per session"),
     )
     context["rank_chart"] = _rank_chart(context["snapshots"])
+    context["statistics"] = player_statistics(player=context["player"], tournaments=visible_tournaments(request.user))
     return render(request, "league/player.html", context)
 
 
