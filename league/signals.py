@@ -18,7 +18,26 @@ def _registration_changed(sender, instance, **kwargs) -> None:
     pages_changed(tournament_id=instance.tournament_id)
 
 
+def _registration_deleted(sender, instance, **kwargs) -> None:
+    """A freed place goes to the first sign-up on the waiting list (league.services.signups)."""
+    from django.db import transaction
+
+    from .models import Signup
+
+    tournament_id = instance.tournament_id
+
+    def move_up() -> None:
+        from .services.signups import signups_move_up
+
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is not None and Signup.objects.filter(tournament=tournament, status="waiting").exists():
+            signups_move_up(tournament=tournament)
+
+    transaction.on_commit(move_up)
+
+
 def connect() -> None:
+    post_delete.connect(_registration_deleted, sender=Registration, dispatch_uid="signups-Registration-delete")
     post_save.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-save")
     post_delete.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-delete")
     for model in DIRECTORY:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import auth, exports, language, manage, public, referee
+from .views import auth, exports, language, manage, public, referee, signups
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -15,6 +15,9 @@ urlpatterns = [
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
     path("lang/<str:code>/", language.language, name="language"),
+    path("t/<slug:slug>/signup/", signups.signup, name="tournament-signup"),
+    path("signup/<str:token>/", signups.signup_status, name="signup-status"),
+    path("manage/t/<slug:slug>/signups/", signups.signups_manage, name="manage-signups"),
     path("manage/players/bulk/", manage.players_bulk, name="manage-players-bulk"),
     path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),
     path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),

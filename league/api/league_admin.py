@@ -2,7 +2,8 @@
 self-registration, team standings and statistics. Routes are included ahead of the router, so
 ``players/bulk/`` is not taken for a player id."""
 from django.shortcuts import get_object_or_404
-from django.urls import path
+from django.urls import path, reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -11,12 +12,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Player, Tournament
-from ..permissions import visible_tournaments
+from ..clients import client_address
+from ..models import Player, Signup, Tournament
+from ..permissions import is_league_admin, visible_tournaments
 from ..rule_options import ruleset_catalogue
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
 from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
+from ..services.signups import signup_create, signup_decide
 from .exports import LeagueAdminOnly
 
 
@@ -95,6 +98,81 @@ class PlayerStatistics(APIView):
         return Response(StatisticsRowSerializer(row).data)
 
 
+class SignupCreateSerializer(serializers.Serializer):
+    first_name = serializers.CharField(max_length=80)
+    last_name = serializers.CharField(max_length=80)
+    email = serializers.EmailField()
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
+                                 help_text=_("The club's name"))
+    country = serializers.CharField(max_length=2, required=False, default="DE")
+    ema_id = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
+
+
+class SignupSerializer(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="registration.player_id", default=None, allow_null=True)
+
+    class Meta:
+        model = Signup
+        fields = ["id", "status", "first_name", "last_name", "email", "club", "country", "ema_id", "player",
+                  "created_at", "confirmed_at", "decided_at"]
+
+
+class SignupDecisionSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["approved", "rejected"])
+
+
+class SignupPermission(AllowAny):
+    """Anyone may sign up (the service limits how often); administrators read and decide."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method == "POST" or is_league_admin(request.user)
+
+
+class TournamentSignups(APIView):
+    """``POST`` (public) signs up for a tournament open for registration → 202 ``{"id", "status":
+    "unconfirmed"}`` and an e-mail with the confirmation link; ``GET`` (administrators) lists them."""
+
+    permission_classes = [SignupPermission]
+
+    @extend_schema(request=SignupCreateSerializer, responses={202: dict, 200: SignupSerializer(many=True)})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        data = SignupCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        signup = signup_create(
+            tournament=tournament, **data.validated_data, client=client_address(request),
+            link=lambda token: request.build_absolute_uri(reverse("signup-status", args=[token])),
+            language=get_language())
+        return Response({"id": signup.pk, "status": signup.status}, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={200: SignupSerializer(many=True)})
+    def get(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        signups = (Signup.objects.filter(tournament=tournament).select_related("registration")
+                   .order_by("created_at", "pk"))
+        return Response(SignupSerializer(signups, many=True).data)
+
+
+class TournamentSignupDetail(APIView):
+    """``PATCH {"status": "approved" | "rejected"}`` (administrators): approving beyond the limit puts
+    the sign-up on the waiting list; an unconfirmed one cannot be approved (409)."""
+
+    permission_classes = [LeagueAdminOnly]
+
+    @extend_schema(request=SignupDecisionSerializer, responses={200: SignupSerializer})
+    def patch(self, request, pk: int, sid: int):
+        signup = get_object_or_404(Signup, pk=sid, tournament_id=pk)
+        data = SignupDecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        signup = signup_decide(signup=signup, status=data.validated_data["status"], user=request.user)
+        signup.refresh_from_db()
+        return Response(SignupSerializer(signup).data)
+
+    @extend_schema(responses={200: SignupSerializer})
+    def get(self, request, pk: int, sid: int):
+        return Response(SignupSerializer(get_object_or_404(Signup, pk=sid, tournament_id=pk)).data)
+
+
 class BulkPlayersRequest(serializers.Serializer):
     rows = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
                                  help_text=_("Pasted lines: name, club, country, EMA number; tab or semicolon "
@@ -145,4 +223,6 @@ urlpatterns = [
     path("tournaments/<int:pk>/team-standings/", TeamStandings.as_view(), name="api-team-standings"),
     path("tournaments/<int:pk>/statistics/", TournamentStatistics.as_view(), name="api-tournament-statistics"),
     path("players/<int:pk>/statistics/", PlayerStatistics.as_view(), name="api-player-statistics"),
+    path("tournaments/<int:pk>/signups/", TournamentSignups.as_view(), name="api-tournament-signups"),
+    path("tournaments/<int:pk>/signups/<int:sid>/", TournamentSignupDetail.as_view(), name="api-tournament-signup"),
 ]

@@ -67,7 +67,8 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
-                  "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use"]
+                  "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use",
+                  "registration_open", "registration_limit", "registration_deadline"]
 
     def get_weight_in_use(self, tournament) -> float:
         return float(weight_in_use(tournament))

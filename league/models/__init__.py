@@ -15,9 +15,10 @@ from .exports import Export
 from .people import Club, Player
 from .play import Hand, HandRevision, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing
+from .signups import Signup
 
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "Club", "Export", "GameResult", "Hand", "HandRevision", "League",
     "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
-    "Standing", "Table", "Tournament", "TournamentPenalty",
+    "Signup", "Standing", "Table", "Tournament", "TournamentPenalty",
 ]

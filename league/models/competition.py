@@ -104,6 +104,12 @@ class Tournament(models.Model):
                     "(days, players, countries, qualifying)"))
     qualifying = models.BooleanField(_("qualifying tournament"), default=False,
                                      help_text=_("A qualifying tournament weighs 1 more in the EMA ranking"))
+    registration_open = models.BooleanField(_("open for self-registration"), default=False,
+                                            help_text=_("Players may sign up on the tournament's page"))
+    registration_limit = models.PositiveIntegerField(
+        _("participant limit"), null=True, blank=True,
+        help_text=_("Registrations beyond it go on the waiting list; empty: no limit"))
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
     standings_dirty = models.BooleanField(_("standings need recomputing"), default=False, editable=False)
 
     class Meta:
