@@ -68,3 +68,50 @@ def test_the_options_form_refuses_a_bad_value_and_saves_a_good_one(live_server, 
     page.wait_for_selector(".messages li")
     tournament.refresh_from_db()
     assert tournament.options == {"table_points": [3, 2, 1, 0], "team_standings": "best", "team_best": 2}
+
+
+def test_self_registration_with_confirmation_waiting_list_and_approval(live_server, browser, settings):
+    from django.core import mail
+
+    from league.models import Signup
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    AdminFactory(username="boss")
+    tournament = TournamentFactory(name="Offenes Turnier", slug="offen", registration_open=True,
+                                   registration_limit=1, status="registration")
+    links = []
+    for first in ("Anna", "Ben"):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/offen/")
+        page.click("a[href='/t/offen/signup/']")
+        page.fill("#id_first_name", first)
+        page.fill("#id_last_name", "Muster")
+        page.fill("#id_email", f"{first.lower()}@example.org")
+        page.click("form.signup button[type=submit]")
+        page.wait_for_selector("text=E-Mails")
+        links.append(re.search(r"https?://\S+/signup/[\w-]+/", mail.outbox[-1].body).group(0))
+        page.goto(links[-1])
+        page.click("button[value=confirm]")
+        page.wait_for_selector(".signup-status.pending")
+        if first == "Anna":
+            assert page.evaluate("document.documentElement.scrollWidth") == 390
+            page.screenshot(path="/tmp/league/signup-status.png", full_page=True)
+        context.close()
+
+    admin = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = admin.new_page()
+    log_in(page, live_server, "boss", "/manage/t/offen/signups/")
+    for _name in ("Anna", "Ben"):
+        page.locator("button[value=approved]").first.click()
+        page.wait_for_selector(".messages li")
+    statuses = dict(Signup.objects.values_list("first_name", "status"))
+    assert statuses == {"Anna": "approved", "Ben": "waiting"}
+    page.locator("tr", has_text="Anna Muster").locator("button[value=rejected]").click()
+    page.wait_for_selector(".messages li")
+    assert dict(Signup.objects.values_list("first_name", "status")) == {"Anna": "rejected", "Ben": "approved"}
+    assert list(Registration.objects.filter(tournament=tournament).values_list("player__first_name", flat=True)) \
+        == ["Ben"]
+    page.goto(links[1])
+    assert "approved" in page.inner_text(".signup-status")
+    admin.close()
