@@ -20,7 +20,7 @@ from ..selectors import pages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
 from ..services.exports import TOURNAMENT_KINDS
-from .charts import line_chart, lines_chart
+from .charts import lines_chart
 
 TOURNAMENT_STANDINGS_TOP = 10
 REFRESH_SECONDS = 60
@@ -158,16 +158,26 @@ def player(request, player_id: int):
         context = pages.player_page(request.user, player_id)
     except pages.Player.DoesNotExist as error:
         raise Http404(_("No such player.")) from error
-    context["score_chart"] = line_chart(
-        [
-            (str(r.session_number), r.score, f"{r.tournament.name}, {_('session')} {r.session_number}")
-            for r in context["results"]
-        ],
-        title=_("Game score per session"),
-    )
+    context["score_chart"] = _score_chart(context["results"])
     context["rank_chart"] = _rank_chart(context["snapshots"])
     context["statistics"] = player_statistics(player=context["player"], tournaments=visible_tournaments(request.user))
     return render(request, "league/player.html", context)
+
+
+def _score_chart(results) -> str:
+    """The game score of each session, one line per tournament with a rule between tournaments;
+    the x axis counts the sessions, the y axis the score."""
+    columns, lines, separators = [], {}, []
+    for result in results:
+        if result.tournament_id not in lines:
+            if columns:
+                separators.append(len(columns))
+            lines[result.tournament_id] = (result.tournament.name, [])
+        tip = f"{result.tournament.name}, {_('session')} {result.session_number}"
+        lines[result.tournament_id][1].append((len(columns), result.score, tip))
+        columns.append(str(result.session_number))
+    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Session"),
+                       y_title=_("Score"), separators=separators)
 
 
 def _rank_chart(snapshots) -> str:
@@ -182,7 +192,7 @@ def _rank_chart(snapshots) -> str:
         lines.setdefault(s.season_id, (str(s.season), []))[1].append(
             (column[s.taken_on], s.rank, f"{s.season}, {day}"))
     return lines_chart([date_format(day, "SHORT_DATE_FORMAT") for day in dates], list(lines.values()),
-                       title=_("Ranking over time"), ranks=True)
+                       title=_("Ranking over time"), ranks=True, x_title=_("Date"), y_title=_("Rank"))
 
 
 @cached_page
