@@ -300,6 +300,10 @@ class SeasonRankingAdmin(ReadOnly, BaseAdmin):
     search_fields = ["player__last_name"]
     list_select_related = ["season__league", "player"]
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # a stale row may be removed; the next recomputation writes what is due
+        return admin.ModelAdmin.has_delete_permission(self, request, obj)
+
 
 @admin.register(models.RankingSnapshot)
 class RankingSnapshotAdmin(BaseAdmin):

@@ -100,7 +100,8 @@ def test_the_page_previews_then_creates(client, admin_user):
     client.force_login(admin_user)
     page = client.post("/manage/players/bulk/", {"rows": PASTED, "action": "preview"}).content.decode()
     assert page.count('class="bulk-new"') == 3 and 'value="create"' in page
-    response = client.post("/manage/players/bulk/", {"rows": PASTED, "action": "create"}, follow=True)
+    response = client.post("/manage/players/bulk/", {"rows": PASTED, "action": "create"}, follow=True,
+                           HTTP_ACCEPT_LANGUAGE="en")
     assert "3 players created" in response.content.decode()
     assert Player.objects.count() == 3
 
@@ -123,6 +124,7 @@ def test_the_registration_import_page_previews_and_imports(client, admin_user):
                        {"file": SimpleUploadedFile("r.csv", csv_text), "action": "preview"}).content.decode()
     assert "Anna Schmidt" in page and not Registration.objects.exists()
     response = client.post(f"/manage/t/{tournament.slug}/import/",
-                           {"file": SimpleUploadedFile("r.csv", csv_text), "action": "import"}, follow=True)
+                           {"file": SimpleUploadedFile("r.csv", csv_text), "action": "import"}, follow=True,
+                           HTTP_ACCEPT_LANGUAGE="en")
     assert "2 registrations created" in response.content.decode()
     assert Registration.objects.filter(tournament=tournament).count() == 2
