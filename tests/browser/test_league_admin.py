@@ -115,3 +115,22 @@ def test_self_registration_with_confirmation_waiting_list_and_approval(live_serv
     page.goto(links[1])
     assert "approved" in page.inner_text(".signup-status")
     admin.close()
+
+
+def test_the_export_list_updates_itself_without_reloading_the_page(live_server, phone):
+    from django.core.files.base import ContentFile
+
+    from league.models import Export
+
+    AdminFactory(username="boss")
+    tournament = TournamentFactory(slug="exp-live")
+    export = Export.objects.create(kind="ema-csv", tournament=tournament, status=Export.Status.RUNNING, progress=40)
+    page = phone
+    log_in(page, live_server, "boss", "/t/exp-live/exports/")
+    page.evaluate("window.marker = 'same page'")
+    export.file.save("exp.csv", ContentFile(b"Place\n"), save=False)
+    export.status, export.progress = Export.Status.DONE, 100
+    export.save()
+    page.wait_for_selector(f"a[href='/api/v1/exports/{export.pk}/download/']", timeout=10_000)
+    assert page.evaluate("window.marker") == "same page"  # replaced in place, not reloaded
+    assert page.get_attribute("#export-list", "data-refresh") == ""

@@ -48,14 +48,16 @@ def test_posting_a_kind_requests_the_export_and_the_list_offers_its_download(
     assert (export.kind, export.status, export.language) == ("ema-csv", Export.Status.DONE, "en")
     page = admin_client.get(url).content.decode()
     assert reverse("api-export-download", args=[export.pk]) in page
-    assert 'http-equiv="refresh"' not in page
+    assert 'http-equiv="refresh"' not in page and "data-refresh" not in page
     assert admin_client.get(reverse("api-export-download", args=[export.pk])).status_code == 200
 
 
 def test_the_list_refreshes_itself_while_an_export_is_pending_or_running(admin_client, tournament):
     Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.RUNNING, progress=40)
     page = admin_client.get(reverse("tournament-exports", args=["exp"])).content.decode()
-    assert 'http-equiv="refresh"' in page and 'value="40"' in page
+    # updated in place by static/league/refresh.js, never by a <meta http-equiv="refresh">
+    assert 'id="export-list" aria-live="polite" data-refresh="3"' in page and 'value="40"' in page
+    assert 'http-equiv="refresh"' not in page and "league/refresh.js" in page
 
 
 def test_an_unknown_kind_is_refused_with_a_message(admin_client, tournament):
