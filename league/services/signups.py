@@ -182,7 +182,7 @@ def signup_decide(*, signup: Signup, status: str, user=None) -> Signup:
         raise ServiceError("invalid", _("Approve or reject."), fields={"status": [_("approved or rejected")]})
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=signup.tournament_id)
-        signup = Signup.objects.select_for_update().select_related("registration").get(pk=signup.pk)
+        signup = Signup.objects.select_for_update(of=("self",)).select_related("registration").get(pk=signup.pk)
         if status == Signup.Status.APPROVED:
             if signup.status == Signup.Status.UNCONFIRMED:
                 raise ServiceError("not_confirmed", _("This registration has not been confirmed by e-mail yet."),
