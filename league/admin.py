@@ -1,5 +1,7 @@
 """Django admin for every model, with the columns, search and filters administrators use."""
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -33,6 +35,20 @@ class BaseAdmin(admin.ModelAdmin):
         directory_changed()
 
 
+class ReadOnly:
+    """Rows the system writes (draws, standings, rankings, history): shown, never added or edited by
+    hand."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 class ChangesStandings:
     """For rows that count in a tournament's standings (penalties, registrations): every save or
     delete in the admin asks for the recomputation, as the services do."""
@@ -64,11 +80,13 @@ class RefereeInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline):
+    """The seats come from the draw (control room or API); here they are shown only."""
+
     model = models.Seat
     extra = 0
-    autocomplete_fields = ["player"]
     fields = ["position", "player"]
+    readonly_fields = ["position", "player"]
 
 
 @admin.register(models.Club)
@@ -111,7 +129,17 @@ class TournamentAdmin(BaseAdmin):
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
+    readonly_fields = ["weight_in_use"]
     actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+
+    @admin.display(description=_("ranking weight in use"))
+    def weight_in_use(self, obj) -> str:
+        """The MERS weight the ranking uses: the override, or the one computed from the EMA table."""
+        if obj is None or obj.pk is None:
+            return "–"
+        from .services.mers import weight_in_use
+
+        return str(weight_in_use(obj).normalize())
 
     def save_model(self, request, obj, form, change) -> None:
         before = ranking_fields(models.Tournament.objects.get(pk=obj.pk)) if change else {}
@@ -221,7 +249,7 @@ class TableAdmin(BaseAdmin):
 
 
 @admin.register(models.Seat)
-class SeatAdmin(BaseAdmin):
+class SeatAdmin(ReadOnly, BaseAdmin):
     list_display = ["table", "position", "player"]
     list_filter = ["session__tournament"]
     search_fields = ["player__last_name", "player__first_name"]
@@ -289,7 +317,7 @@ class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
 
 
 @admin.register(models.GameResult)
-class GameResultAdmin(BaseAdmin):
+class GameResultAdmin(ReadOnly, BaseAdmin):
     list_display = ["tournament", "session_number", "table", "player", "score", "place", "table_points"]
     list_filter = ["tournament", "session_number"]
     search_fields = ["player__last_name"]
@@ -297,7 +325,7 @@ class GameResultAdmin(BaseAdmin):
 
 
 @admin.register(models.Standing)
-class StandingAdmin(BaseAdmin):
+class StandingAdmin(ReadOnly, BaseAdmin):
     list_display = ["tournament", "rank", "player", "table_points", "score", "games", "disqualified"]
     list_filter = ["tournament"]
     search_fields = ["player__last_name"]
@@ -305,11 +333,15 @@ class StandingAdmin(BaseAdmin):
 
 
 @admin.register(models.SeasonRanking)
-class SeasonRankingAdmin(BaseAdmin):
+class SeasonRankingAdmin(ReadOnly, BaseAdmin):
     list_display = ["season", "rank", "player", "value", "games", "tournaments"]
     list_filter = ["season"]
     search_fields = ["player__last_name"]
     list_select_related = ["season__league", "player"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # a stale row may be removed; the next recomputation writes what is due
+        return admin.ModelAdmin.has_delete_permission(self, request, obj)
 
 
 @admin.register(models.RankingSnapshot)
@@ -334,12 +366,64 @@ class RankingSnapshotAdmin(BaseAdmin):
 
 @admin.register(models.Export)
 class ExportAdmin(BaseAdmin):
-    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "heartbeat_at"]
+    list_display = ["__str__", "kind", "tournament", "season", "status", "progress", "created_at", "download"]
     list_filter = ["kind", "status"]
     list_select_related = ["tournament", "season__league"]
-    readonly_fields = ["status", "progress", "file", "error", "created_by", "created_at", "heartbeat_at",
+    # the file only through the checked download view (the media URL is not served)
+    exclude = ["file"]
+    readonly_fields = ["status", "progress", "download", "error", "created_by", "created_at", "heartbeat_at",
                        "finished_at"]
 
+    @admin.display(description=_("file"))
+    def download(self, obj) -> str:
+        if obj is None or obj.pk is None or obj.status != models.Export.Status.DONE or not obj.file:
+            return "–"
+        return format_html('<a href="{}">{}</a>', reverse("api-export-download", args=[obj.pk]),
+                           gettext("Download"))
 
+
+@admin.register(models.Signup)
+class SignupAdmin(BaseAdmin):
+    list_display = ["last_name", "first_name", "tournament", "status", "email", "created_at"]
+    list_filter = ["status", "tournament"]
+    search_fields = ["last_name", "first_name", "email"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["token", "registration", "created_at", "confirmed_at", "decided_at"]
+
+
+# The admin index in sections of what administrators edit, the computed rows last and read-only.
+SECTIONS = [
+    (_("Players and clubs"), ["club", "player"]),
+    (_("Leagues and tournaments"), ["league", "season", "tournament", "registration", "signup", "refereeassignment",
+                                    "session", "table"]),
+    (_("Play"), ["hand", "tournamentpenalty"]),
+    (_("Exports"), ["export"]),
+    (_("Computed (read only)"), ["seat", "gameresult", "standing", "seasonranking", "rankingsnapshot",
+                                 "handrevision"]),
+]
+
+
+def _grouped_app_list(request, app_label=None):
+    """The league app split into ``SECTIONS`` (other apps as Django lists them)."""
+    apps = admin.AdminSite.get_app_list(admin.site, request, app_label)
+    grouped = []
+    for app in apps:
+        if app["app_label"] != "league":
+            grouped.append(app)
+            continue
+        models_by_name = {entry["object_name"].lower(): entry for entry in app["models"]}
+        placed = set()
+        for title, names in SECTIONS:
+            entries = [models_by_name[name] for name in names if name in models_by_name]
+            placed.update(name for name in names if name in models_by_name)
+            if entries:
+                grouped.append({**app, "name": title, "models": entries})
+        rest = [entry for name, entry in models_by_name.items() if name not in placed]
+        if rest:
+            grouped.append({**app, "models": rest})
+    return grouped
+
+
+admin.site.get_app_list = _grouped_app_list
 admin.site.site_header = _("Mah-Jongg league administration")
 admin.site.site_title = _("Mah-Jongg league")

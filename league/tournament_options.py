@@ -18,6 +18,9 @@ OPTIONS: dict[str, Option] = {
     "time_up": Option(str, choices=("finish_hand", "one_more_hand", "stop_now")),
     "hide_standings_from_session": Option(int, minimum=1, nullable=True),
     "substitute_scoring": Option(str, choices=("counted", "excluded")),
+    # teams: null, "sum" of all members or of the "best" team_best members
+    "team_standings": Option(str, choices=("sum", "best"), nullable=True),
+    "team_best": Option(int, minimum=1),
 }
 
 DEFAULTS: dict = {
@@ -28,6 +31,8 @@ DEFAULTS: dict = {
     "hide_standings_from_session": None,
     # a substitute's games: counted in the standings like anyone's, or left out of them (DMJL)
     "substitute_scoring": "counted",
+    "team_standings": None,
+    "team_best": 3,
 }
 
 

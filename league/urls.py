@@ -2,12 +2,14 @@
 
 from django.urls import path
 
-from .views import auth, day, exports, language, public, referee
+from .views import auth, day, exports, language, manage, public, referee, signups
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/standings/", public.standings, name="tournament-standings"),
+    path("t/<slug:slug>/statistics/", public.statistics, name="tournament-statistics"),
+    path("t/<slug:slug>/records/", public.records, name="tournament-records"),
     path("t/<slug:slug>/session/<int:number>/", public.session, name="tournament-session"),
     path("t/<slug:slug>/session/<int:number>/print/", public.session_print, name="tournament-session-print"),
     path("t/<slug:slug>/live/<str:part>/", public.live, name="tournament-live"),
@@ -21,6 +23,12 @@ urlpatterns = [
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
     path("lang/<str:code>/", language.language, name="language"),
+    path("t/<slug:slug>/signup/", signups.signup, name="tournament-signup"),
+    path("signup/<str:token>/", signups.signup_status, name="signup-status"),
+    path("manage/t/<slug:slug>/signups/", signups.signups_manage, name="manage-signups"),
+    path("manage/players/bulk/", manage.players_bulk, name="manage-players-bulk"),
+    path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),
+    path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),

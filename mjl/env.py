@@ -48,3 +48,40 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_EMAIL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+    "file": "django.core.mail.backends.filebased.EmailBackend",
+    "dummy": "django.core.mail.backends.dummy.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "smtps": "django.core.mail.backends.smtp.EmailBackend",
+    "submission": "django.core.mail.backends.smtp.EmailBackend",
+}
+
+
+def email_settings(url: str) -> dict:
+    """Django's e-mail settings from one URL: ``console://`` (the default), ``locmem://``,
+    ``file:///path``, ``smtp://user:password@host:587/?tls=1``, ``smtps://…`` (SSL)."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    parts = urlsplit(url)
+    backend = _EMAIL_BACKENDS.get(parts.scheme)
+    if backend is None:
+        raise ImproperlyConfigured(f"EMAIL_URL: unknown scheme {parts.scheme!r} (console, smtp, smtps, file, locmem).")
+    settings = {"EMAIL_BACKEND": backend}
+    if parts.scheme == "file":
+        settings["EMAIL_FILE_PATH"] = parts.path
+    if parts.scheme in ("smtp", "smtps", "submission"):
+        query = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        settings.update({
+            "EMAIL_HOST": parts.hostname or "localhost",
+            "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 587 if parts.scheme == "submission"
+                                         else 25),
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_SSL": parts.scheme == "smtps",
+            "EMAIL_USE_TLS": parts.scheme == "submission" or query.get("tls", "").lower() in _TRUE,
+        })
+    return settings

@@ -10,7 +10,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from mjl.env import env_bool, env_float, env_int, env_list, env_str
+from mjl.env import email_settings, env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -242,3 +242,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", default="WARNING")},
 }
+
+# E-mail (self-registration's confirmation links): one URL, the console in the demo.
+globals().update(email_settings(env_str("EMAIL_URL", default="console://")))
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Mah-Jongg league <noreply@localhost>")
+# Self-registration: sign-ups one address (IP) may send per hour, API and web form together.
+SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)

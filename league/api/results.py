@@ -36,12 +36,23 @@ class StandingSerializer(_PlayerFields, serializers.ModelSerializer):
                   "average_place", "penalty_points", "disqualified"]
 
 
+class MersResultSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    base_rank = serializers.IntegerField()
+    weight = serializers.FloatField(help_text=_("The tournament's weight in use"))
+    age_factor = serializers.FloatField()
+    part_a = serializers.BooleanField()
+    part_b = serializers.BooleanField()
+
+
 class SeasonRankingSerializer(_PlayerFields, serializers.ModelSerializer):
-    value = serializers.DecimalField(max_digits=14, decimal_places=4, coerce_to_string=False)
+    value = serializers.DecimalField(max_digits=14, decimal_places=2, coerce_to_string=False)
+    results = MersResultSerializer(many=True, read_only=True,
+                                   help_text=_("MERS: the results counted; empty for the other methods"))
 
     class Meta:
         model = SeasonRanking
-        fields = ["rank", "player", "player_name", "club", "country", "value", "games", "tournaments"]
+        fields = ["rank", "player", "player_name", "club", "country", "value", "games", "tournaments", "results"]
 
 
 class TournamentStandings(generics.GenericAPIView):

@@ -1,4 +1,6 @@
 """Serializers: the field names clients rely on (API.md), validation with clear messages."""
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from rest_framework import serializers
@@ -11,6 +13,7 @@ from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..permissions import can_referee
 from ..selectors.day import table_clock, table_remaining_s
+from ..services.mers import weight_in_use
 from ..services.tournaments import tournament_rules_frozen
 
 
@@ -57,11 +60,22 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=Decimal("0.5"), max_value=Decimal("6"), allow_null=True,
+        required=False, coerce_to_string=False,
+        help_text=_("MERS weight set by an administrator (0.5 to 6); null: computed from the EMA table"))
+    weight_in_use = serializers.SerializerMethodField(
+        help_text=_("The MERS weight in use: the override, or the one computed from the EMA table"))
+
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
-                  "starts_on", "ends_on", "place", "standing_method"]
+                  "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use",
+                  "registration_open", "registration_limit", "registration_deadline"]
         extra_kwargs = {"session_count": {"min_value": 1}}  # as the database's check says
+
+    def get_weight_in_use(self, tournament) -> float:
+        return float(weight_in_use(tournament))
 
     def validate(self, attrs):
         if self.instance is not None:
@@ -85,14 +99,21 @@ class TournamentSerializer(serializers.ModelSerializer):
 class RegistrationCreateSerializer(serializers.Serializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     substitute = serializers.BooleanField(default=False)
-    team = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    team = serializers.CharField(max_length=80, required=False, allow_blank=True, allow_null=True, default="",
+                                 help_text=_("The player's team (a name), or null"))
+
+    def validate_team(self, value: str | None) -> str:
+        return (value or "").strip()
 
 
 class RegistrationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     substitute = serializers.BooleanField()
-    team = serializers.CharField()
+    team = serializers.SerializerMethodField()
+
+    def get_team(self, registration) -> str | None:
+        return registration.team or None
 
 
 class RefereeCreateSerializer(serializers.Serializer):

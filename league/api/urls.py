@@ -29,5 +29,6 @@ urlpatterns = [
     path("", include("league.api.day")),
     path("", include("league.api.exports")),
     path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/
+    path("", include("league.api.league_admin")),  # players/bulk/ must come before players/<pk>/
     path("", include(router.urls)),
 ]

@@ -2,8 +2,6 @@
 import csv
 import io
 
-from django.utils.translation import gettext as _
-
 from ..models import Standing
 from .cells import number_text, safe
 
@@ -14,9 +12,13 @@ def filename(export) -> str:
     return f"{export.tournament.slug}-ema-{export.pk}.csv"
 
 
+# The EMA's results submissions: these columns, in this order, with English headings whatever the
+# export's language (the EMA's ranking office reads them).
+HEADINGS = ["Place", "Last name", "First name", "EMA number", "Table points", "Score", "Country"]
+
+
 def headings() -> list[str]:
-    return [_("Place"), _("Last name"), _("First name"), _("EMA number"), _("Table points"), _("Score"),
-            _("Nationality")]
+    return list(HEADINGS)
 
 
 def write(*, export, stream, progress) -> None:

@@ -5,12 +5,16 @@ Written in openpyxl's write-only mode from ``.iterator()`` so that a tournament 
 thousand hands is written in bounded memory.
 """
 import json
+from collections import defaultdict
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from ..models import GameResult, Hand, Session, Standing, TournamentPenalty
-from .cells import BOLD, DATE, DATETIME, DECIMAL, INTEGER, append, cell, new_sheet, player_name
+from ..hand_facts import outcome_text, seat_labels
+from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty
+from ..selectors.standings import team_standings_for
+from .cells import BOLD, DATE, DATETIME, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
 
 CHUNK = 2000
 
@@ -25,6 +29,7 @@ def write(*, export, stream, progress) -> None:
     _info_sheet(workbook, tournament)
     progress(2)
     _standings_sheet(workbook, tournament)
+    _teams_sheet(workbook, tournament)
     progress(8)
     sessions = list(Session.objects.filter(tournament=tournament).order_by("number"))
     for index, session in enumerate(sessions, start=1):
@@ -74,12 +79,36 @@ def _standings_sheet(workbook, tournament) -> None:
                        _("yes") if row.disqualified else ""], STANDING_FORMATS)
 
 
-GAME_FORMATS = [INTEGER, INTEGER, None, INTEGER, INTEGER, DECIMAL, INTEGER, DECIMAL]
+def team_headings() -> list[str]:
+    return [_("Rank"), _("Team"), _("Members"), _("Table points"), _("Score")]
 
 
-def game_headings() -> list[str]:
-    return [_("Table"), _("Seat"), _("Player"), _("Balance"), _("Final points"), _("Score"), _("Place"),
-            _("Table points")]
+def _teams_sheet(workbook, tournament) -> None:
+    """The team standings, when the tournament has them (option ``team_standings``)."""
+    teams = team_standings_for(tournament=tournament)
+    if not teams:
+        return
+    sheet = new_sheet(workbook, _("Teams"), team_headings(), [7, 26, 60, 13, 13])
+    for row in teams:
+        append(sheet, [row.rank, row.team, ", ".join(row.names), row.table_points, row.score],
+               [INTEGER, None, None, DECIMAL, DECIMAL])
+
+
+def game_columns(tournament) -> list[tuple[str, str, str | None, float]]:
+    """(heading, GameResult field, number format, width) of a session sheet. Balance, final points
+    and game score are the same number under the Chinese rulesets: each figure appears once."""
+    games = GameResult.objects.filter(tournament=tournament)
+    columns = [(_("Table"), "table_number", INTEGER, 8), (_("Wind"), "wind", None, 8),
+               (_("Player"), "player_name", None, 30), (_("Balance"), "total", INTEGER, 12)]
+    if games.exclude(final_points__isnull=True).exclude(final_points=F("total")).exists():
+        columns.append((_("Final points"), "final_points", INTEGER, 13))
+    if games.exclude(score=F("total")).exists():
+        columns.append((_("Score"), "score", DECIMAL, 12))
+    return columns + [(_("Place"), "place", INTEGER, 8), (_("Table points"), "table_points", DECIMAL, 13)]
+
+
+def game_headings(tournament) -> list[str]:
+    return [heading for heading, *_rest in game_columns(tournament)]
 
 
 def session_title(number: int) -> str:
@@ -87,34 +116,59 @@ def session_title(number: int) -> str:
 
 
 def _session_sheet(workbook, tournament, session) -> None:
-    sheet = new_sheet(workbook, session_title(session.number), game_headings(), [8, 7, 30, 12, 13, 12, 8, 13])
+    columns = game_columns(tournament)
+    sheet = new_sheet(workbook, session_title(session.number), [c[0] for c in columns], [c[3] for c in columns])
+    winds = dict(WIND_CHOICES)
     results = (GameResult.objects.filter(tournament=tournament, session_number=session.number)
                .select_related("player", "table").order_by("table__number", "seat", "pk"))
     for row in results.iterator(chunk_size=CHUNK):
-        append(sheet, [row.table.number, row.seat, player_name(row.player), row.total, row.final_points,
-                       row.score, row.place, row.table_points], GAME_FORMATS)
+        values = {"table_number": row.table.number, "wind": str(winds[SEAT_WINDS[row.seat]]),
+                  "player_name": player_name(row.player), "total": row.total, "final_points": row.final_points,
+                  "score": row.score, "place": row.place, "table_points": row.table_points}
+        append(sheet, [values[field] for _h, field, _f, _w in columns], [c[2] for c in columns])
 
 
-def hand_headings() -> list[str]:
-    return [_("Session"), _("Table"), _("Hand"), _("Dealer"), _("Prevailing wind"), _("Record"),
-            _("Balance seat %(seat)s") % {"seat": 0}, _("Balance seat %(seat)s") % {"seat": 1},
-            _("Balance seat %(seat)s") % {"seat": 2}, _("Balance seat %(seat)s") % {"seat": 3}]
+def hand_headings(names: list[str]) -> list[str]:
+    """One table's block: the hand, its winds and outcome, then one column per player ("East – Anna",
+    the seat's wind at the start of the game) with what they won or paid."""
+    return [_("Hand"), _("Prevailing wind"), _("Dealer"), _("Outcome"), *seat_labels(names)]
+
+
+def _table_names(tournament) -> dict[int, list[str]]:
+    names: dict[int, list[str]] = defaultdict(lambda: ["", "", "", ""])
+    seats = Seat.objects.filter(session__tournament=tournament).values_list(
+        "table_id", "position", "player__first_name", "player__last_name")
+    for table_id, position, first, last in seats.iterator(chunk_size=CHUNK):
+        names[table_id][position] = f"{first} {last}"
+    return names
 
 
 def _hands_sheet(workbook, tournament, progress) -> None:
-    sheet = new_sheet(workbook, _("Hands"), hand_headings(), [9, 7, 7, 8, 10, 70, 11, 11, 11, 11])
+    sheet = new_sheet(workbook, _("Hands"), [], [8, 12, 24, 44, 22, 22, 22, 22], freeze=False)
+    winds = dict(WIND_CHOICES)
+    names = _table_names(tournament)
     hands = Hand.objects.filter(table__session__tournament=tournament)
     total = hands.count() or 1
     # values_list joins session and table in the one query and skips building model instances,
     # which is most of the time spent on a large tournament.
     rows = hands.order_by("table__session__number", "table__number", "number").values_list(
-        "table__session__number", "table__number", "number", "dealer", "prevailing_wind", "record", "result")
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    reported = 0
-    for done, (session, table, number, dealer, wind, record, result) in enumerate(
+        "table_id", "table__session__number", "table__number", "number", "dealer", "prevailing_wind", "record",
+        "result")
+    reported, current = 0, None
+    for done, (table_id, session, table, number, dealer, wind, record, result) in enumerate(
             rows.iterator(chunk_size=CHUNK), start=1):
+        players = names[table_id]
+        if table_id != current:
+            if current is not None:
+                sheet.append([])
+            current = table_id
+            title = _("Session %(session)s, table %(table)s") % {"session": session, "table": table}
+            sheet.append([cell(sheet, title, font=BOLD)])
+            sheet.append([cell(sheet, h, font=BOLD) for h in hand_headings(players)])
         balances = list((result or {}).get("balances") or [None] * 4)[:4]
-        sheet.append([session, table, number, dealer, wind, dumps(record), *balances])
+        dealer_name = players[dealer] if isinstance(dealer, int) and 0 <= dealer < 4 else ""
+        append(sheet, [number, str(winds.get(wind, wind)), dealer_name, outcome_text(record or {}, players),
+                       *balances], [INTEGER, None, None, None, INTEGER, INTEGER, INTEGER, INTEGER])
         if done % CHUNK == 0 and 100 * done // total > reported:
             reported = 100 * done // total
             progress(reported)

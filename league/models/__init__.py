@@ -17,10 +17,12 @@ from .exports import Export
 from .people import Club, Player
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
+from .signups import Signup
 
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
     "HandRevision", "League",
     "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
-    "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty", "Withdrawal",
+    "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
+    "Withdrawal",
 ]

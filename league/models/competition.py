@@ -1,6 +1,9 @@
 """Leagues, seasons, tournaments, registrations, referees, sessions, tables and seats."""
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -97,8 +100,19 @@ class Tournament(models.Model):
     session_count = models.PositiveSmallIntegerField(_("number of sessions"), default=4)
     standing_method = models.CharField(_("standings"), max_length=20, choices=StandingMethod.choices,
                                        blank=True, help_text=_("Empty: the ruleset's usual method"))
-    weight = models.DecimalField(_("ranking weight"), max_digits=4, decimal_places=2, default=1,
-                                 help_text=_("Weight in the EMA ranking (MERS)"))
+    weight = models.DecimalField(
+        _("ranking weight"), max_digits=4, decimal_places=2, null=True, blank=True, default=None,
+        validators=[MinValueValidator(Decimal("0.5")), MaxValueValidator(Decimal("6"))],
+        help_text=_("Weight in the EMA ranking (MERS), 0.5 to 6; empty: computed from the EMA table "
+                    "(days, players, countries, qualifying)"))
+    qualifying = models.BooleanField(_("qualifying tournament"), default=False,
+                                     help_text=_("A qualifying tournament weighs 1 more in the EMA ranking"))
+    registration_open = models.BooleanField(_("open for self-registration"), default=False,
+                                            help_text=_("Players may sign up on the tournament's page"))
+    registration_limit = models.PositiveIntegerField(
+        _("participant limit"), null=True, blank=True,
+        help_text=_("Registrations beyond it go on the waiting list; empty: no limit"))
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
     standings_revealed_at = models.DateTimeField(
         _("standings revealed at"), null=True, blank=True,
         help_text=_("When the director revealed the standings hidden by the option hide_standings_from_session"))
@@ -110,6 +124,8 @@ class Tournament(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="tournament_dates_ordered"),
             models.CheckConstraint(condition=Q(session_count__gte=1), name="tournament_has_sessions"),
+            models.CheckConstraint(condition=Q(weight__isnull=True) | Q(weight__gte=Decimal("0.5"), weight__lte=6),
+                                   name="tournament_weight_in_range"),
             models.CheckConstraint(condition=Q(ruleset__in=[c[0] for c in RULESET_CHOICES]),
                                    name="tournament_ruleset_known"),
         ]

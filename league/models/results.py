@@ -96,6 +96,8 @@ class SeasonRanking(models.Model):
     value = models.DecimalField(_("value"), max_digits=14, decimal_places=4)
     games = models.PositiveIntegerField(_("games"))
     tournaments = models.PositiveIntegerField(_("tournaments"))
+    results = models.JSONField(_("results counted"), default=list, blank=True,
+                               help_text=_("MERS: the tournament results the value counted"))
 
     class Meta:
         ordering = ["season", "rank", "player__last_name"]

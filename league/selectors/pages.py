@@ -3,6 +3,7 @@ number of queries (select_related / prefetch_related, grouping in Python, no que
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
@@ -152,6 +153,33 @@ def player_page(user, player_id: int) -> dict:
 
 def season_for(league_slug: str, name: str) -> Season:
     return Season.objects.select_related("league").get(league__slug=league_slug, name=name)
+
+
+@dataclass
+class SeasonTournament:
+    tournament: Tournament
+    counts: bool
+    weight: Decimal | None = None  # mers: the weight in use
+    age_factor: Decimal | None = None  # mers: from the ranking date
+
+
+def season_tournaments(season: Season) -> list[SeasonTournament]:
+    """The season's published tournaments, newest first, and whether the ranking counts them
+    (finished and published ones do); for MERS with the weight in use and the age factor."""
+    from ..services import mers  # the MERS figures (reads only)
+
+    tournaments = list(season.tournaments.filter(published=True).order_by("-ends_on", "name"))
+    rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED) for t in tournaments]
+    if season.ranking_method == Season.RankingMethod.MERS:
+        figures = mers.tournament_figures(tournaments)
+        day = mers.ranking_date(season_end=season.ends_on)
+        for row in rows:
+            weight = figures[row.tournament.pk].weight
+            factor = mers.age_factor(ended_on=row.tournament.ends_on, ranking_date=day)
+            row.weight = Decimal(weight.numerator) / Decimal(weight.denominator)
+            row.age_factor = Decimal(factor.numerator) / Decimal(factor.denominator)
+            row.counts = row.counts and factor > 0 and figures[row.tournament.pk].players >= 2
+    return rows
 
 
 def season_rows(season: Season) -> QuerySet[SeasonRanking]:

@@ -1,20 +1,24 @@
-"""Importing registrations from a spreadsheet (.xlsx) or a CSV file.
+"""Importing players and registrations from a spreadsheet (.xlsx), a CSV file or pasted text.
 
-Columns: first name, last name, club, country, EMA number, with German or English headings in
-any order. Files are read row by row under hard caps (size, rows, columns, cell length; an .xlsx's
-declared dimension is ignored and its XML parsed by defusedxml), and any file that breaks one or
-cannot be read is refused with a 400 that says why. A preview lists what would be created,
-matched or left alone and every bad row with its reason; the import itself stores nothing unless
-every row is good. Players are matched by EMA number, else by first and last name and club, so
-importing the same list twice (or a list exported from here) creates no duplicates; clubs are
-matched by name or created.
+Columns: first name, last name (or one "name" column), club, country, EMA number, with German or
+English headings in any order. Bulk entry (``players_bulk_*``) also takes rows without headings
+in the order name, club, country, EMA number, one player a line, tab or semicolon separated as
+copied from a spreadsheet; a first row of headings is recognised and skipped. Files and pasted
+text are read row by row under hard caps (size, rows, columns, cell length; an .xlsx's declared
+dimension is ignored and its XML parsed by defusedxml), and any input that breaks one or cannot be
+read is refused with a 400 that says why. A preview lists what would be created, matched or left
+alone and every bad row with its reason; the import itself stores nothing unless every row is
+good. Players are matched by EMA number, else by first and last name and club, so importing the
+same list twice (or a list exported from here) creates no duplicates; clubs are matched by name or
+created.
 """
 import csv
 import io
+import itertools
 import re
 import unicodedata
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
@@ -39,6 +43,7 @@ COUNTRY = re.compile(r"^[A-Z]{2}$")
 HEADINGS = {
     "first_name": {"firstname", "first", "givenname", "forename", "vorname"},
     "last_name": {"lastname", "last", "surname", "familyname", "nachname", "familienname", "zuname"},
+    "name": {"name", "playername", "spielername", "fullname", "vollständigername"},
     "club": {"club", "verein", "klub", "clubname", "vereinsname"},
     "country": {"country", "countrycode", "nationality", "nation", "land", "nationalität", "staat",
                 "ländercode", "landcode"},
@@ -46,6 +51,7 @@ HEADINGS = {
                "emaspielernummer"},
 }
 REQUIRED = ("first_name", "last_name")
+POSITIONAL = {"name": 0, "club": 1, "country": 2, "ema_id": 3}  # pasted rows without headings
 
 
 @dataclass
@@ -212,7 +218,7 @@ def _columns(heading_row: list) -> dict[str, int]:
         for name, aliases in HEADINGS.items():
             if key in aliases and name not in columns:
                 columns[name] = index
-    missing = [name for name in REQUIRED if name not in columns]
+    missing = [name for name in REQUIRED if name not in columns and "name" not in columns]
     if missing:
         raise ServiceError(
             "missing_columns",
@@ -222,22 +228,58 @@ def _columns(heading_row: list) -> dict[str, int]:
     return columns
 
 
-def _plan(*, tournament: Tournament, upload) -> Preview:
-    rows = _read_rows(upload)
-    preview = Preview()
-    heading = next(rows, None)
-    if heading is None:
-        raise ServiceError("empty_file", _("The file is empty."), fields={"file": [_("Empty.")]})
-    columns = _columns(heading)
+def split_name(name: str) -> tuple[str, str]:
+    """(first name, last name) of one written name: "Last, First", else the last word is the last name."""
+    if "," in name:
+        last, first = (part.strip() for part in name.split(",", 1))
+        return first, last
+    parts = name.split()
+    if len(parts) < 2:
+        return "", name.strip()
+    return " ".join(parts[:-1]), parts[-1]
+
+
+def _has_headings(row: list) -> bool:
+    keys = {_key(value) for value in row}
+    return any(keys & aliases for aliases in HEADINGS.values())
+
+
+def _entries(rows: Iterable[list], columns: dict[str, int], first_row: int) -> list[tuple[int, dict]]:
     entries = []
-    for number, values in enumerate(rows, start=2):
+    for number, values in enumerate(rows, start=first_row):
         cells = {name: _text(values[index]) if index < len(values) else "" for name, index in columns.items()}
         if not any(cells.values()):
             continue
+        if "name" in columns:
+            name = cells.pop("name")
+            if name and not (cells.get("first_name") or cells.get("last_name")):
+                cells["first_name"], cells["last_name"] = split_name(name)
+        cells.setdefault("first_name", "")
+        cells.setdefault("last_name", "")
         entries.append((number, cells))
         if len(entries) > MAX_ROWS:
             raise ServiceError("too_many_rows",
                                _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
+    return entries
+
+
+def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_required: bool = True,
+          field: str = "file") -> Preview:
+    """What importing ``rows`` (read lazily) would do; the first row names the columns
+    (``headings_required``) or, when it names none, the rows are name, club, country, EMA number."""
+    preview = Preview()
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is None:
+        raise ServiceError("empty_file", _("The file is empty."), fields={field: [_("Empty.")]})
+    if headings_required or _has_headings(first):
+        columns = _columns(first)
+        entries = _entries(rows, columns, 2)
+    else:
+        columns = dict(POSITIONAL)
+        entries = _entries(itertools.chain([first], rows), columns, 1)
+        if not entries:
+            raise ServiceError("empty_file", _("The file is empty."), fields={field: [_("Empty.")]})
 
     ema_ids = {c.get("ema_id", "") for _n, c in entries} - {""}
     by_ema = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids).select_related("club")}
@@ -255,7 +297,8 @@ def _plan(*, tournament: Tournament, upload) -> Preview:
         by_name.setdefault((*names, None), []).append(player)
     club_names = {fold(c.get("club", "")) for _n, c in entries} - {""}
     existing_clubs = {fold(name) for name in Club.objects.values_list("name", flat=True)} & club_names
-    registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)) \
+        if tournament is not None else set()
 
     seen_players: dict[int, int] = {}
     seen_new: dict[tuple, int] = {}
@@ -326,7 +369,7 @@ def _plan(*, tournament: Tournament, upload) -> Preview:
 
 def registrations_import_preview(*, tournament: Tournament, upload) -> Preview:
     """What importing the file would do, and every row that stops it, without storing anything."""
-    return _plan(tournament=tournament, upload=upload)
+    return _plan(tournament=tournament, rows=_read_rows(upload))
 
 
 def _invalid(preview: Preview) -> ServiceError:
@@ -343,9 +386,15 @@ def registrations_import(*, tournament: Tournament, upload, user) -> dict:
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError("tournament_finished",
                            _("This tournament is finished; nobody can register any more."), status=409)
-    preview = _plan(tournament=tournament, upload=upload)
+    preview = _plan(tournament=tournament, rows=_read_rows(upload))
     if not preview.valid:
         raise _invalid(preview)
+    _store(preview, tournament=tournament)
+    return preview.counts()
+
+
+def _store(preview: Preview, *, tournament: Tournament | None) -> None:
+    """Create the preview's new clubs and players and, for a tournament, the registrations."""
     wanted = {fold(row.club) for row in preview.rows if row.club}
     clubs = {fold(club.name): club for club in Club.objects.all() if fold(club.name) in wanted}
     countries = {fold(row.club): row.country for row in reversed(preview.rows) if row.club}
@@ -358,7 +407,61 @@ def registrations_import(*, tournament: Tournament, upload, user) -> dict:
                country=row.country, ema_id=row.ema_id) for row in new_rows])
     for row, player in zip(new_rows, players, strict=True):
         row.player = player.pk
+    if tournament is None:
+        return
     Registration.objects.bulk_create([Registration(tournament=tournament, player_id=row.player)
                                       for row in preview.rows if row.action in ("create", "register")])
     standings_request(tournament_id=tournament.pk)
-    return preview.counts()
+
+
+# ---- bulk entry of players (pasted or uploaded), optionally registering them ----
+
+def text_rows(text: str) -> list[list[str]]:
+    """Pasted lines as rows: tab separated (as copied from a spreadsheet), else semicolons."""
+    if len(text) > MAX_BYTES:
+        raise ServiceError("too_large", _("The text is larger than 5 MB."), fields={"rows": [_("Too large.")]})
+    return list(_checked_rows(line.split("\t") if "\t" in line else line.split(";") for line in text.splitlines()))
+
+
+def upload_rows(upload) -> list[list]:
+    """An uploaded .xlsx or .csv file's rows."""
+    return _read_rows(upload)
+
+
+def bulk_entries(preview: Preview) -> list[dict]:
+    """One entry per row, in row order: ``{"row", "status": "new|existing|error", "player"?, "error"?}``
+    with the row's values (API.md, players/bulk/)."""
+    entries = []
+    for row in preview.rows:
+        entry = {"row": row.row, "status": "new" if row.action == "create" else "existing",
+                 "first_name": row.first_name, "last_name": row.last_name, "club": row.club,
+                 "country": row.country, "ema_id": row.ema_id}
+        if row.player is not None:
+            entry["player"] = row.player
+        if row.action == "registered":
+            entry["registered"] = True
+        entries.append(entry)
+    entries += [{"row": error.row, "status": "error", "error": error.reason} for error in preview.errors]
+    return sorted(entries, key=lambda entry: entry["row"])
+
+
+def players_bulk_preview(*, rows: list[list], tournament: Tournament | None = None) -> Preview:
+    """What entering ``rows`` would do, nothing stored."""
+    return _plan(tournament=tournament, rows=rows, headings_required=False, field="rows")
+
+
+@transaction.atomic
+def players_bulk_create(*, rows: list[list], tournament: Tournament | None = None) -> Preview:
+    """Create the new players (and clubs) of ``rows`` and, with a tournament, register new and
+    existing ones; all or nothing (``invalid_rows`` listing every bad row)."""
+    if tournament is not None and tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("tournament_finished",
+                           _("This tournament is finished; nobody can register any more."), status=409)
+    preview = players_bulk_preview(rows=rows, tournament=tournament)
+    if not preview.valid:
+        raise ServiceError(
+            "invalid_rows",
+            _("%(count)s rows cannot be imported; nothing was imported.") % {"count": len(preview.errors)},
+            extra={"rows": bulk_entries(preview)})
+    _store(preview, tournament=tournament)
+    return preview

@@ -16,23 +16,11 @@ and tournaments in every method; equal values share the rank (1, 2, 2, 4):
     Table points per game. Players with fewer than ``Season.min_games`` games get a value but no
     rank (``rank`` is empty) and are listed after the ranked players.
 
-``mers`` – after the EMA's Mahjong European Ranking System
-    *Base rank* per tournament: ``1000 · (N − p) / (N − 1)``, where N counts the players with at
-    least one game in the tournament's standings and p is the player's standing rank (a field of
-    one gets 1000). Kept exact, not truncated to whole numbers as the EMA does.
-    *Weight* of a result: ``Tournament.weight`` × an age factor measured from the season's end:
-    a tournament that ended within the 12 months before ``Season.ends_on`` counts fully, one that
-    ended 12–24 months before counts half, older ones not at all (this matches the EMA's halving
-    after a year and dropping after two; within an ordinary one-year season everything counts fully).
-    *Virtual results*: a player with fewer than 5 results is given results of 0 with weight 1 until
-    there are 5, as the EMA does, so one lucky tournament does not top the ranking.
-    The EMA rules call the two halves Part A and Part B; in their words Part A is "the weighted
-    average of all of your results" (a player with at least 10, 15, 20 … results leaves out the
-    worst 1, 2, 3 …) and Part B "the weighted average of your four best results" (best by base
-    rank, ties by the larger weight). We follow the EMA's meaning, so the labels are the other way
-    round from the brief, which says A is the best results and B is all of them. The value is
-    ``R = 0.5 · A + 0.5 · B`` either way: half the weighted average of all results and half the
-    weighted average of the best four, with the virtual results included in both.
+``mers`` – the EMA's ranking (MERS), exactly as SCORING.md section 11 pins it; the values are
+    computed in ``league.services.mers`` (base rank, weight from the EMA table or the override, age
+    factor from the ranking date, padding, Part A/B), this module only writes them. A row keeps
+    the results it counted (``SeasonRanking.results``). Players with real results from fewer than
+    two tournaments get a value but no rank.
 
 ``chemnitz`` – a rating in the style of the Chemnitz league
     Everyone starts at 0. Games are taken in the order they were played (tournament start date,
@@ -50,11 +38,9 @@ they were computed then. Snapshots dated after it belong to tournaments that no 
 (unpublished, moved to another season, date changed) and are removed; with no counted
 tournament the season has no history.
 """
-import datetime
-from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -62,13 +48,12 @@ from django.db import transaction
 from django.db.models import Count, Sum
 
 from ..cache import pages_changed
-from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Standing, Tournament
+from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Tournament
 from ..queue import task_send_on_commit
+from . import mers
 from .standings import shared_ranks, standings_recompute, sync_rows, to_decimal
 
-MERS_MIN_RESULTS = 5
-MERS_BEST_RESULTS = 4
-MERS_DROP_EVERY = 5  # with 10, 15, 20 … results the worst 1, 2, 3 … leave Part A
+VALUE_PLACES = 2  # values are given to 2 decimals; equal values at 2 decimals share a place
 CHEMNITZ_START = 0.0
 CHEMNITZ_DIVISOR = 8
 
@@ -80,6 +65,7 @@ class RankingRow:
     games: int
     tournaments: int
     ranked: bool = True
+    results: list = field(default_factory=list)  # mers: the results counted
 
 
 def rankings_request(*, season_id: int) -> None:
@@ -100,7 +86,7 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
     return tournament
 
 
-RANKING_FIELDS = ("status", "published", "season_id", "weight", "ends_on")
+RANKING_FIELDS = ("status", "published", "season_id", "weight", "qualifying", "starts_on", "ends_on")
 
 
 def tournament_saved(*, tournament: Tournament, before: dict) -> None:
@@ -114,6 +100,7 @@ def tournament_saved(*, tournament: Tournament, before: dict) -> None:
         standings_recompute(tournament=tournament)
     for season_id in {before.get("season_id"), tournament.season_id} - {None}:
         rankings_request(season_id=season_id)
+        pages_changed(season_id=season_id)  # the season page lists its tournaments and which count
 
 
 def ranking_fields(tournament: Tournament) -> dict:
@@ -122,48 +109,10 @@ def ranking_fields(tournament: Tournament) -> dict:
 
 def counted_tournaments(*, season: Season) -> list[Tournament]:
     return list(season.tournaments.filter(status=Tournament.Status.FINISHED, published=True)
-                .only("id", "starts_on", "ends_on", "weight"))
+                .only("id", "starts_on", "ends_on", "weight", "qualifying"))
 
 
 # ---- the methods, as pure functions over plain numbers ----
-
-def mers_base_rank(*, rank: int, players: int) -> Fraction:
-    if players <= 1:
-        return Fraction(1000)
-    return Fraction(1000 * (players - rank), players - 1)
-
-
-def mers_age_factor(*, ended_on: datetime.date, season_end: datetime.date) -> Fraction:
-    """1 within the 12 months before the season's end, 1/2 for 12–24 months, then 0."""
-    def years_before(years: int) -> datetime.date:
-        try:
-            return season_end.replace(year=season_end.year - years)
-        except ValueError:  # 29 February
-            return season_end.replace(year=season_end.year - years, day=28)
-
-    if ended_on > years_before(1):
-        return Fraction(1)
-    if ended_on > years_before(2):
-        return Fraction(1, 2)
-    return Fraction(0)
-
-
-def _weighted_average(results: list[tuple[Fraction, Fraction]]) -> Fraction:
-    weights = sum(weight for _base, weight in results)
-    return sum(base * weight for base, weight in results) / weights if weights else Fraction(0)
-
-
-def mers_value(results: Iterable[tuple[Fraction, Fraction]]) -> Fraction:
-    """R = ½ · (weighted average of all results, worst ones left out as the EMA allows)
-    + ½ · (weighted average of the best four); ``results`` are (base rank, weight) pairs."""
-    results = [(Fraction(base), Fraction(weight)) for base, weight in results if weight > 0]
-    results += [(Fraction(0), Fraction(1))] * max(0, MERS_MIN_RESULTS - len(results))
-    results.sort(key=lambda r: (r[0], r[1]), reverse=True)
-    dropped = len(results) // MERS_DROP_EVERY - 1 if len(results) >= 2 * MERS_DROP_EVERY else 0
-    all_results = results[:len(results) - dropped]
-    best = results[:MERS_BEST_RESULTS]
-    return (_weighted_average(all_results) + _weighted_average(best)) / 2
-
 
 def chemnitz_ratings(games: Iterable[list[tuple[int, Fraction | Decimal | int]]]) -> dict[int, float]:
     """Ratings after ``games`` in order; each game is [(player_id, table points), …] of one table."""
@@ -204,25 +153,13 @@ def _sum_rows(counts: dict, *, season: Season, average: bool) -> list[RankingRow
 
 
 def _mers_rows(counts: dict, *, season: Season, tournaments: list[Tournament]) -> list[RankingRow]:
-    weights = {t.pk: Fraction(str(t.weight)) * mers_age_factor(ended_on=t.ends_on, season_end=season.ends_on)
-               for t in tournaments}
-    standings = list(Standing.objects.filter(tournament_id__in=weights, games__gt=0)
-                     .values_list("tournament_id", "player_id", "rank"))
-    ranks_played: dict[int, list[int]] = defaultdict(list)
-    for tournament_id, _player_id, rank in standings:
-        ranks_played[tournament_id].append(rank)
-    for ranks in ranks_played.values():
-        ranks.sort()
-    results: dict[int, list] = defaultdict(list)
-    for tournament_id, player_id, rank in standings:
-        # The place among those who played: a registered no-show ranked ahead of a disqualified
-        # player must not push that player's place past the field size.
-        ranks = ranks_played[tournament_id]
-        place = 1 + bisect_left(ranks, rank)
-        base = mers_base_rank(rank=place, players=len(ranks))
-        results[player_id].append((base, weights[tournament_id]))
-    return [RankingRow(player_id, mers_value(player_results), *counts.get(player_id, (0, 0, 0))[1:])
-            for player_id, player_results in results.items()]
+    day = mers.ranking_date(season_end=season.ends_on)
+    rows = []
+    for player_id, results in mers.season_results(tournaments=tournaments, ranking_day=day).items():
+        value = mers.player_value(results)
+        rows.append(RankingRow(player_id, value.value, *counts.get(player_id, (0, 0, 0))[1:],
+                               ranked=value.ranked, results=value.results))
+    return rows
 
 
 def _chemnitz_rows(counts: dict, *, tournaments: list[Tournament]) -> list[RankingRow]:
@@ -259,7 +196,7 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
         rows = _chemnitz_rows(counts, tournaments=tournaments)
     else:
         rows = _sum_rows(counts, season=season, average=method == Season.RankingMethod.TABLE_POINTS_AVG)
-    return sorted(rows, key=lambda row: (not row.ranked, -to_decimal(row.value, 4), row.player_id))
+    return sorted(rows, key=lambda row: (not row.ranked, -to_decimal(row.value, VALUE_PLACES), row.player_id))
 
 
 def rankings_recompute(*, season: Season) -> bool:
@@ -269,11 +206,11 @@ def rankings_recompute(*, season: Season) -> bool:
     taken_on = max((t.ends_on for t in tournaments), default=None)
     rows = season_ranking_compute(season=season, tournaments=tournaments)
     ranked = [row for row in rows if row.ranked]
-    ranks = shared_ranks(to_decimal(row.value, 4) for row in ranked)
+    ranks = shared_ranks(to_decimal(row.value, VALUE_PLACES) for row in ranked)
     rank_of = {row.player_id: rank for row, rank in zip(ranked, ranks, strict=True)}
     wanted = {
-        (row.player_id,): {"rank": rank_of.get(row.player_id), "value": to_decimal(row.value, 4),
-                           "games": row.games, "tournaments": row.tournaments}
+        (row.player_id,): {"rank": rank_of.get(row.player_id), "value": to_decimal(row.value, VALUE_PLACES),
+                           "games": row.games, "tournaments": row.tournaments, "results": row.results}
         for row in rows
     }
     with transaction.atomic():

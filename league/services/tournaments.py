@@ -40,3 +40,26 @@ def tournament_rules_frozen(*, tournament: Tournament, ruleset: str, options: di
         raise ServiceError("rules_frozen", _("Hands have been played in this tournament; its ruleset and options "
                                               "can no longer change."), fields={"options": [_("Frozen.")]},
                            status=409)
+
+
+def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dict) -> Tournament:
+    """Store the tournament's ruleset and options (the ruleset's and the tournament-level ones),
+    keeping only values that differ from the defaults. Bad values → ServiceError naming the option
+    in ``fields``; a played tournament's rules → 409 ``rules_frozen``."""
+    import scoring
+
+    from ..errors import from_scoring
+
+    try:
+        own, day = tournament_options.validate_all(ruleset, options)
+    except scoring.ScoringError as error:
+        problem = from_scoring(error)
+        option = error.params.get("option")
+        raise ServiceError(problem.code, problem.message,
+                           fields={option: [problem.message]} if option else problem.fields) from error
+    defaults = {**scoring.validate_options(ruleset, {}), **tournament_options.validate({})}
+    stored = {key: value for key, value in {**own, **day}.items() if value != defaults.get(key)}
+    tournament_rules_frozen(tournament=tournament, ruleset=ruleset, options=stored)
+    tournament.ruleset, tournament.options = ruleset, stored
+    tournament.save(update_fields=["ruleset", "options"])
+    return tournament

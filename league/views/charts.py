@@ -4,7 +4,8 @@ import math
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-WIDTH, HEIGHT, PAD = 320, 150, 26
+WIDTH, HEIGHT, PAD = 320, 170, 26
+TOP, BOTTOM = 26, 36  # room for the legend above; tick labels and the axis title below
 CHAR_WIDTH = 6  # about the width of one character of the 10px labels
 SERIES_COLOURS = 4  # .line-0 … .line-3 in league.css; further lines take the colours again
 
@@ -23,25 +24,30 @@ def line_chart(points: list[Point], *, title: str, ranks: bool = False) -> SafeS
     )
 
 
-def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: bool = False) -> SafeString:
+def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: bool = False, x_title: str = "",
+                y_title: str = "", separators: list[int] = ()) -> SafeString:
     """Several lines over shared x positions labelled ``columns`` (labels thinned out when they
     would overlap); each line is ``(name, [(column index, value, tooltip), …])`` and named lines
-    get a legend. Scores get a zero line, ranks run downwards (rank 1 on top). An empty string
-    without points."""
+    get a legend. ``separators``: column indices where a new group (a tournament) starts, drawn as
+    a dashed rule. The value labels sit left of the plot, right-aligned, with room for the longest;
+    the axis titles name what is shown. Scores get a zero line, ranks run downwards (rank 1 on
+    top). An empty string without points."""
     lines = [(name, points) for name, points in lines if points]
     if not lines:
         return SafeString("")
     values = [float(v) for _, points in lines for _, v, _ in points]
     low, high = (min(values), max(values)) if ranks else (min(0.0, *values), max(0.0, *values))
     span = (high - low) or 1.0
-    step = (WIDTH - 2 * PAD) / max(len(columns) - 1, 1)
+    top_label, bottom_label = (f"{low:g}", f"{high:g}") if ranks else (f"{high:g}", f"{low:g}")
+    left = max(PAD, CHAR_WIDTH * max(len(top_label), len(bottom_label)) + 10)
+    step = (WIDTH - left - PAD) / max(len(columns) - 1, 1)
 
-    def x(i: int) -> float:
-        return round(PAD + i * step if len(columns) > 1 else WIDTH / 2, 1)
+    def x(i: float) -> float:
+        return round(left + i * step if len(columns) > 1 else (left + WIDTH - PAD) / 2, 1)
 
     def y(v: float) -> float:
         share = (v - low) / span if ranks else (high - v) / span
-        return round(PAD + share * (HEIGHT - 2 * PAD), 1)
+        return round(TOP + share * (HEIGHT - TOP - BOTTOM), 1)
 
     def line(number: int, name: str, points: list) -> SafeString:
         coords = [(x(i), y(float(v))) for i, v, _ in points]
@@ -59,41 +65,58 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
         )
 
     longest = max((len(label) for label in columns), default=1)
-    room = max(1, int((WIDTH - 2 * PAD) / (CHAR_WIDTH * longest + 4)) + 1)
+    room = max(1, int((WIDTH - left - PAD) / (CHAR_WIDTH * longest + 4)) + 1)
     every = math.ceil(len(columns) / room)
     labels = format_html_join(
         "",
         '<text x="{}" y="{}" text-anchor="middle">{}</text>',
-        ((x(i), HEIGHT - 6, label) for i, label in enumerate(columns) if i % every == 0),
+        ((x(i), HEIGHT - BOTTOM + 14, label) for i, label in enumerate(columns) if i % every == 0),
     )
+    rules = format_html_join(
+        "", '<line class="group" x1="{}" x2="{}" y1="{}" y2="{}"/>',
+        ((x(i - 0.5), x(i - 0.5), TOP - 4, HEIGHT - BOTTOM + 2) for i in separators if 0 < i < len(columns)))
+    heading = SafeString("")
+    start = 2
+    if y_title:
+        heading = format_html('<text class="axis" x="2" y="12">{}</text>', y_title)
+        start = CHAR_WIDTH * len(y_title) + 14
     legend = SafeString("")
     if len(lines) > 1 or lines[0][0]:
-        entries, left = [], PAD
+        entries, position = [], start
         for number, (name, _) in enumerate(lines):
-            entries.append((number % SERIES_COLOURS, left, name))
-            left += CHAR_WIDTH * len(name) + 12
+            if position + CHAR_WIDTH * len(name) > WIDTH:
+                break  # no room: the lines still name themselves (their <title>)
+            entries.append((number % SERIES_COLOURS, position, name))
+            position += CHAR_WIDTH * len(name) + 12
         legend = format_html_join("", '<text class="legend line-{}" x="{}" y="12">{}</text>', entries)
+    x_axis = format_html('<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>', WIDTH - PAD, HEIGHT - 4,
+                         x_title) if x_title else ""
     zero = (
         ""
         if ranks
         else format_html(
-            '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>', PAD, WIDTH - PAD, y(0.0), y(0.0)
+            '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>', left, WIDTH - PAD, y(0.0), y(0.0)
         )
     )
-    top, bottom = (low, high) if ranks else (high, low)
     return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>{}'
-        '<text x="2" y="{}">{}</text><text x="2" y="{}">{}</text>{}{}{}</svg>',
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>{}{}'
+        '<text x="{}" y="{}" text-anchor="end">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>'
+        '{}{}{}{}{}</svg>',
         WIDTH,
         HEIGHT,
         title,
         title,
         zero,
-        PAD + 4,
-        f"{top:g}",
-        HEIGHT - PAD,
-        f"{bottom:g}",
+        rules,
+        left - 4,
+        TOP + 4,
+        top_label,
+        left - 4,
+        HEIGHT - BOTTOM,
+        bottom_label,
         format_html_join("", "{}", ((line(n, name, points),) for n, (name, points) in enumerate(lines))),
         labels,
+        heading,
         legend,
+        x_axis,
     )

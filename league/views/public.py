@@ -17,8 +17,10 @@ from ..cache import cached_page, cached_part, page_subject
 from ..models import Season, Session, Tournament
 from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day, pages
+from ..selectors.standings import team_standings_for
+from ..selectors.statistics import player_statistics, tournament_statistics
 from ..services.exports import TOURNAMENT_KINDS
-from .charts import line_chart, lines_chart
+from .charts import lines_chart
 
 TOURNAMENT_STANDINGS_TOP = 10
 LIVE_SECONDS = 30  # how often a running tournament's pages fetch their changing parts
@@ -49,8 +51,9 @@ def _live(tournament: Tournament) -> int | None:
 
 
 def _depends(part: str) -> str:
-    """The tournament's cache subject (league.cache) that a changing part shows."""
-    if part in ("top", "standings"):
+    """The tournament's cache subject (league.cache) that a changing part shows: the standings
+    recomputation retires the standings and everything computed with them."""
+    if part in ("top", "standings", "teams", "statistics", "records"):
         return "standings"
     if part.startswith("session-"):
         return f"session{part[8:]}"
@@ -65,13 +68,29 @@ def _tournament_part(request, tournament: Tournament, part: str, template: str, 
                        render=lambda: render_to_string(template, context()))
 
 
+def _by_score(tournament: Tournament) -> bool:
+    """Standings ranked by game score (riichi) lead with that column."""
+    return tournament.effective_standing_method == Tournament.StandingMethod.SCORE
+
+
+def _team_part(request, tournament: Tournament) -> str:
+    """The team standings section (empty when the tournament has none)."""
+    def context() -> dict:
+        options = tournament.day_options
+        hidden = day.hides_for(request.user, tournament) is not None  # the teams wait for the reveal too
+        return {"teams": [] if hidden else team_standings_for(tournament=tournament), "by_score": _by_score(tournament),
+                "best": options["team_best"] if options.get("team_standings") == "best" else None}
+
+    return _tournament_part(request, tournament, "teams", "league/_team_standings.html", context)
+
+
 def _standings_context(request, tournament: Tournament, limit: int | None) -> dict:
     hidden = day.hides_for(request.user, tournament)
     if hidden is not None:
         rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
     else:
         rows = pages.standings_rows(tournament, limit)
-    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden)}
+    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament)}
 
 
 def _with_seat_lines(tournament: Tournament, tables) -> None:
@@ -117,6 +136,8 @@ def _part(request, tournament: Tournament, name: str) -> str:
         number = int(name[8:])
         return _tournament_part(request, tournament, name, "league/_session_tables.html",
                                 lambda: _session_context(request, tournament, number))
+    if name == "teams":
+        return _team_part(request, tournament)
     raise Http404(_("No such part."))
 
 
@@ -137,6 +158,7 @@ def tournament(request, slug: str):
         {
             "tournament": tournament,
             "standings_table": _part(request, tournament, "top"),
+            "team_table": _part(request, tournament, "teams"),
             "sessions_part": _part(request, tournament, "sessions"),
             "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS] if is_admin else [],
             "live": _live(tournament),
@@ -150,7 +172,30 @@ def standings(request, slug: str):
     tournament = _tournament(request, slug, parts=("standings",))
     return render(request, "league/standings.html", {
         "tournament": tournament, "standings_table": _part(request, tournament, "standings"),
-        "live": _live(tournament)})
+        "team_table": _part(request, tournament, "teams"), "live": _live(tournament)})
+
+
+def _statistics(request, tournament: Tournament) -> dict:
+    """The tournament's statistics, without the sessions whose standings are hidden until the reveal."""
+    return tournament_statistics(tournament=tournament, before_session=day.hides_for(request.user, tournament))
+
+
+@cached_page
+def statistics(request, slug: str):
+    """Per player statistics of the tournament and its records."""
+    tournament = _tournament(request, slug, parts=("standings",))
+    part = _tournament_part(request, tournament, "statistics", "league/_statistics.html",
+                            lambda: {"tournament": tournament, **_statistics(request, tournament)})
+    return render(request, "league/statistics.html", {"tournament": tournament, "statistics_part": part})
+
+
+@cached_page
+def records(request, slug: str):
+    """The tournament's records: biggest hand, most wins, most self-draws, most limit hands."""
+    tournament = _tournament(request, slug, parts=("standings",))
+    part = _tournament_part(request, tournament, "records", "league/_records.html",
+                            lambda: {"tournament": tournament, **_statistics(request, tournament)})
+    return render(request, "league/records.html", {"tournament": tournament, "records_part": part})
 
 
 @cached_page
@@ -201,15 +246,26 @@ def player(request, player_id: int):
                                                   tournaments=visible_tournaments(request.user))
     for row in context["next_seats"]:
         row["wind_name"] = day.WIND_NAMES[row["wind"]]
-    context["score_chart"] = line_chart(
-        [
-            (str(r.session_number), r.score, f"{r.tournament.name}, {_('session')} {r.session_number}")
-            for r in context["results"]
-        ],
-        title=_("Game score per session"),
-    )
+    context["score_chart"] = _score_chart(context["results"])
     context["rank_chart"] = _rank_chart(context["snapshots"])
+    context["statistics"] = player_statistics(player=context["player"], tournaments=visible_tournaments(request.user))
     return render(request, "league/player.html", context)
+
+
+def _score_chart(results) -> str:
+    """The game score of each session, one line per tournament with a rule between tournaments;
+    the x axis counts the sessions, the y axis the score."""
+    columns, lines, separators = [], {}, []
+    for result in results:
+        if result.tournament_id not in lines:
+            if columns:
+                separators.append(len(columns))
+            lines[result.tournament_id] = (result.tournament.name, [])
+        tip = f"{result.tournament.name}, {_('session')} {result.session_number}"
+        lines[result.tournament_id][1].append((len(columns), result.score, tip))
+        columns.append(str(result.session_number))
+    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Session"),
+                       y_title=_("Score"), separators=separators)
 
 
 def _rank_chart(snapshots) -> str:
@@ -224,7 +280,7 @@ def _rank_chart(snapshots) -> str:
         lines.setdefault(s.season_id, (str(s.season), []))[1].append(
             (column[s.taken_on], s.rank, f"{s.season}, {day}"))
     return lines_chart([date_format(day, "SHORT_DATE_FORMAT") for day in dates], list(lines.values()),
-                       title=_("Ranking over time"), ranks=True)
+                       title=_("Ranking over time"), ranks=True, x_title=_("Date"), y_title=_("Rank"))
 
 
 @cached_page
@@ -237,4 +293,8 @@ def season(request, league_slug: str, name: str):
     rows = cached_part(request, season_id=season.pk, part="ranking",
                        render=lambda: render_to_string("league/_season_table.html",
                                                        {"rows": pages.season_rows(season)}))
-    return render(request, "league/season.html", {"season": season, "ranking_table": rows})
+    tournaments = cached_part(request, season_id=season.pk, part="tournaments",
+                              render=lambda: render_to_string("league/_season_tournaments.html", {
+                                  "season": season, "rows": pages.season_tournaments(season)}))
+    return render(request, "league/season.html", {"season": season, "ranking_table": rows,
+                                                  "tournament_table": tournaments})

@@ -142,40 +142,37 @@ def test_results_workbook_has_a_sheet_per_session_with_the_game_results(tourname
     assert book.sheetnames == ["Tournament", "Standings", "Session 1", "Session 2", "Hands", "Penalties"]
     for number in (1, 2):
         table = rows(book[f"Session {number}"])
-        assert table[0] == [
-            "Table",
-            "Seat",
-            "Player",
-            "Balance",
-            "Final points",
-            "Score",
-            "Place",
-            "Table points",
-        ]
+        # classical rules: the game score is the balance, so it appears once
+        assert table[0] == ["Table", "Wind", "Player", "Balance", "Place", "Table points"]
         results = GameResult.objects.filter(tournament=tournament, session_number=number).order_by("seat")
-        assert [r[:4] + r[5:] for r in table[1:]] == [
-            [1, r.seat, name(r.player), r.total, float(r.score), r.place, float(r.table_points)]
+        assert table[1:] == [
+            [1, ["East", "South", "West", "North"][r.seat], name(r.player), r.total, r.place, float(r.table_points)]
             for r in results
         ]
 
 
-def test_results_workbook_has_every_hand_with_its_record_and_balances(tournament):
+def test_a_riichi_session_sheet_keeps_final_points_and_score_apart():
+    tournament = TournamentFactory(ruleset="riichi-ema")
+    table = table_with_players(session=SessionFactory(tournament=tournament))
+    GameResult.objects.create(table=table, tournament=tournament, session_number=1, player=table.seats.first().player,
+                              seat=0, total=8000, final_points=38000, score=Decimal(23), place=1,
+                              table_points=Decimal(4), hands=8)
+    heading = rows(workbook(build("results-xlsx", tournament=tournament))["Session 1"])[0]
+    assert heading == ["Table", "Wind", "Player", "Balance", "Final points", "Score", "Place", "Table points"]
+
+
+def test_the_hands_sheet_names_the_players_with_their_winds_and_says_the_outcome(tournament):
     table = rows(workbook(build("results-xlsx", tournament=tournament))["Hands"])
-    hands = Hand.objects.filter(table__session__tournament=tournament).order_by(
-        "table__session__number", "number"
-    )
-    assert len(table) == 1 + hands.count() == 5
-    for row, hand in zip(table[1:], hands, strict=True):
-        assert row[:5] == [
-            hand.table.session.number,
-            hand.table.number,
-            hand.number,
-            hand.dealer,
-            hand.prevailing_wind,
-        ]
-        assert json.loads(row[5]) == hand.record
-        assert row[6:] == hand.result["balances"]
-    assert table[1][6:] == [-1336, 2304, -732, -236]
+    first = Hand.objects.filter(table__session__tournament=tournament, table__session__number=1).first().table
+    names = [f"{seat.player.first_name} {seat.player.last_name}" for seat in first.seats.order_by("position")]
+    assert table[0] == ["Session 1, table 1"] + [None] * 7
+    assert table[1] == ["Hand", "Prevailing wind", "Dealer", "Outcome", f"East – {names[0]}",
+                        f"South – {names[1]}", f"West – {names[2]}", f"North – {names[3]}"]
+    assert table[2] == [1, "East", safe(names[0]), safe(f"{names[1]} wins"), -1336, 2304, -732, -236]
+    assert table[3][:4] == [2, "East", names[1], safe(f"{names[0]} wins")]  # the deal passed on
+    assert table[4] == [None] * 8 and table[5][0] == "Session 2, table 1"
+    assert len({tuple(row) for row in table if row[0] == "Hand"}) == 2  # each table's own players
+    assert not any("{" in str(value) for row in table for value in row)  # no raw records
 
 
 def test_results_workbook_describes_the_tournament_and_its_penalties(tournament):
@@ -196,9 +193,10 @@ def test_results_workbook_headings_follow_the_export_language(tournament):
     assert expected[0] != "Rank"  # the German catalogue is there
 
 
-def test_the_ema_file_has_german_headings_when_asked_in_german(tournament):
+def test_the_ema_file_keeps_the_emas_english_headings_in_any_language(tournament):
     export = build("ema-csv", tournament=tournament, language="de")
-    assert export.file.read().decode("utf-8").startswith("Platz,Nachname,Vorname")
+    assert export.file.read().decode("utf-8").startswith(
+        "Place,Last name,First name,EMA number,Table points,Score,Country\r\n")
 
 
 def test_ema_csv_lists_every_standing_in_rank_order(tournament):
@@ -212,7 +210,7 @@ def test_ema_csv_lists_every_standing_in_rank_order(tournament):
         "EMA number",
         "Table points",
         "Score",
-        "Nationality",
+        "Country",
     ]
     standings = Standing.objects.filter(tournament=tournament).select_related("player").order_by("rank")
     for row, standing in zip(table[1:], standings, strict=True):
@@ -558,3 +556,17 @@ def test_a_run_taken_over_meanwhile_stops_and_leaves_the_other_runs_result(tourn
     monkeypatch.setitem(writers.WRITERS, "ema-csv", _SlowWriter(another_run_takes_over))
     result = export_build(export_id=export.pk)
     assert result.status == Export.Status.RUNNING and result.progress == 10 and not result.file
+
+
+def test_the_admin_links_an_export_to_the_checked_download(client, tournament):
+    export = build("ema-csv", tournament=tournament)
+    client.force_login(AdminFactory())
+    for page in (f"/admin/league/export/{export.pk}/change/", "/admin/league/export/"):
+        html = client.get(page).content.decode()
+        assert f'href="/api/v1/exports/{export.pk}/download/"' in html
+        assert "/media/" not in html
+    response = client.get(f"/api/v1/exports/{export.pk}/download/")
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content).startswith(b"Place,Last name")
+    client.force_login(UserFactory())
+    assert client.get(f"/api/v1/exports/{export.pk}/download/").status_code == 404

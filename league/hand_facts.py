@@ -1,0 +1,108 @@
+"""What a stored hand record says, read the same way by the exports and the statistics: who won,
+who dealt in, whether it was self-drawn, the penalties, whether it was a limit hand, and the
+outcome in words with the players' names ("Süd – Ben gewinnt durch Selbstziehen").
+
+Records are as SCORING.md section 1 describes them (already validated when stored); the helpers
+read them defensively all the same, so an odd old record gives a plain text, never an error.
+"""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
+from scoring.flow import seat_winds
+
+
+def _seat(value) -> int | None:
+    return value if isinstance(value, int) and 0 <= value < 4 else None
+
+
+def winners(record: dict) -> list[int]:
+    """The winning seats: riichi's ``wins`` list (several for a multiple ron) or ``winner``."""
+    if record.get("outcome") != "win":
+        return []
+    wins = record.get("wins")
+    if isinstance(wins, list) and wins:
+        return [seat for seat in (_seat(w.get("seat")) for w in wins if isinstance(w, dict)) if seat is not None]
+    seat = _seat(record.get("winner"))
+    return [] if seat is None else [seat]
+
+
+def discarder(record: dict) -> int | None:
+    """The seat that discarded the winning tile (rulesets that record it), else None."""
+    if record.get("outcome") != "win" or record.get("win_type") != "discard":
+        return None
+    return _seat(record.get("discarder"))
+
+
+def self_drawn(record: dict) -> bool:
+    return record.get("outcome") == "win" and record.get("win_type") == "self_draw"
+
+
+def penalties(record: dict) -> list[tuple[str, int]]:
+    """(type, seat) of each penalty in the record (seat None when it names none)."""
+    found = []
+    for penalty in record.get("penalties") or []:
+        if isinstance(penalty, dict):
+            found.append((str(penalty.get("type", "")), _seat(penalty.get("seat"))))
+    return found
+
+
+def limit_hand(record: dict) -> bool:
+    """A limit hand (yakuman) for the winner."""
+    if record.get("outcome") != "win":
+        return False
+    if record.get("limit_hand"):
+        return True
+    return any(isinstance(w, dict) and w.get("yakuman") for w in record.get("wins") or [])
+
+
+def seat_labels(names: list[str], dealer: int = 0) -> list[str]:
+    """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East)."""
+    from .models import WIND_CHOICES
+
+    labels = dict(WIND_CHOICES)
+    winds = seat_winds(dealer) if 0 <= dealer < 4 else seat_winds(0)
+    return [f"{labels[wind]} – {name}" for wind, name in zip(winds, names, strict=False)]
+
+
+PENALTY_WORDS = {
+    "dead_hand": gettext_noop("dead hand"),
+    "false_mahjong": gettext_noop("false Mah-Jongg"),
+    "chombo": gettext_noop("chombo"),
+    "pao": gettext_noop("pao"),
+    "false_naming": gettext_noop("false naming"),
+    "dangerous_game": gettext_noop("dangerous game"),
+    "fine": gettext_noop("fine"),
+}
+
+
+def outcome_text(record: dict, names: list[str]) -> str:
+    """The hand's outcome in words, naming the players: "Anna wins on Ben's discard"."""
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and seat < len(names) else "?"
+
+    outcome = record.get("outcome")
+    if outcome == "win":
+        seats = winners(record)
+        values = {"winners": " & ".join(name(seat) for seat in seats) or "?", "discarder": name(discarder(record))}
+        if self_drawn(record):
+            text = _("%(winners)s wins by self-draw") % values
+        elif discarder(record) is not None:
+            text = ngettext("%(winners)s wins on %(discarder)s's discard",
+                            "%(winners)s win on %(discarder)s's discard", len(seats)) % values
+        else:
+            text = ngettext("%(winners)s wins", "%(winners)s win", len(seats)) % values
+        if limit_hand(record):
+            text += " (" + _("limit hand") + ")"
+    elif outcome == "draw":
+        text = _("Draw (the wall ran out)")
+    elif outcome == "void":
+        text = _("Void hand")
+    elif outcome == "abort":
+        text = _("Abortive draw")
+    else:
+        text = str(outcome or "")
+    for kind, seat in penalties(record):
+        words = _(PENALTY_WORDS.get(kind, kind))
+        text += "; " + (_("%(penalty)s: %(player)s") % {"penalty": words, "player": name(seat)}
+                        if seat is not None else words)
+    return text

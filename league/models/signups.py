@@ -1,0 +1,45 @@
+"""Self-registration: a sign-up sent by the public for a tournament, confirmed by e-mail and
+decided by an administrator (league.services.signups)."""
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .competition import Registration, Tournament
+
+
+class Signup(models.Model):
+    class Status(models.TextChoices):
+        UNCONFIRMED = "unconfirmed", _("waiting for the e-mail confirmation")
+        PENDING = "pending", _("confirmed, waiting for approval")
+        APPROVED = "approved", _("approved")
+        WAITING = "waiting", _("on the waiting list")
+        REJECTED = "rejected", _("rejected")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups",
+                                   verbose_name=_("tournament"))
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    email = models.EmailField(_("e-mail address"))
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=2, default="DE")
+    ema_id = models.CharField(_("EMA number"), max_length=20, blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.UNCONFIRMED)
+    token = models.CharField(_("confirmation key"), max_length=64, unique=True, editable=False)
+    registration = models.OneToOneField(Registration, on_delete=models.SET_NULL, null=True, blank=True,
+                                        related_name="signup", verbose_name=_("registration"))
+    created_at = models.DateTimeField(_("signed up at"), auto_now_add=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "pk"]
+        verbose_name = _("sign-up")
+        verbose_name_plural = _("sign-ups")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "email"], name="signup_once_per_email"),
+            models.CheckConstraint(condition=Q(country__regex=r"^[A-Z]{2}$"), name="signup_country_alpha2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name} @ {self.tournament_id} ({self.status})"

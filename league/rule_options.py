@@ -1,0 +1,138 @@
+"""The rulesets' options as people read them: labels, help texts and choice labels (data, translated
+here because ``scoring`` knows no Django), the presets, and ``ruleset_catalogue``, which builds the
+list the API (``rulesets/``) and the tournament's options form show from the rulesets' own option
+data (``scoring.rulesets.*.OPTIONS``/``DEFAULTS``) and the tournament-level options
+(``league.tournament_options``). An option the labels do not know yet is shown under its name.
+"""
+from django.utils.translation import gettext_lazy as _
+
+from scoring.records import Option
+from scoring.rulesets import BY_NAME
+
+from . import tournament_options
+
+# name -> (label, help)
+LABELS: dict[str, tuple] = {
+    "upper_limit": (_("Upper limit"), _("Highest value a hand is paid at; 0 = no limit")),
+    "lower_limit": (_("Lower limit"), _("Smallest hand value that may go out (Mah-Jongg)")),
+    "limit_mode": (_("How the limit applies"), _("Cut the differences between players, or each hand value first")),
+    "draw_scoring": (_("Scoring of a drawn hand"), _("Whether the players settle their hands when the wall runs out")),
+    "false_mahjong_mode": (_("False Mah-Jongg penalty"), _("Paid to each innocent player, or in total")),
+    "false_mahjong_penalty": (_("False Mah-Jongg penalty points"), _("Points the offender pays")),
+    "false_naming_chow": (_("False naming: chow"), _("Points paid for wrongly calling a chow")),
+    "false_naming_pung": (_("False naming: pung"), _("Points paid for wrongly calling a pung")),
+    "false_naming_kong": (_("False naming: kong"), _("Points paid for wrongly calling a kong")),
+    "rounds": (_("Wind rounds"), _("Wind rounds a game lasts (1 = East round only)")),
+    "max_hands": (_("Hands per game at most"), _("0 = no maximum; the game ends after this many hands")),
+    "table_points": (_("Table points"), _("Table points for places 1 to 4, comma separated")),
+    "min_fan": (_("Minimum fan"), _("Fan a hand needs to go out")),
+    "obstruction_penalty": (_("Obstruction penalty"), _("Points paid for obstructing play")),
+    "riichi_deposit": (_("Riichi deposit"), _("Points a riichi declaration puts on the table")),
+    "honba_ron": (_("Honba on a ron"), _("Points per counter paid by the discarder")),
+    "honba_tsumo": (_("Honba on a tsumo"), _("Points per counter paid by each player")),
+    "tenpai_payment": (_("Tenpai payment"), _("Points moving from players not tenpai to tenpai players at a draw")),
+    "chombo_penalty": (_("Chombo penalty"), _("Points deducted from the final score for a chombo")),
+    "abortive_draws": (_("Abortive draws"), _("Whether abortive draws are allowed (not under EMA rules)")),
+    "start_points": (_("Starting points"), _("Points each player starts with")),
+    "uma": (_("Uma"), _("Bonus for places 1 to 4, comma separated")),
+    "rounding": (_("Rounding"), _("How points and payments are rounded")),
+    "top_bonus": (_("Top bonus"), _("Points the player with the most points gets on top")),
+    "table": (_("Valuation table"), _("Which table values the tiles")),
+    "team_standings": (_("Team standings"), _("Rank teams by the sum of all members or of their best k")),
+    "team_best": (_("Best members per team"), _("With team standings by the best: how many members count")),
+}
+
+CHOICE_LABELS: dict[tuple[str, object], object] = {
+    ("limit_mode", "cap_differences"): _("Cut the differences"),
+    ("limit_mode", "cap_values"): _("Cut each hand value first"),
+    ("draw_scoring", "none"): _("No payments"),
+    ("draw_scoring", "differences"): _("Settle the differences"),
+    ("false_mahjong_mode", "per_innocent"): _("To each innocent player"),
+    ("false_mahjong_mode", "total"): _("In total"),
+    ("rounding", "round_points"): _("Round points, then payments"),
+    ("rounding", "exact_then_round"): _("Round only the payments"),
+    ("rounding", "none"): _("No rounding"),
+    ("team_standings", None): _("No team standings"),
+    ("team_standings", "sum"): _("Sum of all members"),
+    ("team_standings", "best"): _("Sum of the best members"),
+}
+
+__all__ = ["BY_NAME", "ruleset_catalogue", "options_of", "presets_of", "preset"]
+
+RULESET_LABELS = {
+    "dmjl-classical": _("DMJL classical Chinese"),
+    "dmjl-hke": _("DMJL Hongkong Easy"),
+    "riichi-ema": _("Riichi (EMA 2016)"),
+    "japanese-classic": _("Japanese, older rules"),
+}
+
+# Presets: a name, the ruleset and the options it sets (keys a ruleset does not have are left out).
+PRESETS = [
+    {"name": "DMJL Turnier", "ruleset": "dmjl-classical",
+     "options": {"upper_limit": 5000, "lower_limit": 100, "limit_mode": "cap_differences", "draw_scoring": "none",
+                 "table_points": [4, 2, 1, 0]}},
+    {"name": "Chemnitz", "ruleset": "dmjl-classical",
+     "options": {"table": "chemnitz", "upper_limit": 5000, "lower_limit": 100, "limit_mode": "cap_differences",
+                 "draw_scoring": "differences", "table_points": [4, 2, 1, 0]}},
+    {"name": "EMA 2016", "ruleset": "riichi-ema",
+     "options": {"rounds": 2, "start_points": 30000, "uma": [15000, 5000, -5000, -15000], "abortive_draws": False}},
+    {"name": "BGA", "ruleset": "riichi-ema",
+     "options": {"rounds": 1, "start_points": 30000, "uma": [15000, 5000, -5000, -15000], "abortive_draws": False}},
+    {"name": "Japanisch klassisch", "ruleset": "japanese-classic",
+     "options": {"rounding": "round_points", "start_points": 30000, "top_bonus": 12000}},
+]
+
+
+def _type_name(option: Option) -> str:
+    if option.choices:
+        return "choice"
+    return {int: "integer", bool: "boolean", list: "list", str: "text"}.get(option.kind, "text")
+
+
+def describe(name: str, option: Option, default, *, level: str) -> dict:
+    """One option as the API and the form show it."""
+    label, help_text = LABELS.get(name, (name, ""))
+    choices = list(option.choices)
+    if option.nullable and option.choices:
+        choices = [None, *choices]
+    entry = {
+        "name": name, "type": _type_name(option), "default": default,
+        "choices": [{"value": value, "label": str(CHOICE_LABELS.get((name, value), value))} for value in choices],
+        "label": str(label), "help": str(help_text), "level": level, "nullable": option.nullable,
+    }
+    if option.minimum is not None:
+        entry["minimum"] = option.minimum
+    if option.length:
+        entry["length"] = option.length
+    return entry
+
+
+def options_of(ruleset: str) -> list[dict]:
+    """The ruleset's options, then the tournament-level ones."""
+    module = BY_NAME[ruleset]
+    entries = [describe(name, option, module.DEFAULTS.get(name), level="ruleset")
+               for name, option in module.OPTIONS.items()]
+    entries += [describe(name, option, tournament_options.DEFAULTS.get(name), level="tournament")
+                for name, option in tournament_options.OPTIONS.items()]
+    return entries
+
+
+def presets_of(ruleset: str) -> list[dict]:
+    known = set(BY_NAME[ruleset].OPTIONS)
+    return [{"name": preset["name"], "options": {k: v for k, v in preset["options"].items() if k in known}}
+            for preset in PRESETS if preset["ruleset"] == ruleset]
+
+
+def ruleset_catalogue() -> list[dict]:
+    """Every ruleset with its options and presets, labels in the active language."""
+    return [{"ruleset": name, "label": str(RULESET_LABELS.get(name, name)), "options": options_of(name),
+             "presets": presets_of(name)} for name in BY_NAME]
+
+
+def preset(name: str) -> dict | None:
+    """``{"name", "ruleset", "options"}`` of the named preset, options limited to the ruleset's."""
+    for entry in PRESETS:
+        if entry["name"] == name:
+            options = next(p["options"] for p in presets_of(entry["ruleset"]) if p["name"] == name)
+            return {"name": name, "ruleset": entry["ruleset"], "options": options}
+    return None

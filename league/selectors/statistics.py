@@ -1,0 +1,160 @@
+"""Statistics computed from the stored hands (and penalties): per player in a tournament, per
+player over the tournaments a visitor may see, and a tournament's records.
+
+A row (API.md): ``player``, ``hands`` (hands at the player's tables), ``wins``, ``self_draws``,
+``dealt_in`` (discarded the winning tile), ``penalties`` (penalties in hands naming the player plus
+tournament penalties), ``dead_hands``, ``highest_hand`` (the most the player received in one hand
+won, or null), ``limit_hands`` and ``average_place`` (over their table games). Hands are read once,
+as plain values, in the order played.
+"""
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from decimal import Decimal
+
+from django.db.models import Avg, Count, QuerySet
+
+from .. import hand_facts
+from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty
+
+CHUNK = 2000
+
+
+@dataclass
+class StatRow:
+    player: int
+    player_name: str = ""
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    dealt_in: int = 0
+    penalties: int = 0
+    dead_hands: int = 0
+    highest_hand: int | None = None
+    limit_hands: int = 0
+    average_place: Decimal | None = None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Biggest:
+    points: int = 0
+    player: int | None = None
+    hand: int | None = None
+    session: int | None = None
+    table: int | None = None
+
+
+def _count_hand(rows: dict[int, StatRow], players: list[int | None], record: dict, result: dict,
+                only: int | None = None) -> tuple[int, int] | None:
+    """Add one hand to the rows of the players seated (``only``: just that player). Returns the
+    (seat, amount) of the largest win in the hand, for the records."""
+    balances = (result or {}).get("balances") or [0, 0, 0, 0]
+    winners = hand_facts.winners(record)
+    discarder = hand_facts.discarder(record)
+    penalties = hand_facts.penalties(record)
+    best = None
+    for seat, player in enumerate(players):
+        if player is None or (only is not None and player != only):
+            continue
+        row = rows[player]
+        row.hands += 1
+        if seat in winners:
+            row.wins += 1
+            row.self_draws += hand_facts.self_drawn(record)
+            row.limit_hands += hand_facts.limit_hand(record)
+            amount = balances[seat] if seat < len(balances) else 0
+            if row.highest_hand is None or amount > row.highest_hand:
+                row.highest_hand = amount
+            if best is None or amount > best[1]:
+                best = (seat, amount)
+        if seat == discarder:
+            row.dealt_in += 1
+        for kind, offender in penalties:
+            if offender == seat:
+                row.penalties += 1
+                row.dead_hands += kind == "dead_hand"
+    return best
+
+
+def _seats(tables: QuerySet) -> dict[int, list[int | None]]:
+    seats: dict[int, list[int | None]] = defaultdict(lambda: [None, None, None, None])
+    for table_id, position, player_id in Seat.objects.filter(table__in=tables).values_list(
+            "table_id", "position", "player_id"):
+        seats[table_id][position] = player_id
+    return seats
+
+
+def _names(rows: dict[int, StatRow]) -> None:
+    for player_id, first, last in Player.objects.filter(pk__in=list(rows)).values_list(
+            "pk", "first_name", "last_name"):
+        rows[player_id].player_name = f"{first} {last}"
+
+
+def tournament_statistics(*, tournament: Tournament, before_session: int | None = None) -> dict:
+    """``{"players": [rows, most wins first], "records": {...}}`` of the tournament; with
+    ``before_session`` only of the sessions before it (standings hidden from it on)."""
+    rows: dict[int, StatRow] = {}
+    tables = Table.objects.filter(session__tournament=tournament)
+    results = GameResult.objects.filter(tournament=tournament)
+    if before_session is not None:
+        tables = tables.filter(session__number__lt=before_session)
+        results = results.filter(session_number__lt=before_session)
+    seats = _seats(tables)
+    for players in seats.values():
+        for player in players:
+            if player is not None:
+                rows.setdefault(player, StatRow(player))
+    biggest = Biggest()
+    hands = (Hand.objects.filter(table__in=tables).order_by("table__session__number", "table__number", "number")
+             .values_list("pk", "table_id", "table__session__number", "table__number", "record", "result"))
+    for pk, table_id, session, table, record, result in hands.iterator(chunk_size=CHUNK):
+        best = _count_hand(rows, seats[table_id], record or {}, result or {})
+        if best is not None and best[1] > biggest.points:
+            biggest = Biggest(best[1], seats[table_id][best[0]], pk, session, table)
+    for player_id, count in (TournamentPenalty.objects.filter(tournament=tournament).values("player_id")
+                             .annotate(n=Count("id")).values_list("player_id", "n")):
+        rows.setdefault(player_id, StatRow(player_id)).penalties += count
+    for player_id, average in (results.values("player_id")
+                               .annotate(avg=Avg("place")).values_list("player_id", "avg")):
+        if player_id in rows and average is not None:
+            rows[player_id].average_place = Decimal(str(average)).quantize(Decimal("0.01"))
+    _names(rows)
+    ordered = sorted(rows.values(), key=lambda r: (-r.wins, -r.self_draws, r.player_name.casefold(), r.player))
+    return {"players": ordered, "records": _records(ordered, biggest, rows)}
+
+
+def _records(ordered: list[StatRow], biggest: Biggest, rows: dict[int, StatRow]) -> dict:
+    def most(field: str) -> dict | None:
+        top = max(ordered, key=lambda r: (getattr(r, field), -r.player), default=None)
+        if top is None or not getattr(top, field):
+            return None
+        return {"player": top.player, "player_name": top.player_name, "count": getattr(top, field)}
+
+    return {
+        "biggest_hand": None if biggest.player is None else {
+            "player": biggest.player, "player_name": rows[biggest.player].player_name, "points": biggest.points,
+            "hand": biggest.hand, "session": biggest.session, "table": biggest.table},
+        "most_wins": most("wins"),
+        "most_self_draws": most("self_draws"),
+        "most_limit_hands": most("limit_hands"),
+        "fewest_dealt_in": None if not ordered else min(
+            ({"player": r.player, "player_name": r.player_name, "count": r.dealt_in} for r in ordered if r.hands),
+            key=lambda e: (e["count"], e["player"]), default=None),
+    }
+
+
+def player_statistics(*, player: Player, tournaments: QuerySet[Tournament]) -> StatRow:
+    """The player's row over their tables in ``tournaments`` (pass the visible ones)."""
+    rows = {player.pk: StatRow(player.pk, player.name)}
+    tables = Table.objects.filter(session__tournament__in=tournaments, seats__player=player)
+    seats = _seats(tables)
+    hands = Hand.objects.filter(table__in=tables).values_list("table_id", "record", "result")
+    for table_id, record, result in hands.iterator(chunk_size=CHUNK):
+        _count_hand(rows, seats[table_id], record or {}, result or {}, only=player.pk)
+    row = rows[player.pk]
+    row.penalties += TournamentPenalty.objects.filter(player=player, tournament__in=tournaments).count()
+    average = GameResult.objects.filter(player=player, tournament__in=tournaments).aggregate(avg=Avg("place"))["avg"]
+    row.average_place = None if average is None else Decimal(str(average)).quantize(Decimal("0.01"))
+    return row

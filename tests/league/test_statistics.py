@@ -1,0 +1,73 @@
+"""Statistics and records computed from stored hands, through the API and the public pages."""
+import pytest
+
+from league.models import GameResult, Hand, TournamentPenalty
+from league.services.hands import hand_record
+from league.services.standings import standings_recompute
+from tests.factories import table_with_players
+
+pytestmark = pytest.mark.django_db
+
+RON = {"outcome": "win", "wins": [{"seat": 1, "han": 3, "fu": 30}], "win_type": "discard", "discarder": 2}
+TSUMO_YAKUMAN = {"outcome": "win", "wins": [{"seat": 0, "yakuman": 1}], "win_type": "self_draw"}
+CHOMBO = {"outcome": "void", "penalties": [{"type": "chombo", "seat": 3}]}
+
+
+@pytest.fixture
+def played():
+    """One riichi table: seat 1 rons seat 2's discard for 3900; seat 0 draws a yakuman (32000);
+    seat 3 is given a chombo; plus a tournament penalty for seat 3."""
+    table = table_with_players(ruleset="riichi-ema", slug="riichi-open", name="Riichi Open")
+    tournament = table.session.tournament
+    for record in (RON, TSUMO_YAKUMAN, CHOMBO):
+        hand_record(table=table, record=dict(record), user=None)
+    players = [seat.player for seat in table.seats.order_by("position")]
+    TournamentPenalty.objects.create(tournament=tournament, player=players[3], points=10, reason="late")
+    standings_recompute(tournament=tournament)
+    return tournament, players
+
+
+def test_each_players_row_counts_their_hands(played, api):
+    tournament, p = played
+    body = api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()
+    rows = {row["player"]: row for row in body["players"]}
+    fields = ("hands", "wins", "self_draws", "dealt_in", "penalties", "highest_hand", "limit_hands")
+    assert [tuple(rows[player.pk][f] for f in fields) for player in p] == [
+        (3, 1, 1, 0, 0, 32000, 1),
+        (3, 1, 0, 0, 0, 3900, 0),
+        (3, 0, 0, 1, 0, None, 0),
+        (3, 0, 0, 0, 2, None, 0),  # the chombo in a hand and the tournament penalty
+    ]
+    for player in p:
+        place = GameResult.objects.get(player=player, tournament=tournament).place
+        assert rows[player.pk]["average_place"] == float(place)
+
+
+def test_the_records_name_the_biggest_hand_and_the_most_wins(played, api):
+    tournament, p = played
+    records = api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()["records"]
+    yakuman = Hand.objects.get(table__session__tournament=tournament, number=2)
+    assert records["biggest_hand"] == {
+        "player": p[0].pk, "player_name": p[0].name, "points": 32000, "hand": yakuman.pk, "session": 1, "table": 1}
+    assert records["most_wins"] == {"player": p[0].pk, "player_name": p[0].name, "count": 1}
+    assert records["most_limit_hands"]["player"] == p[0].pk
+
+
+def test_a_players_statistics_cover_the_tournaments_the_visitor_may_see(played, api):
+    tournament, p = played
+    row = api.get(f"/api/v1/players/{p[2].pk}/statistics/").json()
+    assert (row["player"], row["hands"], row["dealt_in"], row["wins"]) == (p[2].pk, 3, 1, 0)
+    tournament.published = False
+    tournament.save()
+    assert api.get(f"/api/v1/players/{p[2].pk}/statistics/").json()["hands"] == 0
+    assert api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").status_code == 404
+
+
+def test_the_statistics_and_records_pages(played, client):
+    tournament, p = played
+    html = client.get(f"/t/{tournament.slug}/statistics/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert p[0].name in html and "32000" in html and 'scope="col"' in html
+    html = client.get(f"/t/{tournament.slug}/records/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Biggest hand" in html and f"{p[0].name}</a>: 32000" in html
+    html = client.get(f"/p/{p[2].pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<dt>Dealt in</dt><dd>1</dd>" in html
