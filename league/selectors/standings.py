@@ -85,6 +85,8 @@ def team_rows(entries: list[tuple], *, method: str | None, best: int, by_score: 
 def team_standings_for(*, tournament: Tournament) -> list[TeamRow]:
     """The tournament's team standings by its ``team_standings`` option (empty when it is off)."""
     options = tournament.day_options
+    if not options.get("team_standings"):
+        return []
     teams = dict(Registration.objects.filter(tournament=tournament).exclude(team="")
                  .values_list("player_id", "team"))
     entries = [(teams[player_id], player_id, rank, table_points, score, f"{first} {last}")

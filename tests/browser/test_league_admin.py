@@ -81,7 +81,7 @@ def test_self_registration_with_confirmation_waiting_list_and_approval(live_serv
                                    registration_limit=1, status="registration")
     links = []
     for first in ("Anna", "Ben"):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", bypass_csp=True)
         page = context.new_page()
         page.goto(f"{live_server.url}/t/offen/")
         page.click("a[href='/t/offen/signup/']")
@@ -99,7 +99,7 @@ def test_self_registration_with_confirmation_waiting_list_and_approval(live_serv
             page.screenshot(path="/tmp/league/signup-status.png", full_page=True)
         context.close()
 
-    admin = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    admin = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", bypass_csp=True)
     page = admin.new_page()
     log_in(page, live_server, "boss", "/manage/t/offen/signups/")
     for _name in ("Anna", "Ben"):
