@@ -75,6 +75,7 @@ def test_offline_hands_wait_visibly_and_are_stored_once_in_order_after_a_reload(
     context, page = open_sheet(browser, live_server, table)
     wait_for_offline_copy(page)
     context.set_offline(True)
+    page.wait_for_function("navigator.onLine === false")  # the page knows before the hand is saved
     enter_win(page)
     page.click(SAVE)
     assert page.inner_text("#queue .queue-title") == "1 hand waiting to be sent"

@@ -1,6 +1,7 @@
 """Rule options as data: the rulesets/ API, the presets and the tournament's options form."""
 import pytest
 
+from league import tournament_options
 from league.models import Hand, Tournament
 from league.services.hands import hand_record
 from scoring.rulesets import BY_NAME
@@ -14,7 +15,7 @@ def test_the_api_lists_every_rulesets_options_with_labels_defaults_and_choices(a
     assert [r["ruleset"] for r in body] == list(BY_NAME)
     classical = body[0]
     options = {o["name"]: o for o in classical["options"]}
-    assert set(BY_NAME["dmjl-classical"].OPTIONS) | {"team_standings", "team_best"} == set(options)
+    assert set(BY_NAME["dmjl-classical"].OPTIONS) | set(tournament_options.OPTIONS) == set(options)
     assert (options["upper_limit"]["type"], options["upper_limit"]["default"], options["upper_limit"]["label"]) == \
         ("integer", 5000, "Upper limit")
     assert [c["value"] for c in options["limit_mode"]["choices"]] == ["cap_differences", "cap_values"]
