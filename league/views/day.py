@@ -16,6 +16,7 @@ from ..errors import ServiceError
 from ..models import Player, Session, Table, Tournament
 from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day
+from ..selectors.standings import team_standings_for
 from ..services import day as day_services
 from ..services.seating import METHODS, seating_generate, seating_next_session, seating_preview
 
@@ -211,6 +212,9 @@ def _screen_context(request, tournament: Tournament) -> dict:
     else:
         context["mode"] = "clock"
         context["standings_panels"] = _chunks(standings, SCREEN_STANDINGS_PER_PANEL)
+        # the team standings cycle after the players' (hidden like them until the reveal)
+        teams = team_standings_for(tournament=tournament) if hidden is None else []
+        context["team_panels"] = _chunks(teams, SCREEN_STANDINGS_PER_PANEL)
     return context
 
 

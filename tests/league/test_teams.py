@@ -83,6 +83,13 @@ def test_the_public_pages_show_the_team_standings_and_follow_a_team_change(teams
     assert "B X, D X, E X, F X" in html
 
 
+def test_the_projector_cycles_the_team_standings_after_the_players(teams_tournament, client):
+    tournament, _p = teams_tournament
+    html = client.get(f"/t/{tournament.slug}/screen/part/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-mode="clock"' in html and "Team standings" in html
+    assert html.index("Drachen") < html.index("Tiger")  # 15 table points before 11
+
+
 def test_the_results_workbook_has_a_team_sheet(teams_tournament):
     tournament, _p = teams_tournament
     export = Export.objects.create(kind="results-xlsx", tournament=tournament, language="en")
