@@ -1,6 +1,6 @@
 """Every page at 390 px, in German and in English, passes axe-core (no serious or critical violation),
 offers tap targets of at least 24 × 24 CSS px, refers by id (aria-describedby, label for, ...) only to
-elements that exist and never scrolls sideways.
+elements that exist, gives every table header cell a ``scope`` and never scrolls sideways.
 
 axe-core comes with axe-playwright-python (its axe.min.js is injected into the page: no network).
 The browser context bypasses the Content-Security-Policy so that axe's script may run; the site's
@@ -274,6 +274,8 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
         ]
         problems += [f"tap target under 24 × 24 px: {target}" for target in page.evaluate(SMALL_TARGETS)]
         problems += [f"refers to no element: {ref}" for ref in page.evaluate(BROKEN_REFERENCES)]
+        problems += [f"table header without scope: {text!r}" for text in
+                     page.evaluate("Array.from(document.querySelectorAll('th:not([scope])'), th => th.textContent)")]
         width, viewport = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         if width > viewport:
             problems.append(f"scrolls sideways: {width} px wide in a {viewport} px viewport")
