@@ -22,6 +22,7 @@ To add a page: append a ``Page`` to ``PAGES`` (a name, who looks at it, and a fu
 a screenshot of every page."""
 
 import dataclasses
+import datetime
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from league.models import Hand, RefereeAssignment, Table
+from league.models import Hand, RefereeAssignment, Table, Tournament
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
@@ -58,9 +59,11 @@ OTHER_RULESETS = ["dmjl-hke", "riichi-ema", "japanese-classic"]
 
 @dataclasses.dataclass
 class World:
-    """What the pages show: a classical tournament in a season with a running and a closed table,
-    a hand with a correction, and an open table of each other ruleset."""
+    """What the pages show: a season with a finished tournament (so that there is a ranking) and a
+    running classical one with an open and a closed table and a corrected hand; an open table of each
+    other ruleset."""
     tournament: object
+    finished: object
     season: object
     player: object
     table: object
@@ -86,6 +89,12 @@ def fail_to_save_a_hand(page) -> None:
     page.wait_for_selector("#error-summary:not([hidden])")
 
 
+def open_the_tiles_and_the_fines(page) -> None:
+    page.click("[data-tiles-toggle='1']")
+    page.wait_for_selector("#tiles-1:not([hidden])")
+    page.click("details.fines summary")
+
+
 def fail_to_log_in(page) -> None:
     page.fill("input[name=username]", "a11y-referee")
     page.fill("input[name=password]", "not-the-password")
@@ -98,6 +107,7 @@ PAGES = [
     Page("login", "public", lambda w: "/login/"),
     Page("login-failed", "public", lambda w: "/login/", then=fail_to_log_in),
     Page("tournament", "public", lambda w: f"/t/{w.tournament.slug}/"),
+    Page("finished-tournament", "public", lambda w: f"/t/{w.finished.slug}/"),
     Page("standings", "public", lambda w: f"/t/{w.tournament.slug}/standings/"),
     Page("session", "public", lambda w: f"/t/{w.tournament.slug}/session/1/"),
     Page("session-print", "public", lambda w: f"/t/{w.tournament.slug}/session/1/print/"),
@@ -112,6 +122,9 @@ PAGES = [
     *[Page(f"sheet-{ruleset}", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/")
       for ruleset in OTHER_RULESETS],
     Page("sheet-failed-save", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=fail_to_save_a_hand),
+    Page("sheet-tiles-open", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=open_the_tiles_and_the_fines),
+    *[Page(f"sheet-{ruleset}-tiles-open", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/",
+           then=lambda page: page.click("[data-tiles-toggle='0']")) for ruleset in OTHER_RULESETS],
     Page("hand-edit", "referee", lambda w: f"/referee/hand/{w.hand.pk}/edit/"),
     Page("hand-history", "referee", lambda w: f"/referee/hand/{w.hand.pk}/history/"),
     Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
@@ -221,6 +234,13 @@ def world() -> World:
     hand_record(table=closed, record=WIN, user=referee)
     table_close(table=closed, user=referee)
     standings_recompute(tournament=tournament)
+    finished = TournamentFactory(slug="a11y-spring", name="Frühjahrsturnier", season=season, session_count=1,
+                                 status=Tournament.Status.FINISHED, starts_on=datetime.date(2026, 3, 7),
+                                 ends_on=datetime.date(2026, 3, 7))
+    spring = table_with_players(session=SessionFactory(tournament=finished, number=1), players=players[2:6])
+    hand_record(table=spring, record=WIN, user=None)
+    table_close(table=spring, user=None)
+    standings_recompute(tournament=finished)
     rankings_recompute(season=season)
     ruleset_tables = {}
     for ruleset in OTHER_RULESETS:
@@ -228,8 +248,8 @@ def world() -> World:
         RefereeAssignment.objects.create(tournament=other.session.tournament, user=referee)
         ruleset_tables[ruleset] = other
     AdminFactory(username="a11y-admin")
-    return World(tournament=tournament, season=season, player=players[4], table=Table.objects.get(pk=table.pk),
-                 closed=closed, hand=hand, ruleset_tables=ruleset_tables)
+    return World(tournament=tournament, finished=finished, season=season, player=players[4],
+                 table=Table.objects.get(pk=table.pk), closed=closed, hand=hand, ruleset_tables=ruleset_tables)
 
 
 def logged_in_cookie(username: str, base: str) -> dict:
