@@ -17,6 +17,10 @@ textarea and summary is at least 24 × 24 CSS px, with these exceptions, as in t
 - a checkbox or radio button counts together with its label(s), which activate it too.
 WCAG's spacing exception is deliberately not used: on a phone at the table, small targets are small.
 
+Django's admin: its index and a change list are checked (static/league/admin.css makes their targets
+big enough); its change forms are not yet (Django's own markup: select2 widgets, unlabelled
+checkboxes in tabular inlines, the split date-time widget).
+
 To add a page: append a ``Page`` to ``PAGES`` (a name, who looks at it, and a function from the
 ``World`` built below to the path); build what it needs in ``world``. Set SCREENSHOTS=<dir> to keep
 a screenshot of every page."""
@@ -129,6 +133,8 @@ PAGES = [
     Page("hand-history", "referee", lambda w: f"/referee/hand/{w.hand.pk}/history/"),
     Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
     Page("control", "admin", lambda w: f"/t/{w.tournament.slug}/control/"),
+    Page("admin-index", "admin", lambda w: "/admin/"),
+    Page("admin-players", "admin", lambda w: "/admin/league/player/"),
     Page("exports", "admin", lambda w: f"/t/{w.tournament.slug}/exports/"),
 ]
 
@@ -191,6 +197,8 @@ BROKEN_REFERENCES = """() => {
   }
   return broken;
 }"""
+
+UNSCOPED_HEADERS = "Array.from(document.querySelectorAll('th:not([scope])'), th => th.textContent.trim())"
 
 
 @pytest.fixture(scope="module")
@@ -294,8 +302,9 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
         ]
         problems += [f"tap target under 24 × 24 px: {target}" for target in page.evaluate(SMALL_TARGETS)]
         problems += [f"refers to no element: {ref}" for ref in page.evaluate(BROKEN_REFERENCES)]
-        problems += [f"table header without scope: {text!r}" for text in
-                     page.evaluate("Array.from(document.querySelectorAll('th:not([scope])'), th => th.textContent)")]
+        if not page_spec.path(world).startswith("/admin/"):  # Django's change lists give row headers no scope
+            problems += [f"table header without scope: {text!r}" for text in
+                         page.evaluate(UNSCOPED_HEADERS)]
         width, viewport = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         if width > viewport:
             problems.append(f"scrolls sideways: {width} px wide in a {viewport} px viewport")
