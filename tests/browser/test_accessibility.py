@@ -18,8 +18,9 @@ textarea and summary is at least 24 × 24 CSS px, with these exceptions, as in t
 WCAG's spacing exception is deliberately not used: on a phone at the table, small targets are small.
 
 Django's admin: its index and a change list are checked (static/league/admin.css makes their targets
-big enough); its change forms are not yet (Django's own markup: select2 widgets, unlabelled
-checkboxes in tabular inlines, the split date-time widget).
+big enough); its change forms are not yet (Django's own markup: an empty autocomplete (select2)
+has no accessible name, tabular inlines' fields and the split date-time widget have no labels).
+A target clipped to 1 px or less (select2's hidden original select) is hidden, not a target.
 
 To add a page: append a ``Page`` to ``PAGES`` (a name, who looks at it, and a function from the
 ``World`` built below to the path); build what it needs in ``world``. Set SCREENSHOTS=<dir> to keep
@@ -169,7 +170,7 @@ SMALL_TARGETS = """() => {
   for (const el of targets) {
     const style = getComputedStyle(el);
     const rect = el.getBoundingClientRect();
-    if (!rect.width || !rect.height || style.visibility === 'hidden') continue;
+    if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue;  // hidden, or clipped away
     const {width, height} = box(el);
     if (width >= 24 && height >= 24) continue;
     if (style.display === 'inline') {
