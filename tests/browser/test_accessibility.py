@@ -100,6 +100,17 @@ def open_the_tiles_and_the_fines(page) -> None:
     page.click("details.fines summary")
 
 
+def preview_a_draw(page) -> None:
+    """Session 1 is still being played: the draw is refused once, then previewed anyway."""
+    page.select_option("#draw-method", "random")
+    with page.expect_navigation():
+        page.click("#draw button[name=preview]")
+    page.check("#draw input[name=force]")
+    with page.expect_navigation():
+        page.click("#draw button[name=preview]")
+    page.wait_for_selector("#draw-preview .tables")
+
+
 def fail_to_log_in(page) -> None:
     page.fill("input[name=username]", "a11y-referee")
     page.fill("input[name=password]", "not-the-password")
@@ -111,6 +122,7 @@ PAGES = [
     Page("home", "public", lambda w: "/"),
     Page("login", "public", lambda w: "/login/"),
     Page("login-failed", "public", lambda w: "/login/", then=fail_to_log_in),
+    Page("admin-login", "public", lambda w: "/admin/login/"),
     Page("tournament", "public", lambda w: f"/t/{w.tournament.slug}/"),
     Page("finished-tournament", "public", lambda w: f"/t/{w.finished.slug}/"),
     Page("standings", "public", lambda w: f"/t/{w.tournament.slug}/standings/"),
@@ -134,6 +146,7 @@ PAGES = [
     Page("hand-history", "referee", lambda w: f"/referee/hand/{w.hand.pk}/history/"),
     Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
     Page("control", "admin", lambda w: f"/t/{w.tournament.slug}/control/"),
+    Page("control-draw-preview", "admin", lambda w: f"/t/{w.tournament.slug}/control/", then=preview_a_draw),
     Page("admin-index", "admin", lambda w: "/admin/"),
     Page("admin-players", "admin", lambda w: "/admin/league/player/"),
     Page("exports", "admin", lambda w: f"/t/{w.tournament.slug}/exports/"),
