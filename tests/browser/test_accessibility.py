@@ -1,86 +1,340 @@
-"""Accessibility: axe-core (axe-playwright-python, which ships axe.js, so this runs offline) over
-the public, referee and administrators' pages at 390 px in German and English. No serious or
-critical violation, tap targets of at least 24 × 24 CSS px (axe's target-size rule) and no
-sideways scroll."""
-import re
+"""Every page at 390 px, in German and in English, passes axe-core (no serious or critical violation),
+offers tap targets of at least 24 × 24 CSS px, refers by id (aria-describedby, label for, ...) only to
+elements that exist, gives every table header cell a ``scope`` and never scrolls sideways.
+
+axe-core comes with axe-playwright-python (its axe.min.js is injected into the page: no network).
+The browser context bypasses the Content-Security-Policy so that axe's script may run; the site's
+own behaviour under the policy is tests/faults/test_csp_browser.py's business.
+
+Tap targets (WCAG 2.2, 2.5.8 "Target Size (Minimum)"): every visible link, button, input, select,
+textarea and summary is at least 24 × 24 CSS px, with these exceptions, as in the criterion:
+- inline: a target laid out inline (computed display ``inline``) inside a block that also holds
+  at least two words which are not a target's, i.e. a link within a sentence, whose height is
+  bound by the line (a lone "DE" beside the "EN" link is no sentence);
+- table-cell text: an inline text link in a table cell at least 24 px wide (a player's name in a
+  standings table), whose height is bound by the table's line height. A narrower one (a bare
+  session number) is no sentence and must be made a proper target;
+- a checkbox or radio button counts together with its label(s), which activate it too.
+WCAG's spacing exception is deliberately not used: on a phone at the table, small targets are small.
+
+Django's admin: its index and a change list are checked (static/league/admin.css makes their targets
+big enough); its change forms are not yet (Django's own markup: an empty autocomplete (select2)
+has no accessible name, tabular inlines' fields and the split date-time widget have no labels).
+A target clipped to 1 px or less (select2's hidden original select) is hidden, not a target.
+
+To add a page: append a ``Page`` to ``PAGES`` (a name, who looks at it, and a function from the
+``World`` built below to the path); build what it needs in ``world``. Set SCREENSHOTS=<dir> to keep
+a screenshot of every page."""
+
+import dataclasses
+import datetime
+import os
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.test import Client
 
-from league.demo import demo_build
-from league.models import Player, RefereeAssignment, Season, Signup, Table, Tournament
-from tests.factories import AdminFactory, referee_for
+from league.models import Hand, RefereeAssignment, Signup, Table, Tournament
+from league.services.hands import hand_correct, hand_record, table_close
+from league.services.rankings import rankings_recompute
+from league.services.standings import standings_recompute
+from tests.browser.conftest import ARGS, CHROMIUM
+from tests.factories import (
+    AdminFactory,
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    SessionFactory,
+    TournamentFactory,
+    referee_for,
+    table_with_players,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
-OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
-SERIOUS = {"serious", "critical"}
+PHONE = {"width": 390, "height": 844}
+LANGUAGES = ["de", "en"]
+SHOTS = os.environ.get("SCREENSHOTS")
+WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
+OTHER_RULESETS = ["dmjl-hke", "riichi-ema", "japanese-classic"]
 
 
-def public_pages() -> list[str]:
-    finished = Tournament.objects.get(slug="chemnitz-open-2026")
-    season = Season.objects.get()
-    player = Player.objects.order_by("pk").first()
-    signup = Signup.objects.create(tournament=finished, first_name="Eva", last_name="Muster", email="e@example.org",
-                                   token="status-page-token")
-    return ["/", finished.get_absolute_url(), f"/t/{finished.slug}/standings/", f"/t/{finished.slug}/session/1/",
-            f"/t/{finished.slug}/statistics/", f"/t/{finished.slug}/records/", f"/t/{finished.slug}/signup/",
-            f"/p/{player.pk}/", season.get_absolute_url(), f"/signup/{signup.token}/", "/login/"]
+@dataclasses.dataclass
+class World:
+    """What the pages show: a season with a finished tournament (so that there is a ranking) and a
+    running classical one with an open and a closed table and a corrected hand; an open table of each
+    other ruleset."""
+    tournament: object
+    finished: object
+    season: object
+    player: object
+    table: object
+    closed: object
+    hand: object
+    ruleset_tables: dict
+    signup: object
 
 
-def referee_pages() -> list[str]:
-    tables = [Table.objects.filter(session__tournament__ruleset=ruleset).order_by("pk").first()
-              for ruleset in ("dmjl-classical", "riichi-ema")]
-    return ["/referee/", *[f"/referee/table/{table.pk}/" for table in tables if table is not None]]
+@dataclasses.dataclass(frozen=True)
+class Page:
+    name: str
+    who: str  # "public", "referee" or "admin"
+    path: Callable[[World], str]
+    then: Callable | None = None  # what a visitor does on the page before it is checked (an error state)
+    status: int = 200
 
 
-def admin_pages() -> list[str]:
-    finished = Tournament.objects.get(slug="chemnitz-open-2026")
-    return ["/manage/players/bulk/", f"/manage/t/{finished.slug}/options/", f"/manage/t/{finished.slug}/import/",
-            f"/manage/t/{finished.slug}/signups/", f"/t/{finished.slug}/exports/"]
+def fail_to_save_a_hand(page) -> None:
+    for seat, value in enumerate([8, 16, 80, 0]):
+        page.fill(f"input[name=value_{seat}]", str(value))
+    page.select_option("select[name=winner]", "2")
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#error-summary:not([hidden])")
 
 
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "secret-pass-123")
+def open_the_tiles_and_the_fines(page) -> None:
+    page.click("[data-tiles-toggle='1']")
+    page.wait_for_selector("#tiles-1:not([hidden])")
+    page.click("details.fines summary")
+
+
+def preview_a_draw(page) -> None:
+    """Session 1 is still being played: the draw is refused once, then previewed anyway."""
+    page.select_option("#draw-method", "random")
     with page.expect_navigation():
-        page.click("form.login button[type=submit]")
-    assert "/login/" not in page.url, f"{username} could not log in"
+        page.click("#draw button[name=preview]")
+    page.check("#draw input[name=force]")
+    with page.expect_navigation():
+        page.click("#draw button[name=preview]")
+    page.wait_for_selector("#draw-preview .tables")
 
 
-def problems(page, url: str) -> list[str]:
-    found = []
-    results = axe_module.Axe().run(page, options=OPTIONS)
-    for violation in results.response["violations"]:
-        if violation["impact"] in SERIOUS or violation["id"] == "target-size":
-            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:5]
-            found.append(f"{url}: {violation['id']} ({violation['impact']}) {targets}")
-    if page.evaluate("document.documentElement.scrollWidth > window.innerWidth"):
-        found.append(f"{url}: scrolls sideways")
-    return found
+def fail_to_log_in(page) -> None:
+    page.fill("input[name=username]", "a11y-referee")
+    page.fill("input[name=password]", "not-the-password")
+    page.click("form.login button[type=submit]")
+    page.wait_for_selector(".err.general")
 
 
-@pytest.mark.parametrize("language", ["de", "en"])
-def test_every_page_passes_axe_at_390_px(live_server, browser, language):
-    demo_build(seed=7)
-    AdminFactory(username="boss")
-    referee = referee_for(Tournament.objects.get(slug="berlin-riichi-cup-2026"), username="ref")
-    RefereeAssignment.objects.create(user=referee, tournament=Tournament.objects.get(slug="chemnitz-open-2026"))
-    Tournament.objects.filter(slug="chemnitz-open-2026").update(registration_open=True)
-    groups = [(None, public_pages()), ("ref", referee_pages()), ("boss", admin_pages())]
-    found = []
-    for username, urls in groups:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=language,
-                                      extra_http_headers={"Accept-Language": language})
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        if username:
-            log_in(page, live_server.url, username)
-        for url in urls:
-            response = page.goto(live_server.url + url)
-            assert response.status == 200, url
-            assert re.search(r'<html lang="' + language, page.content()), url
-            found += problems(page, url)
+PAGES = [
+    Page("home", "public", lambda w: "/"),
+    Page("login", "public", lambda w: "/login/"),
+    Page("login-failed", "public", lambda w: "/login/", then=fail_to_log_in),
+    Page("admin-login", "public", lambda w: "/admin/login/"),
+    Page("tournament", "public", lambda w: f"/t/{w.tournament.slug}/"),
+    Page("finished-tournament", "public", lambda w: f"/t/{w.finished.slug}/"),
+    Page("standings", "public", lambda w: f"/t/{w.tournament.slug}/standings/"),
+    Page("session", "public", lambda w: f"/t/{w.tournament.slug}/session/1/"),
+    Page("session-print", "public", lambda w: f"/t/{w.tournament.slug}/session/1/print/"),
+    Page("find", "public", lambda w: f"/t/{w.tournament.slug}/find/"),
+    Page("find-results", "public", lambda w: f"/t/{w.tournament.slug}/find/?q=Wei"),
+    Page("player", "public", lambda w: f"/p/{w.player.pk}/"),
+    Page("season", "public", lambda w: w.season.get_absolute_url()),
+    Page("screen", "public", lambda w: f"/t/{w.tournament.slug}/screen/"),
+    Page("not-found", "public", lambda w: "/t/no-such-tournament/", status=404),
+    Page("statistics", "public", lambda w: f"/t/{w.tournament.slug}/statistics/"),
+    Page("records", "public", lambda w: f"/t/{w.tournament.slug}/records/"),
+    Page("signup", "public", lambda w: f"/t/{w.tournament.slug}/signup/"),
+    Page("signup-status", "public", lambda w: f"/signup/{w.signup.token}/"),
+    Page("referee-home", "referee", lambda w: "/referee/"),
+    Page("sheet-dmjl-classical", "referee", lambda w: f"/referee/table/{w.table.pk}/"),
+    *[Page(f"sheet-{ruleset}", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/")
+      for ruleset in OTHER_RULESETS],
+    Page("sheet-failed-save", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=fail_to_save_a_hand),
+    Page("sheet-tiles-open", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=open_the_tiles_and_the_fines),
+    *[Page(f"sheet-{ruleset}-tiles-open", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/",
+           then=lambda page: page.click("[data-tiles-toggle='0']")) for ruleset in OTHER_RULESETS],
+    Page("hand-edit", "referee", lambda w: f"/referee/hand/{w.hand.pk}/edit/"),
+    Page("hand-history", "referee", lambda w: f"/referee/hand/{w.hand.pk}/history/"),
+    Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
+    Page("control", "admin", lambda w: f"/t/{w.tournament.slug}/control/"),
+    Page("control-draw-preview", "admin", lambda w: f"/t/{w.tournament.slug}/control/", then=preview_a_draw),
+    Page("admin-index", "admin", lambda w: "/admin/"),
+    Page("admin-players", "admin", lambda w: "/admin/league/player/"),
+    Page("exports", "admin", lambda w: f"/t/{w.tournament.slug}/exports/"),
+    Page("bulk-players", "admin", lambda w: "/manage/players/bulk/"),
+    Page("rule-options", "admin", lambda w: f"/manage/t/{w.tournament.slug}/options/"),
+    Page("registration-import", "admin", lambda w: f"/manage/t/{w.tournament.slug}/import/"),
+    Page("signups", "admin", lambda w: f"/manage/t/{w.tournament.slug}/signups/"),
+]
+
+# Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
+SMALL_TARGETS = """() => {
+  const SELECTOR = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]';
+  const targets = Array.from(document.querySelectorAll(SELECTOR));
+  const blockOf = (el) => {
+    let node = el.parentElement;
+    while (node && getComputedStyle(node).display.startsWith('inline')) node = node.parentElement;
+    return node;
+  };
+  const textBeside = (block) => {  // the block's text without the text of the targets in it
+    let text = block.textContent;
+    for (const target of block.querySelectorAll(SELECTOR)) text = text.replace(target.textContent, ' ');
+    return text.match(/[\\p{L}\\p{N}]+/gu) || [];  // its words
+  };
+  const box = (el) => {
+    let r = el.getBoundingClientRect();
+    let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+    if (el.matches('input[type=checkbox], input[type=radio]')) {
+      for (const label of el.labels || []) {
+        const l = label.getBoundingClientRect();
+        if (!l.width || !l.height) continue;
+        [left, top, right, bottom] = [Math.min(left, l.left), Math.min(top, l.top),
+                                      Math.max(right, l.right), Math.max(bottom, l.bottom)];
+      }
+    }
+    return {width: right - left, height: bottom - top};
+  };
+  const small = [];
+  for (const el of targets) {
+    const style = getComputedStyle(el);
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue;  // hidden, or clipped away
+    const {width, height} = box(el);
+    if (width >= 24 && height >= 24) continue;
+    if (style.display === 'inline') {
+      const block = blockOf(el);
+      if (block && block.closest('td, th') && width >= 24) continue;
+      if (block && !block.closest('td, th') && textBeside(block).length >= 2) continue;
+    }
+    const text = (el.textContent || el.value || el.name || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+    small.push(`${el.tagName.toLowerCase()}${el.className ? '.' + el.className : ''} "${text}" `
+               + `${Math.round(width)}x${Math.round(height)}`);
+  }
+  return small;
+}"""
+
+
+# References by id (aria-describedby, aria-labelledby, aria-controls, label for) to no element.
+BROKEN_REFERENCES = """() => {
+  const broken = [];
+  for (const attribute of ['aria-describedby', 'aria-labelledby', 'aria-controls', 'for']) {
+    for (const el of document.querySelectorAll(`[${attribute}]`)) {
+      for (const id of el.getAttribute(attribute).split(/\\s+/).filter(Boolean)) {
+        if (!document.getElementById(id)) broken.push(`${el.tagName.toLowerCase()}[${attribute}="${id}"]`);
+      }
+    }
+  }
+  return broken;
+}"""
+
+UNSCOPED_HEADERS = "Array.from(document.querySelectorAll('th:not([scope])'), th => th.textContent.trim())"
+
+
+@pytest.fixture(scope="module")
+def chromium(django_db_setup, live_server):
+    """One browser for the module (a launch per page would cost more than the page). Playwright's
+    event loop runs in this thread from here on, so the ORM must be allowed beside it until the end."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def world() -> World:
+    for cache in settings.CACHES:  # the pages' cache outlives the previous test's rows
+        caches[cache].clear()
+    season = SeasonFactory(league__slug="dmjl", name="2026")
+    tournament = TournamentFactory(slug="a11y-cup", name="Barrierefrei-Pokal", season=season, session_count=3,
+                                   registration_open=True, registration_limit=20)
+    signup = Signup.objects.create(tournament=tournament, first_name="Eva", last_name="Muster",
+                                   email="eva@example.org", token="a11y-status-page-token")
+    club = ClubFactory(name="Drachenhort Berlin")
+    players = [PlayerFactory(first_name=first, last_name=last, club=club) for first, last in
+               [("Anna", "Berg"), ("Ben", "Schmidt-Nowakowski"), ("Carla", "Weiß"), ("Dieter", "Zimmermann"),
+                ("Eva", "Adler"), ("Max", "Kühn"), ("Ida", "Šimić"), ("Leo", "Zahn")]]
+    session = SessionFactory(tournament=tournament, number=1)
+    table = table_with_players(session=session, number=1, players=players[:4])
+    closed = table_with_players(session=session, number=2, players=players[4:])
+    referee = referee_for(tournament, username="a11y-referee")
+    hand = hand_record(table=table, record=WIN, user=referee)
+    hand_record(table=table, record={"outcome": "draw"}, user=referee)
+    hand_correct(hand=hand, record={**WIN, "hand_values": [20, 576, 128, 4], "winner": 2}, version=1,
+                 user=referee)
+    hand = Hand.objects.get(pk=hand.pk)
+    hand_record(table=closed, record=WIN, user=referee)
+    table_close(table=closed, user=referee)
+    standings_recompute(tournament=tournament)
+    finished = TournamentFactory(slug="a11y-spring", name="Frühjahrsturnier", season=season, session_count=1,
+                                 status=Tournament.Status.FINISHED, starts_on=datetime.date(2026, 3, 7),
+                                 ends_on=datetime.date(2026, 3, 7))
+    spring = table_with_players(session=SessionFactory(tournament=finished, number=1), players=players[2:6])
+    hand_record(table=spring, record=WIN, user=None)
+    table_close(table=spring, user=None)
+    standings_recompute(tournament=finished)
+    rankings_recompute(season=season)
+    ruleset_tables = {}
+    for ruleset in OTHER_RULESETS:
+        other = table_with_players(ruleset=ruleset, slug=f"a11y-{ruleset}", name=f"A11y {ruleset}")
+        RefereeAssignment.objects.create(tournament=other.session.tournament, user=referee)
+        ruleset_tables[ruleset] = other
+    AdminFactory(username="a11y-admin")
+    return World(tournament=tournament, finished=finished, season=season, player=players[4],
+                 table=Table.objects.get(pk=table.pk), closed=closed, hand=hand, ruleset_tables=ruleset_tables,
+                 signup=signup)
+
+
+def logged_in_cookie(username: str, base: str) -> dict:
+    from django.contrib.auth import get_user_model
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": base}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page_spec", PAGES, ids=[p.name for p in PAGES])
+def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_spec, language):
+    from axe_playwright_python.sync_playwright import Axe
+
+    base = live_server.url
+    context = chromium.new_context(viewport=PHONE, locale="de-DE" if language == "de" else "en-GB",
+                                   device_scale_factor=1, bypass_csp=True)
+    cookies = [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
+    if page_spec.who != "public":
+        cookies.append(logged_in_cookie({"referee": "a11y-referee", "admin": "a11y-admin"}[page_spec.who], base))
+    context.add_cookies(cookies)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        response = page.goto(base + page_spec.path(world))
+        assert response.status == page_spec.status, (page_spec.name, response.status, page.url)
+        if page_spec.then:
+            page_spec.then(page)
+        assert page.evaluate("document.documentElement.lang") == language
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(SHOTS) / f"{page_spec.name}-{language}.png"), full_page=True)
+
+        results = Axe().run(page)
+        problems = [
+            f"axe {v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(" ".join(node["target"]) if isinstance(node["target"], list) else str(node["target"])
+                        for node in v["nodes"][:6])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")
+        ]
+        problems += [f"tap target under 24 × 24 px: {target}" for target in page.evaluate(SMALL_TARGETS)]
+        problems += [f"refers to no element: {ref}" for ref in page.evaluate(BROKEN_REFERENCES)]
+        if not page_spec.path(world).startswith("/admin/"):  # Django's change lists give row headers no scope
+            problems += [f"table header without scope: {text!r}" for text in
+                         page.evaluate(UNSCOPED_HEADERS)]
+        width, viewport = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if width > viewport:
+            problems.append(f"scrolls sideways: {width} px wide in a {viewport} px viewport")
+        assert problems == [], f"{page_spec.name} ({language}):\n" + "\n".join(problems)
+    finally:
         context.close()
-    assert not found, "\n".join(found)
