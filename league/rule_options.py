@@ -53,6 +53,11 @@ LABELS: dict[str, tuple] = {
                                     _("From this session on only administrators see the standings until the reveal; "
                                       "empty: never hidden")),
     "substitute_scoring": (_("Substitutes' games"), _("Whether a substitute's games count in the standings")),
+    "substitute_score": (_("Substitute's fixed score"),
+                         _("With a fixed result: the substitute's points before uma (EMA: −15,000)")),
+    "substitute_uma": (_("Substitute's fixed uma"), _("With a fixed result: the substitute's uma (EMA: −15,000)")),
+    "substitute_table_points": (_("Substitute's fixed table points"),
+                                _("With a fixed result: the substitute's table points")),
     "team_standings": (_("Team standings"), _("Rank teams by the sum of all members or of their best k")),
     "team_best": (_("Best members per team"), _("With team standings by the best: how many members count")),
 }
@@ -75,6 +80,7 @@ CHOICE_LABELS: dict[tuple[str, object], object] = {
     ("time_up", "stop_now"): _("Stop at once"),
     ("substitute_scoring", "counted"): _("Counted like anyone's"),
     ("substitute_scoring", "excluded"): _("Left out of the standings"),
+    ("substitute_scoring", "fixed"): _("A fixed result by rule (riichi)"),
     ("team_standings", None): _("No team standings"),
     ("team_standings", "sum"): _("Sum of all members"),
     ("team_standings", "best"): _("Sum of the best members"),

@@ -8,16 +8,25 @@ kinds so that settlement only ever sees the ruleset's own keys.
 
 import scoring
 from scoring.errors import ScoringError
-from scoring.records import Option, merge_options
+from scoring.records import LARGEST, Option, merge_options
 
 NAME = "tournament"
+
+# The rulesets whose game score is points and uma, where a fixed substitute result is EMA practice.
+# The EMA's own riichi rules could not be consulted here for the exact figures (the public copies
+# found cover play and uma only: uma +15/+5/−5/−15 thousand since 2016, SCORING.md section 5), so the
+# figures are options with the issue's values (−15,000 and −15 uma) as defaults.
+SUBSTITUTE_FIXED_RULESETS = ("riichi-ema", "japanese-classic")
 
 OPTIONS: dict[str, Option] = {
     # the tournament day (league.services.day): the clock, hidden standings, substitutes
     "session_minutes": Option(int, minimum=1),
     "time_up": Option(str, choices=("finish_hand", "one_more_hand", "stop_now")),
     "hide_standings_from_session": Option(int, minimum=1, nullable=True),
-    "substitute_scoring": Option(str, choices=("counted", "excluded")),
+    "substitute_scoring": Option(str, choices=("counted", "excluded", "fixed")),
+    "substitute_score": Option(int, minimum=-LARGEST),
+    "substitute_uma": Option(int, minimum=-LARGEST),
+    "substitute_table_points": Option(int, minimum=0),
     # teams: null, "sum" of all members or of the "best" team_best members
     "team_standings": Option(str, choices=("sum", "best"), nullable=True),
     "team_best": Option(int, minimum=1),
@@ -29,8 +38,14 @@ DEFAULTS: dict = {
     "time_up": "finish_hand",
     # from this session on, everyone but administrators sees the standings as before it, until revealed
     "hide_standings_from_session": None,
-    # a substitute's games: counted in the standings like anyone's, or left out of them (DMJL)
+    # a substitute's games: counted in the standings like anyone's, left out of them (DMJL), or
+    # "fixed" (EMA riichi practice, riichi-ema and japanese-classic only): the substitute's result
+    # is replaced by a fixed one, the other three keep theirs. The issue's figures: −15,000 points
+    # and −15 uma (game score −30,000), the last place; table points 0. See SUBSTITUTE_FIXED_RULESETS.
     "substitute_scoring": "counted",
+    "substitute_score": -15000,
+    "substitute_uma": -15000,
+    "substitute_table_points": 0,
     "team_standings": None,
     "team_best": 3,
 }
@@ -57,4 +72,8 @@ def validate_all(ruleset: str, options: dict | None) -> tuple[dict, dict]:
     Raises ScoringError (unknown key, bad value) like the ruleset's own validation.
     """
     own, _day = split(options)
-    return scoring.validate_options(ruleset, own), validate(options)
+    day = validate(options)
+    if day["substitute_scoring"] == "fixed" and ruleset not in SUBSTITUTE_FIXED_RULESETS:
+        raise ScoringError("bad_record.option_value", field="options", option="substitute_scoring",
+                           expected="'counted' or 'excluded' (a fixed result needs riichi-ema or japanese-classic)")
+    return scoring.validate_options(ruleset, own), day

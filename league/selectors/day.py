@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Prefetch, Q
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from scoring import flow
 
@@ -287,15 +289,37 @@ class SeatLine:
     player: Player
     dealer: bool         # deals the current hand (East at the start)
     substitute: bool
+    substitute_label: str = ""  # "substitute", with how the game counts (substitute_rule)
 
     @property
     def wind_name(self) -> str:
         return str(WIND_NAMES[self.wind])
 
 
-def substitute_ids(tournament: Tournament) -> set[int]:
-    return set(Registration.objects.filter(tournament=tournament, substitute=True)
-               .values_list("player_id", flat=True))
+@dataclass(frozen=True)
+class SubstituteRule:
+    """How a substitute's games count under the tournament's ``substitute_scoring``: the label next to
+    a substitute's name wherever a table is listed, and a sentence for standings and session pages."""
+    mode: str    # counted, excluded or fixed
+    label: str
+    sentence: str
+
+
+def substitute_rule(tournament: Tournament) -> SubstituteRule:
+    from ..services.standings import fixed_substitute_result  # the one reading of the fixed result
+
+    mode = tournament.day_options["substitute_scoring"]
+    if mode == "excluded":
+        return SubstituteRule(mode, _("substitute, not in the standings"),
+                              _("Substitutes' games do not count in the standings."))
+    fixed = fixed_substitute_result(tournament)
+    if fixed is not None:
+        score, table_points, _place = fixed
+        return SubstituteRule("fixed", _("substitute, fixed result"), _(
+            "A substitute's game counts with a fixed result (score %(score)s, table points %(points)s); "
+            "the other players keep theirs.") % {"score": number_format(score, force_grouping=True),
+                                                   "points": table_points})
+    return SubstituteRule("counted", _("substitute"), _("Substitutes' games count in the standings like anyone's."))
 
 
 def current_dealers(tables: list[Table]) -> dict[int, int]:
@@ -312,10 +336,21 @@ def current_dealers(tables: list[Table]) -> dict[int, int]:
 
 def seat_lines(tournament: Tournament, tables: list[Table]) -> dict[int, list[SeatLine]]:
     """Per table id its seats in order (seats prefetched with their players)."""
-    substitutes = substitute_ids(tournament)
-    dealers = current_dealers(tables)
-    return {
-        table.pk: [SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
-                            seat.player_id in substitutes) for seat in table.seats.all()]
-        for table in tables
-    }
+    return seat_lines_of({tournament: tables})
+
+
+def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[int, list[SeatLine]]:
+    """``seat_lines`` for the tables of several tournaments in two queries (the referee's home)."""
+    substitutes = set(Registration.objects.filter(tournament__in=list(tables_by_tournament), substitute=True)
+                      .values_list("tournament_id", "player_id"))
+    dealers = current_dealers([table for tables in tables_by_tournament.values() for table in tables])
+    lines = {}
+    for tournament, tables in tables_by_tournament.items():
+        label = substitute_rule(tournament).label
+        for table in tables:
+            lines[table.pk] = [
+                SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
+                         (tournament.pk, seat.player_id) in substitutes,
+                         label if (tournament.pk, seat.player_id) in substitutes else "")
+                for seat in table.seats.all()]
+    return lines

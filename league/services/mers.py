@@ -8,6 +8,10 @@ and writes them.
 - N: the players with at least one game in the tournament's standings (substitutes included,
   registered no-shows not; a disqualified player keeps the place the standings give). N < 2: the
   tournament does not count.
+- A substitute in a tournament whose ``substitute_scoring`` is "fixed" counts in N and keeps the
+  place the standings give (so the others' places are as the standings show), but gets no result
+  from it: a result fixed by rule is not a played result (``fixed_substitutes``). The same holds for
+  the other ranking methods (league.services.rankings).
 - Base rank: 1000 · (N − p)/(N − 1), rounded to a whole number, halves up; tied players share the
   better place.
 - Tournament weight: days (1–3) + players (≤ 40: 0, 41–80: ½, more: 1) + countries (≤ 5: 0, 6–9: ½,
@@ -28,7 +32,8 @@ from fractions import Fraction
 
 from django.db.models import Count
 
-from ..models import Standing, Tournament
+from ..models import Registration, Standing, Tournament
+from .standings import fixed_substitute_result
 
 MIN_RESULTS = 5
 BEST_RESULTS = 4
@@ -172,9 +177,21 @@ def weight_in_use(tournament: Tournament) -> Decimal:
     return Decimal(weight.numerator) / Decimal(weight.denominator)
 
 
+def fixed_substitutes(tournaments: list[Tournament]) -> set[tuple[int, int]]:
+    """``(tournament id, player id)`` of the substitutes whose games had a result fixed by rule
+    (tournament option ``substitute_scoring`` "fixed"): no ranking result comes from those games."""
+    fixed = [t.pk for t in tournaments if fixed_substitute_result(t) is not None]
+    if not fixed:
+        return set()
+    return set(Registration.objects.filter(tournament_id__in=fixed, substitute=True)
+               .values_list("tournament_id", "player_id"))
+
+
 def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date) -> dict[int, list[Result]]:
-    """player id → their results in the counted tournaments (tournaments with N < 2 leave none)."""
+    """player id → their results in the counted tournaments (tournaments with N < 2 leave none;
+    fixed-result substitutes count in N and get none)."""
     figures = tournament_figures(tournaments)
+    unranked = fixed_substitutes(tournaments)
     standings = Standing.objects.filter(tournament__in=tournaments, games__gt=0).values_list(
         "tournament_id", "player_id", "rank")
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
@@ -193,6 +210,8 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
             # the place among those who played; equal standing ranks share the better place
             if rank != previous:
                 place, previous = position, rank
+            if (tournament_id, player_id) in unranked:
+                continue
             results[player_id].append(Result(tournament_id, base_rank(place=place, players=players),
                                              figure.weight, factor, figure.tournament.ends_on))
     return results

@@ -45,7 +45,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 
 from ..cache import pages_changed
 from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Tournament
@@ -134,9 +134,19 @@ def chemnitz_ratings(games: Iterable[list[tuple[int, Fraction | Decimal | int]]]
 
 # ---- reading the season's results ----
 
-def _counts(tournament_ids: list[int]) -> dict[int, tuple[Decimal, int, int]]:
+def _counted_games(tournaments: list[Tournament]):
+    """The tournaments' game results that rank: not a substitute's game with a result fixed by rule
+    (mers.fixed_substitutes)."""
+    games = GameResult.objects.filter(tournament_id__in=[t.pk for t in tournaments])
+    unranked = Q()
+    for tournament_id, player_id in mers.fixed_substitutes(tournaments):
+        unranked |= Q(tournament_id=tournament_id, player_id=player_id)
+    return games.exclude(unranked) if unranked else games
+
+
+def _counts(tournaments: list[Tournament]) -> dict[int, tuple[Decimal, int, int]]:
     """player id → (sum of table points, games, tournaments)."""
-    rows = (GameResult.objects.filter(tournament_id__in=tournament_ids).values("player_id")
+    rows = (_counted_games(tournaments).values("player_id")
             .annotate(points=Sum("table_points"), games=Count("id"),
                       tournaments=Count("tournament", distinct=True))
             .values_list("player_id", "points", "games", "tournaments"))
@@ -163,8 +173,7 @@ def _mers_rows(counts: dict, *, season: Season, tournaments: list[Tournament]) -
 
 
 def _chemnitz_rows(counts: dict, *, tournaments: list[Tournament]) -> list[RankingRow]:
-    ids = [t.pk for t in tournaments]
-    rows = (GameResult.objects.filter(tournament_id__in=ids)
+    rows = (_counted_games(tournaments)
             .order_by("tournament__starts_on", "tournament_id", "session_number", "table_id", "seat")
             .values_list("table_id", "player_id", "table_points"))
 
@@ -188,7 +197,7 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
     the counted ones when the caller has them already."""
     if tournaments is None:
         tournaments = counted_tournaments(season=season)
-    counts = _counts([t.pk for t in tournaments])
+    counts = _counts(tournaments)
     method = season.ranking_method
     if method == Season.RankingMethod.MERS:
         rows = _mers_rows(counts, season=season, tournaments=tournaments)

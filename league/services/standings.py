@@ -14,7 +14,9 @@ when the change was saved (queueing never fails the request: league.queue).
 
 * one ``GameResult`` per seated player of every table with hands, from
   ``scoring.results.game_result`` over the hands' stored results in hand order, with the
-  tournament's ruleset and its effective options (table points among them);
+  tournament's ruleset and its effective options (table points among them); a substitute's
+  row holds a fixed score, table points and last place instead when ``substitute_scoring`` is
+  "fixed" (``fixed_substitute_result``), the other three players' rows are as played;
 * one ``Standing`` per player who is registered, has played or has been penalised.
 
 Ordering of the standings, best first:
@@ -48,6 +50,7 @@ from django.utils import timezone
 
 from scoring.results import game_result
 
+from .. import tournament_options
 from ..cache import session_changed, standings_changed
 from ..models import (
     GameResult,
@@ -236,20 +239,36 @@ def _game_rows(tournament: Tournament) -> dict[tuple, dict]:
     for table_id, position, player_id, session_number in seats:
         if table_id in results_by_table:
             seats_by_table[table_id].append((position, player_id, session_number))
+    fixed = fixed_substitute_result(tournament)
+    substitutes = set(Registration.objects.filter(tournament=tournament, substitute=True)
+                      .values_list("player_id", flat=True)) if fixed else set()
     rows = {}
     for table_id, results in results_by_table.items():
         game = game_result(tournament.ruleset, options, results)
         for position, player_id, session_number in seats_by_table[table_id]:
+            score, table_points, place = game.scores[position], game.table_points[position], game.places[position]
+            if player_id in substitutes:  # the substitute's result is fixed; the other three keep theirs
+                score, table_points, place = fixed
             rows[(table_id, player_id)] = {
                 "session_number": session_number, "seat": position,
                 "total": game.totals[position],
                 "final_points": int(to_decimal(game.final_points[position], 0)),
-                "score": to_decimal(game.scores[position], 2), "place": game.places[position],
-                "table_points": to_decimal(game.table_points[position], 4), "hands": len(results),
+                "score": to_decimal(score, 2), "place": place,
+                "table_points": to_decimal(table_points, 4), "hands": len(results),
                 # exact values for the standings, not stored
-                "_score": Fraction(game.scores[position]), "_table_points": game.table_points[position],
+                "_score": Fraction(score), "_table_points": Fraction(table_points),
             }
     return rows
+
+
+def fixed_substitute_result(tournament: Tournament) -> tuple[int, int, int] | None:
+    """``(game score, table points, place)`` every substitute's game gets when the tournament's
+    ``substitute_scoring`` is "fixed" (EMA riichi practice: score and uma set by rule, by default
+    −15,000 and −15 uma, the last place), else None. The balance and final points stay as played."""
+    day = tournament.day_options
+    if day["substitute_scoring"] != "fixed" or tournament.ruleset not in tournament_options.SUBSTITUTE_FIXED_RULESETS:
+        return None
+    return day["substitute_score"] + day["substitute_uma"], day["substitute_table_points"], 4
 
 
 def _sort_key(tally: _Tally, method: str) -> tuple:

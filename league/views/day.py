@@ -66,6 +66,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "sessions": range(1, tournament.session_count + 1), "methods": METHODS,
         "draw_number": next_draw or number, "options": tournament.day_options,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
+        "substitute_rule": day.substitute_rule(tournament),
     }
 
 

@@ -90,7 +90,8 @@ def _standings_context(request, tournament: Tournament, limit: int | None) -> di
         rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
     else:
         rows = pages.standings_rows(tournament, limit)
-    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament)}
+    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament),
+            "substitute_rule": day.substitute_rule(tournament)}
 
 
 def _with_seat_lines(tournament: Tournament, tables) -> None:
@@ -103,7 +104,7 @@ def _sessions_context(tournament: Tournament) -> dict:
     sessions = pages.tournament_sessions(tournament)
     _with_seat_lines(tournament, [table for session in sessions for table in session.tables.all()])
     return {"tournament": tournament, "sessions": sessions,
-            "substitutes_excluded": tournament.day_options["substitute_scoring"] == "excluded"}
+            "substitute_rule": day.substitute_rule(tournament)}
 
 
 def _session_context(request, tournament: Tournament, number: int) -> dict:
@@ -116,9 +117,10 @@ def _session_context(request, tournament: Tournament, number: int) -> dict:
     if hidden is not None and number >= hidden:
         for entry in tables:
             entry.rows = []
+    substitutes = {line.player.pk for entry in tables for line in entry.table.seat_lines if line.substitute}
     return {"tournament": tournament, "session": session, "tables": tables,
-            "hidden": hidden is not None and number >= hidden,
-            "substitutes_excluded": tournament.day_options["substitute_scoring"] == "excluded"}
+            "hidden": hidden is not None and number >= hidden, "substitutes": substitutes,
+            "substitute_rule": day.substitute_rule(tournament)}
 
 
 def _part(request, tournament: Tournament, name: str) -> str:

@@ -23,7 +23,7 @@ from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 from ..errors import Conflict, ServiceError
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import can_referee
-from ..selectors import pages
+from ..selectors import day, pages
 from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
 from .forms import hand_form_for, values_from_record
@@ -84,6 +84,12 @@ def home(request):
     tables = pages.referee_tables([entry["session"] for entry in entries if entry["session"]])
     for entry in entries:
         entry["tables"] = tables[entry["session"].pk] if entry["session"] else []
+    # "Ost – Jan Dorn" with the dealer marked, and the running total per seat (by first-round seat)
+    lines = day.seat_lines_of({entry["tournament"]: [rt.table for rt in entry["tables"]] for entry in entries})
+    for entry in entries:
+        for rt in entry["tables"]:
+            rt.seats = [{"line": line, "total": rt.totals[seat.position]}
+                        for seat, line in zip(rt.table.seats.all(), lines[rt.table.pk], strict=True)]
     return render(request, "league/referee_home.html", {"entries": entries})
 
 
