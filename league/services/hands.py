@@ -197,21 +197,26 @@ def _corrected_records(table: Table, hand: Hand, record) -> tuple[list[Hand], Ha
 
 
 def hand_correction_preview(*, hand: Hand, record) -> list[dict]:
-    """What a correction would change, stored nowhere: per hand whose dealer, wind or balances
-    change, ``{"number", "dealer": (before, after), "prevailing_wind": (before, after),
-    "balances": (before, after)}``; the corrected hand comes first."""
+    """What a correction would change, stored nowhere: per hand whose dealer, wind, balances or
+    seating change, ``{"number", "dealer": (before, after), "prevailing_wind": (before, after),
+    "balances": (before, after), "seating": (before, after)}``; the corrected hand comes first.
+    Each side's balances are per seat of that side's ``seating`` (the player, by first-round seat,
+    at each seat of the hand's own wind round: they differ only when the players change seats)."""
     table = hand.table
+    tournament = table.session.tournament
     hands, current, records = _corrected_records(table, hand, record)
     steps, _state = _replay(table, records)
+    seatings = flow.seatings(tournament.ruleset, tournament.effective_options, [h.result for h in hands])
     changes = []
-    for h, step in zip(hands, steps, strict=True):
+    for h, step, seating in zip(hands, steps, seatings, strict=True):
         balances = list(step.result["balances"])
-        if h.pk != current.pk and (h.dealer, h.prevailing_wind, h.result["balances"]) == (
-                step.dealer, step.prevailing_wind, balances):
+        if h.pk != current.pk and (h.dealer, h.prevailing_wind, h.result["balances"], seating) == (
+                step.dealer, step.prevailing_wind, balances, step.seating):
             continue
         changes.append({"number": h.number, "dealer": (h.dealer, step.dealer),
                         "prevailing_wind": (h.prevailing_wind, step.prevailing_wind),
-                        "balances": (list(h.result["balances"]), balances)})
+                        "balances": (list(h.result["balances"]), balances),
+                        "seating": (tuple(seating), tuple(step.seating))})
     return changes
 
 
