@@ -481,13 +481,18 @@ def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
     return out
 
 
-def revision_changes(revision, players: list) -> list[dict]:
-    """What one revision changed: rows {"label", "before", "after"} (None where a side is absent)."""
+def revision_changes(revision, players: list, first_players: list | None = None) -> list[dict]:
+    """What one revision changed: rows {"label", "before", "after"} (None where a side is absent).
+    ``players``: the Player at each of the hand's seats now; ``first_players``: at each seat in the
+    first wind round, for a snapshot that keeps its own ``seating`` (the players may change seats)."""
     sides = []
+    current = players
     for snapshot in (revision.before, revision.after):
         if not snapshot:
             sides.append(None)
             continue
+        seating = snapshot.get("seating")
+        players = [first_players[p] for p in seating] if seating and first_players else current
         dealer = snapshot.get("dealer", 0)
         described = describe_record(hand_services.posted_part(snapshot.get("record") or {}), players, dealer)
         balances = (snapshot.get("result") or {}).get("balances") or []
@@ -511,7 +516,8 @@ def revision_changes(revision, players: list) -> list[dict]:
 def hand_history(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
     players = _hand_players(hand.table, hand)
-    revisions = [{"revision": r, "changes": revision_changes(r, players)} for r in pages.hand_history(hand)]
+    first = table_players(hand.table)
+    revisions = [{"revision": r, "changes": revision_changes(r, players, first)} for r in pages.hand_history(hand)]
     return render(
         request,
         "league/hand_history.html",

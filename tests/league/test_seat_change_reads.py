@@ -155,3 +155,16 @@ def test_the_correction_preview_names_the_player_in_each_changed_hands_own_seat(
         delta = new - old
         if delta:
             assert f"{player} {'+' if delta > 0 else ''}{delta}" in totals
+
+
+def test_a_hands_history_names_the_players_of_each_revisions_own_seats(client, table, players):
+    client.force_login(referee_for(table.session.tournament))
+    first = Hand.objects.get(table=table, number=1)
+    fifth_before = Hand.objects.get(table=table, number=5).result["balances"]
+    # East wins hand 1 instead: hand 5 moves from South's round back into East's round.
+    hand_correct(hand=first, record=self_draw(0), version=first.version, user=None)
+    fifth = Hand.objects.get(table=table, number=5)
+    page = client.get(reverse("referee-hand-history", args=[fifth.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    before = " · ".join(f"{players[p].first_name} {fifth_before[seat]:+d}" for seat, p in enumerate((1, 0, 3, 2)))
+    after = " · ".join(f"{p.first_name} {b:+d}" for p, b in zip(players, fifth.result["balances"], strict=True))
+    assert f"<del>{before}</del> → <ins>{after}</ins>" in page
