@@ -3,7 +3,9 @@
 The scoring package writes each line in English, ``Rule name (meld): 20 points, 1 double`` (or
 ``…: 1 fan``, ``…: 0.5 limit``, ``…: limit hand``). :data:`RULE_NAMES` lists every rule of every
 table, marked for translation; :func:`translate_explain` translates the name and the value words
-and keeps the meld as written.
+and keeps the meld as written. A riichi hand value names its yaku instead (``"yaku"``, the
+``mahjong`` library's names, mostly Japanese): :data:`RIICHI_YAKU` marks each for translation, so
+that the descriptive parts read in the user's language ("Yakuhai (seat wind east)").
 """
 
 import re
@@ -184,6 +186,73 @@ RULE_NAMES = (
     gettext_noop("Four Concealed Triplets"),
     gettext_noop("All Green"),
 )
+RIICHI_YAKU = frozenset((
+    # The names of mahjong 2.1.0's yaku (mahjong/hand_calculating/yaku_list), as the answer gives them.
+    gettext_noop("Riichi"),
+    gettext_noop("Double Riichi"),
+    gettext_noop("Open Riichi"),
+    gettext_noop("Double Open Riichi"),
+    gettext_noop("Ippatsu"),
+    gettext_noop("Menzen Tsumo"),
+    gettext_noop("Pinfu"),
+    gettext_noop("Tanyao"),
+    gettext_noop("Iipeiko"),
+    gettext_noop("Ryanpeikou"),
+    gettext_noop("Chiitoitsu"),
+    gettext_noop("Chantai"),
+    gettext_noop("Junchan"),
+    gettext_noop("Ittsu"),
+    gettext_noop("Sanshoku Doujun"),
+    gettext_noop("Sanshoku Doukou"),
+    gettext_noop("Toitoi"),
+    gettext_noop("San Ankou"),
+    gettext_noop("San Kantsu"),
+    gettext_noop("Honitsu"),
+    gettext_noop("Chinitsu"),
+    gettext_noop("Honroutou"),
+    gettext_noop("Shou Sangen"),
+    gettext_noop("Haitei Raoyue"),
+    gettext_noop("Houtei Raoyui"),
+    gettext_noop("Rinshan Kaihou"),
+    gettext_noop("Chankan"),
+    gettext_noop("Nagashi Mangan"),
+    gettext_noop("Renhou"),
+    gettext_noop("Dora"),
+    gettext_noop("Ura Dora"),
+    gettext_noop("Aka Dora"),
+    gettext_noop("Yakuhai (haku)"),
+    gettext_noop("Yakuhai (hatsu)"),
+    gettext_noop("Yakuhai (chun)"),
+    gettext_noop("Yakuhai (seat wind east)"),
+    gettext_noop("Yakuhai (seat wind south)"),
+    gettext_noop("Yakuhai (seat wind west)"),
+    gettext_noop("Yakuhai (seat wind north)"),
+    gettext_noop("Yakuhai (round wind east)"),
+    gettext_noop("Yakuhai (round wind south)"),
+    gettext_noop("Yakuhai (round wind west)"),
+    gettext_noop("Yakuhai (round wind north)"),
+    # yakuman
+    gettext_noop("Tenhou"),
+    gettext_noop("Chiihou"),
+    gettext_noop("Renhou (yakuman)"),
+    gettext_noop("Kokushi Musou"),
+    gettext_noop("Kokushi Musou Juusanmen Matchi"),
+    gettext_noop("Suu Ankou"),
+    gettext_noop("Suu Ankou Tanki"),
+    gettext_noop("Daisangen"),
+    gettext_noop("Shousuushii"),
+    gettext_noop("Dai Suushii"),
+    gettext_noop("Tsuu Iisou"),
+    gettext_noop("Chinroutou"),
+    gettext_noop("Ryuuiisou"),
+    gettext_noop("Chuuren Poutou"),
+    gettext_noop("Daburu Chuuren Poutou"),
+    gettext_noop("Suu Kantsu"),
+    gettext_noop("Daisharin"),
+    gettext_noop("Daichisei"),
+    gettext_noop("Paarenchan"),
+    gettext_noop("Sashikomi"),
+))
 # Longest first: "Concealed Pung of Terminals" before "Concealed Pung".
 _BY_LENGTH = sorted(RULE_NAMES, key=len, reverse=True)
 _PART = re.compile(r"^(?P<n>\d+(?:\.\d+)?) (?P<unit>points?|doubles?|fan|limit)$")
@@ -217,8 +286,17 @@ def translate_line(line: str) -> str:
     return f"{gettext(name)}{what}: {translated}"
 
 
+def translate_yaku(name: str) -> str:
+    """A riichi yaku's name in the active language (a name it does not know stays as it is)."""
+    return gettext(name) if name in RIICHI_YAKU else name
+
+
 def translate_explain(answer: dict) -> dict:
-    """The answer of one hand value with its explain lines translated."""
-    if isinstance(answer, dict) and isinstance(answer.get("explain"), list):
-        return {**answer, "explain": [translate_line(line) for line in answer["explain"]]}
+    """The answer of one hand value with its explain lines (and a riichi answer's yaku) translated."""
+    if not isinstance(answer, dict):
+        return answer
+    if isinstance(answer.get("explain"), list):
+        answer = {**answer, "explain": [translate_line(line) for line in answer["explain"]]}
+    if isinstance(answer.get("yaku"), list):
+        answer = {**answer, "yaku": [translate_yaku(y) if isinstance(y, str) else y for y in answer["yaku"]]}
     return answer

@@ -6,6 +6,8 @@ thousand hands is written in bounded memory.
 """
 import json
 from collections import defaultdict
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -14,6 +16,7 @@ from openpyxl import Workbook
 from ..hand_facts import outcome_text, seat_labels
 from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty
 from ..selectors.standings import team_standings_for
+from ..selectors.tables import hand_balances_by_player, hand_seatings
 from .cells import BOLD, DATE, DATETIME, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
 
 CHUNK = 2000
@@ -128,10 +131,12 @@ def _session_sheet(workbook, tournament, session) -> None:
         append(sheet, [values[field] for _h, field, _f, _w in columns], [c[2] for c in columns])
 
 
-def hand_headings(names: list[str]) -> list[str]:
+def hand_headings(names: list[str], *, seat_change: bool = False) -> list[str]:
     """One table's block: the hand, its winds and outcome, then one column per player ("East – Anna",
-    the seat's wind at the start of the game) with what they won or paid."""
-    return [_("Hand"), _("Prevailing wind"), _("Dealer"), _("Outcome"), *seat_labels(names)]
+    the seat's wind at the start of the game) with what they won or paid; when the players change
+    seats after a wind round, last who sat where in the hand ("East – Ben · South – Anna …")."""
+    return [_("Hand"), _("Prevailing wind"), _("Dealer"), _("Outcome"), *seat_labels(names),
+            *([_("Seats in this hand")] if seat_change else [])]
 
 
 def _table_names(tournament) -> dict[int, list[str]]:
@@ -144,9 +149,10 @@ def _table_names(tournament) -> dict[int, list[str]]:
 
 
 def _hands_sheet(workbook, tournament, progress) -> None:
-    sheet = new_sheet(workbook, _("Hands"), [], [8, 12, 24, 44, 22, 22, 22, 22], freeze=False)
+    sheet = new_sheet(workbook, _("Hands"), [], [8, 12, 24, 44, 22, 22, 22, 22, 60], freeze=False)
     winds = dict(WIND_CHOICES)
     names = _table_names(tournament)
+    changing = bool(tournament.effective_options.get("seat_change"))
     hands = Hand.objects.filter(table__session__tournament=tournament)
     total = hands.count() or 1
     # values_list joins session and table in the one query and skips building model instances,
@@ -154,24 +160,34 @@ def _hands_sheet(workbook, tournament, progress) -> None:
     rows = hands.order_by("table__session__number", "table__number", "number").values_list(
         "table_id", "table__session__number", "table__number", "number", "dealer", "prevailing_wind", "record",
         "result")
-    reported, current = 0, None
-    for done, (table_id, session, table, number, dealer, wind, record, result) in enumerate(
-            rows.iterator(chunk_size=CHUNK), start=1):
+    done, reported = 0, 0
+    for table_id, table_rows in groupby(rows.iterator(chunk_size=CHUNK), key=itemgetter(0)):
+        # One table's hands at a time (a game is short): with seat changes each hand's seats are
+        # known only from the hands before it.
+        table_rows = list(table_rows)
         players = names[table_id]
-        if table_id != current:
-            if current is not None:
-                sheet.append([])
-            current = table_id
-            title = _("Session %(session)s, table %(table)s") % {"session": session, "table": table}
-            sheet.append([cell(sheet, title, font=BOLD)])
-            sheet.append([cell(sheet, h, font=BOLD) for h in hand_headings(players)])
-        balances = list((result or {}).get("balances") or [None] * 4)[:4]
-        dealer_name = players[dealer] if isinstance(dealer, int) and 0 <= dealer < 4 else ""
-        append(sheet, [number, str(winds.get(wind, wind)), dealer_name, outcome_text(record or {}, players),
-                       *balances], [INTEGER, None, None, None, INTEGER, INTEGER, INTEGER, INTEGER])
-        if done % CHUNK == 0 and 100 * done // total > reported:
-            reported = 100 * done // total
-            progress(reported)
+        if done:
+            sheet.append([])
+        (_id, session, table, *_rest) = table_rows[0]
+        title = _("Session %(session)s, table %(table)s") % {"session": session, "table": table}
+        sheet.append([cell(sheet, title, font=BOLD)])
+        sheet.append([cell(sheet, h, font=BOLD) for h in hand_headings(players, seat_change=changing)])
+        seatings = hand_seatings(tournament, [row[7] for row in table_rows])
+        for (_id, _s, _t, number, dealer, wind, record, result), seating in zip(table_rows, seatings, strict=True):
+            done += 1
+            # The record names the seats of the hand's own wind round; the columns are the players.
+            seated = [players[p] for p in seating]
+            balances = hand_balances_by_player(result, seating)[:4]
+            dealer_name = seated[dealer] if isinstance(dealer, int) and 0 <= dealer < 4 else ""
+            values = [number, str(winds.get(wind, wind)), dealer_name, outcome_text(record or {}, seated), *balances]
+            formats = [INTEGER, None, None, None, INTEGER, INTEGER, INTEGER, INTEGER]
+            if changing:
+                values.append(" · ".join(seat_labels(seated, dealer if isinstance(dealer, int) else 0)))
+                formats.append(None)
+            append(sheet, values, formats)
+            if done % CHUNK == 0 and 100 * done // total > reported:
+                reported = 100 * done // total
+                progress(reported)
 
 
 def penalty_headings() -> list[str]:

@@ -1,10 +1,16 @@
 """Printable score sheets: one sheet per session and table, with the seated players and their seat
-winds and the columns a referee fills in for the tournament's ruleset. Landscape, one page wide."""
+winds and the columns a referee fills in for the tournament's ruleset. Landscape, one page wide.
+
+The per-player columns follow the first wind round's seats; when the players change seats after each
+wind round (``dmjl-hke`` ``seat_change``), the seating block also gives each player's wind in every
+later wind round, so that each hand's amounts go under the player, not the seat."""
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+
+from scoring import flow
 
 from ..models import WIND_CHOICES, Seat, Table
 from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
@@ -32,9 +38,21 @@ def columns(ruleset: str, names: list[str]) -> list[str]:
             *balances]
 
 
+def round_seatings(options: dict) -> list[tuple[int, ...]]:
+    """The player (first-round seat) at each seat in each wind round of a game: the same in every
+    round unless the players change seats (each wind round starts with seat 0 dealing)."""
+    seatings = [flow.IDENTITY]
+    for wind in range(max(1, options.get("rounds", 4)) - 1):
+        seatings.append(flow.changed_seating(options, seatings[-1], wind))
+    return seatings
+
+
 def write(*, export, stream, progress) -> None:
     tournament = export.tournament
     winds = dict(WIND_CHOICES)
+    options = tournament.effective_options
+    seatings = round_seatings(options) if options.get("seat_change") else [flow.IDENTITY]
+    later_rounds = [_("Wind in %(round)s round") % {"round": winds[wind]} for wind in flow.WINDS[1:len(seatings)]]
     workbook = Workbook(write_only=True)
     tables = list(Table.objects.filter(session__tournament=tournament).select_related("session")
                   .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player__club")
@@ -59,13 +77,15 @@ def write(*, export, stream, progress) -> None:
         sheet.append([cell(sheet, heading, font=TITLE)])
         sheet.append([])
         sheet.append([cell(sheet, h, font=BOLD) for h in (_("Seat"), _("Wind"), _("Player"), _("Club"),
-                                                          _("Signature"))])
+                                                          _("Signature"), *later_rounds)])
         for seat in seats:
             sheet.append([cell(sheet, seat.position, border=BOX),
                           cell(sheet, str(winds[SEAT_WINDS[seat.position]]), border=BOX),
                           cell(sheet, player_name(seat.player), border=BOX),
                           cell(sheet, seat.player.club.name if seat.player.club else "", border=BOX),
-                          cell(sheet, "", border=BOX)])
+                          cell(sheet, "", border=BOX),
+                          *[cell(sheet, str(winds[SEAT_WINDS[seating.index(seat.position)]]), border=BOX)
+                            for seating in seatings[1:]]])
         sheet.append([])
         sheet.append([cell(sheet, h, font=BOLD, border=BOX, alignment=WRAP) for h in headings])
         for number in range(1, HAND_ROWS.get(tournament.ruleset, 20) + 1):

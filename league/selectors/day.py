@@ -27,6 +27,7 @@ from ..models import (
     Withdrawal,
 )
 from ..permissions import is_league_admin
+from .tables import player_totals
 
 START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
 WIND_NAMES = dict(WIND_CHOICES)
@@ -244,11 +245,8 @@ def session_tables(tournament: Tournament, number: int) -> list[ControlTable]:
                                 Prefetch("hands", queryset=hands)))
     out = []
     for table in tables:
-        totals = [0, 0, 0, 0]
         table_hands = list(table.hands.all())
-        for hand in table_hands:
-            for seat, amount in enumerate(hand.result.get("balances", [])):
-                totals[seat] += amount
+        totals = player_totals(table.session.tournament, [hand.result for hand in table_hands])
         last = max((h.updated_at for h in table_hands), default=None)
         out.append(ControlTable(table, [(START_WINDS[s.position], s.player) for s in table.seats.all()],
                                 len(table_hands), last, totals, table_remaining_s(table)))

@@ -8,8 +8,6 @@ from decimal import Decimal
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
 
-from scoring import flow
-
 from ..models import (
     GameResult,
     Hand,
@@ -25,6 +23,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_league_admin, visible_tournaments
+from .tables import player_totals
 
 RECENT_COUNT = 10
 
@@ -224,17 +223,7 @@ def referee_tables(sessions: list[Session]) -> dict[int, list[RefereeTable]]:
     for table in tables:
         results = [hand.result for hand in table.hands.all()]
         tournament = tournaments[table.session_id]
-        options = tournament.effective_options
-        # Per player (a seat's position is the player's first-round seat), also when players change seats.
-        seatings = flow.seatings(tournament.ruleset, options, results) if options.get("seat_change") else None
-        totals = [0, 0, 0, 0]
-        for index, result in enumerate(results):
-            balances = result.get("balances", [])
-            if seatings:
-                balances = flow.by_player(balances, seatings[index])
-            for seat, amount in enumerate(balances):
-                totals[seat] += amount
-        out[table.session_id].append(RefereeTable(table, len(results), totals))
+        out[table.session_id].append(RefereeTable(table, len(results), player_totals(tournament, results)))
     return out
 
 

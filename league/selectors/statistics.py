@@ -10,11 +10,16 @@ as plain values, in the order played.
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from decimal import Decimal
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import Avg, Count, QuerySet
 
+from scoring.flow import IDENTITY
+
 from .. import hand_facts
 from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty
+from .tables import hand_seatings
 
 CHUNK = 2000
 
@@ -86,6 +91,26 @@ def _seats(tables: QuerySet) -> dict[int, list[int | None]]:
     return seats
 
 
+def _seated(hands, tables: QuerySet, seats: dict[int, list[int | None]]):
+    """``(row, players)`` per hand row (table id second in the row, result last), ``players`` naming
+    the player at each seat of the hand's own wind round; the rows in the order played per table."""
+    tournaments = {t.pk: t for t in Tournament.objects.filter(pk__in=tables.values("session__tournament_id"))}
+    changing = {pk for pk, t in tournaments.items() if t.effective_options.get("seat_change")}
+    if not changing:
+        for row in hands.iterator(chunk_size=CHUNK):
+            yield row, seats[row[1]]
+        return
+    tournament_of = dict(tables.values_list("pk", "session__tournament_id"))
+    for table_id, rows in groupby(hands.iterator(chunk_size=CHUNK), key=itemgetter(1)):
+        rows = list(rows)
+        players = seats[table_id]
+        tournament = tournaments[tournament_of[table_id]]
+        seatings = (hand_seatings(tournament, [row[-1] for row in rows]) if tournament.pk in changing
+                    else [IDENTITY] * len(rows))
+        for row, seating in zip(rows, seatings, strict=True):
+            yield row, [players[p] for p in seating]
+
+
 def _names(rows: dict[int, StatRow]) -> None:
     for player_id, first, last in Player.objects.filter(pk__in=list(rows)).values_list(
             "pk", "first_name", "last_name"):
@@ -109,10 +134,10 @@ def tournament_statistics(*, tournament: Tournament, before_session: int | None 
     biggest = Biggest()
     hands = (Hand.objects.filter(table__in=tables).order_by("table__session__number", "table__number", "number")
              .values_list("pk", "table_id", "table__session__number", "table__number", "record", "result"))
-    for pk, table_id, session, table, record, result in hands.iterator(chunk_size=CHUNK):
-        best = _count_hand(rows, seats[table_id], record or {}, result or {})
+    for (pk, _table_id, session, table, record, result), players in _seated(hands, tables, seats):
+        best = _count_hand(rows, players, record or {}, result or {})
         if best is not None and best[1] > biggest.points:
-            biggest = Biggest(best[1], seats[table_id][best[0]], pk, session, table)
+            biggest = Biggest(best[1], players[best[0]], pk, session, table)
     for player_id, count in (TournamentPenalty.objects.filter(tournament=tournament).values("player_id")
                              .annotate(n=Count("id")).values_list("player_id", "n")):
         rows.setdefault(player_id, StatRow(player_id)).penalties += count
@@ -150,9 +175,10 @@ def player_statistics(*, player: Player, tournaments: QuerySet[Tournament]) -> S
     rows = {player.pk: StatRow(player.pk, player.name)}
     tables = Table.objects.filter(session__tournament__in=tournaments, seats__player=player)
     seats = _seats(tables)
-    hands = Hand.objects.filter(table__in=tables).values_list("table_id", "record", "result")
-    for table_id, record, result in hands.iterator(chunk_size=CHUNK):
-        _count_hand(rows, seats[table_id], record or {}, result or {}, only=player.pk)
+    hands = (Hand.objects.filter(table__in=tables).order_by("table_id", "number")
+             .values_list("pk", "table_id", "record", "result"))
+    for (_pk, _table_id, record, result), players in _seated(hands, tables, seats):
+        _count_hand(rows, players, record or {}, result or {}, only=player.pk)
     row = rows[player.pk]
     row.penalties += TournamentPenalty.objects.filter(player=player, tournament__in=tournaments).count()
     average = GameResult.objects.filter(player=player, tournament__in=tournaments).aggregate(avg=Avg("place"))["avg"]

@@ -53,6 +53,30 @@ class TableView:
         return list(flow.seat_winds(self.dealer))
 
 
+def hand_seatings(tournament, results: list[dict]) -> list[tuple[int, ...]]:
+    """The seating of each of a game's hands (from its results in order): the player (first-round
+    seat) at each seat of the hand's own wind round; always the same unless the players change seats."""
+    options = tournament.effective_options
+    if not options.get("seat_change"):
+        return [flow.IDENTITY] * len(results)
+    return flow.seatings(tournament.ruleset, options, [result or {} for result in results])
+
+
+def hand_balances_by_player(result: dict, seating: tuple[int, ...]) -> list[int]:
+    """A hand's balances per player (their first-round seat, a Seat's position)."""
+    balances = list((result or {}).get("balances") or [0, 0, 0, 0])
+    return flow.by_player(balances, seating) if len(balances) == 4 else balances
+
+
+def player_totals(tournament, results: list[dict]) -> list[int]:
+    """Each player's running total (by first-round seat) over a game's hand results in order."""
+    totals = [0, 0, 0, 0]
+    for result, seating in zip(results, hand_seatings(tournament, results), strict=True):
+        for player, amount in enumerate(hand_balances_by_player(result, seating)):
+            totals[player] += amount
+    return totals
+
+
 def table_players(table: Table) -> list:
     """The Player at each seat in the first wind round (a Seat's position)."""
     players = [None] * 4

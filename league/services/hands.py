@@ -90,9 +90,15 @@ def _next_hand(table: Table, posted: dict, existing: list[Hand]) -> tuple[dict, 
     return _stored_record(table, filled), result, state
 
 
-def _snapshot(hand: Hand) -> dict:
-    return {"id": hand.pk, "record": hand.record, "result": hand.result, "dealer": hand.dealer,
-            "prevailing_wind": hand.prevailing_wind, "version": hand.version}
+def _snapshot(hand: Hand, seating: tuple[int, ...] | None = None) -> dict:
+    """A hand as a revision keeps it; with ``seating`` (the player, by first-round seat, at each of
+    the hand's seats: they differ when the players change seats) so that its history names the right
+    players."""
+    snapshot = {"id": hand.pk, "record": hand.record, "result": hand.result, "dealer": hand.dealer,
+                "prevailing_wind": hand.prevailing_wind, "version": hand.version}
+    if seating is not None:
+        snapshot["seating"] = list(seating)
+    return snapshot
 
 
 def _locked_table(table_id: int) -> Table:
@@ -171,7 +177,7 @@ def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Han
             )
             HandRevision.objects.create(hand=hand, table=table, number=hand.number, idempotency_key=key,
                                         action=HandRevision.Action.CREATE, version=hand.version, before=None,
-                                        after=_snapshot(hand), user=user)
+                                        after=_snapshot(hand, state.seating), user=user)
     except IntegrityError as error:
         # Only reachable where the table lock is not enforced (SQLite): the database refused a second
         # hand with this number or key. The client's repeat with the same key gets the stored hand.
@@ -197,21 +203,26 @@ def _corrected_records(table: Table, hand: Hand, record) -> tuple[list[Hand], Ha
 
 
 def hand_correction_preview(*, hand: Hand, record) -> list[dict]:
-    """What a correction would change, stored nowhere: per hand whose dealer, wind or balances
-    change, ``{"number", "dealer": (before, after), "prevailing_wind": (before, after),
-    "balances": (before, after)}``; the corrected hand comes first."""
+    """What a correction would change, stored nowhere: per hand whose dealer, wind, balances or
+    seating change, ``{"number", "dealer": (before, after), "prevailing_wind": (before, after),
+    "balances": (before, after), "seating": (before, after)}``; the corrected hand comes first.
+    Each side's balances are per seat of that side's ``seating`` (the player, by first-round seat,
+    at each seat of the hand's own wind round: they differ only when the players change seats)."""
     table = hand.table
+    tournament = table.session.tournament
     hands, current, records = _corrected_records(table, hand, record)
     steps, _state = _replay(table, records)
+    seatings = flow.seatings(tournament.ruleset, tournament.effective_options, [h.result for h in hands])
     changes = []
-    for h, step in zip(hands, steps, strict=True):
+    for h, step, seating in zip(hands, steps, seatings, strict=True):
         balances = list(step.result["balances"])
-        if h.pk != current.pk and (h.dealer, h.prevailing_wind, h.result["balances"]) == (
-                step.dealer, step.prevailing_wind, balances):
+        if h.pk != current.pk and (h.dealer, h.prevailing_wind, h.result["balances"], seating) == (
+                step.dealer, step.prevailing_wind, balances, step.seating):
             continue
         changes.append({"number": h.number, "dealer": (h.dealer, step.dealer),
                         "prevailing_wind": (h.prevailing_wind, step.prevailing_wind),
-                        "balances": (list(h.result["balances"]), balances)})
+                        "balances": (list(h.result["balances"]), balances),
+                        "seating": (tuple(seating), tuple(step.seating))})
     return changes
 
 
@@ -235,20 +246,22 @@ def hand_correct(*, hand: Hand, record, version: int, user, idempotency_key: str
                        _("Someone else changed this hand first. Reload it and enter your correction again."),
                        extra={"current_version": current.version})
     steps, _state = _replay(table, records)
+    tournament = table.session.tournament
+    seatings = flow.seatings(tournament.ruleset, tournament.effective_options, [h.result for h in hands])
     revisions = []
-    for h, step in zip(hands, steps, strict=True):
+    for h, step, seating in zip(hands, steps, seatings, strict=True):
         new_record = _stored_record(table, step.record)
         changed = (h.record != new_record or h.result != step.result or h.dealer != step.dealer
                    or h.prevailing_wind != step.prevailing_wind)
         if not changed and h.pk != current.pk:
             continue
-        before = _snapshot(h)
+        before = _snapshot(h, seating)
         h.record, h.result, h.dealer, h.prevailing_wind = new_record, step.result, step.dealer, step.prevailing_wind
         h.version += 1
         h.save(update_fields=["record", "result", "dealer", "prevailing_wind", "version", "updated_at"])
         action = HandRevision.Action.UPDATE if h.pk == current.pk else HandRevision.Action.REDERIVE
         revisions.append(HandRevision(hand=h, table=table, number=h.number, action=action, version=h.version,
-                                      before=before, after=_snapshot(h), user=user,
+                                      before=before, after=_snapshot(h, step.seating), user=user,
                                       idempotency_key=key if h.pk == current.pk else ""))
         if h.pk == current.pk:
             current = h

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from scoring import flow
 from scoring.flow import seat_winds
 from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
@@ -331,27 +332,32 @@ def _hand_players(table: Table, hand: Hand) -> list:
     return view.hand_players(index) if index is not None else table_players(table)
 
 
-def correction_changes(hand: Hand, changes: list[dict], players: list) -> dict:
+def correction_changes(hand: Hand, changes: list[dict], first_players: list) -> dict:
     """hand_correction_preview's answer in words for the correction page: per changed hand its
-    dealer, wind and each player's balance before → after, and how each player's total moves."""
+    dealer, wind and each player's balance before → after, and how each player's total moves.
+    ``first_players``: the Player at each seat in the first wind round; each side of a change is
+    mapped to the players through its own seating (the players may change seats after a wind round)."""
     rows, moved = [], [0, 0, 0, 0]
     for change in changes:
         (dealer_before, dealer_after) = change["dealer"]
         (wind_before, wind_after) = change["prevailing_wind"]
-        (before, after) = change["balances"]
+        (seating_before, seating_after) = change.get("seating") or (flow.IDENTITY, flow.IDENTITY)
+        before = flow.by_player(change["balances"][0], seating_before)
+        after = flow.by_player(change["balances"][1], seating_after)
+        dealer = (first_players[seating_before[dealer_before]], first_players[seating_after[dealer_after]])
         seats = []
-        for s, (b, a) in enumerate(zip(before, after, strict=True)):
-            moved[s] += a - b
+        for p, (b, a) in enumerate(zip(before, after, strict=True)):
+            moved[p] += a - b
             if a != b:
-                seats.append({"player": players[s], "before": b, "after": a, "delta": a - b})
+                seats.append({"player": first_players[p], "before": b, "after": a, "delta": a - b})
         rows.append({
             "number": change["number"],
             "corrected": change["number"] == hand.number,
-            "dealer": (players[dealer_before], players[dealer_after]) if dealer_before != dealer_after else None,
+            "dealer": dealer if dealer[0] != dealer[1] else None,
             "wind": (WIND_NAMES[wind_before], WIND_NAMES[wind_after]) if wind_before != wind_after else None,
             "seats": seats,
         })
-    totals = [{"player": players[s], "delta": d} for s, d in enumerate(moved) if d]
+    totals = [{"player": first_players[p], "delta": d} for p, d in enumerate(moved) if d]
     return {"rows": rows, "totals": totals}
 
 
@@ -372,8 +378,8 @@ def hand_edit_preview(request, hand_id: int):
     except ServiceError as error:
         form.add_service_error(error)
         return _form_errors(form, code=error.code, message=error.message)
-    html = render_to_string("league/_correction_preview.html", correction_changes(hand, changes, players),
-                            request=request)
+    html = render_to_string("league/_correction_preview.html",
+                            correction_changes(hand, changes, table_players(table)), request=request)
     return JsonResponse({"html": html})
 
 
@@ -481,13 +487,18 @@ def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
     return out
 
 
-def revision_changes(revision, players: list) -> list[dict]:
-    """What one revision changed: rows {"label", "before", "after"} (None where a side is absent)."""
+def revision_changes(revision, players: list, first_players: list | None = None) -> list[dict]:
+    """What one revision changed: rows {"label", "before", "after"} (None where a side is absent).
+    ``players``: the Player at each of the hand's seats now; ``first_players``: at each seat in the
+    first wind round, for a snapshot that keeps its own ``seating`` (the players may change seats)."""
     sides = []
+    current = players
     for snapshot in (revision.before, revision.after):
         if not snapshot:
             sides.append(None)
             continue
+        seating = snapshot.get("seating")
+        players = [first_players[p] for p in seating] if seating and first_players else current
         dealer = snapshot.get("dealer", 0)
         described = describe_record(hand_services.posted_part(snapshot.get("record") or {}), players, dealer)
         balances = (snapshot.get("result") or {}).get("balances") or []
@@ -511,7 +522,8 @@ def revision_changes(revision, players: list) -> list[dict]:
 def hand_history(request, hand_id: int):
     hand = _checked_hand(request, hand_id)
     players = _hand_players(hand.table, hand)
-    revisions = [{"revision": r, "changes": revision_changes(r, players)} for r in pages.hand_history(hand)]
+    first = table_players(hand.table)
+    revisions = [{"revision": r, "changes": revision_changes(r, players, first)} for r in pages.hand_history(hand)]
     return render(
         request,
         "league/hand_history.html",

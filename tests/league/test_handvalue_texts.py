@@ -2,8 +2,10 @@
 
 import pytest
 from django.utils import translation
+from mahjong.hand_calculating.yaku import Yaku
+from rest_framework.test import APIClient
 
-from league.handvalue_texts import RULE_NAMES, translate_line
+from league.handvalue_texts import RIICHI_YAKU, RULE_NAMES, translate_line, translate_yaku
 from scoring.handvalue import dmjl, hke, japanese
 
 ALL_RULES = [*dmjl.KAJONGG_RULES, *dmjl.CHEMNITZ_RULES, *hke.HKE_RULES, *japanese.JC_RULES]
@@ -48,3 +50,64 @@ def test_the_api_answers_explain_lines_in_the_users_language(api):
     assert german["explain"] == ["Keine Blumen und Jahreszeiten: 1 Fan", "Drachenpong (-kong) (dbdbdb): 1 Fan"]
     english = api.post("/api/v1/handvalue/", [record], format="json", HTTP_ACCEPT_LANGUAGE="en").json()
     assert english[0]["explain"] == ["No Flowers nor Seasons: 1 fan", "Pung (Kong) of Dragons (dbdbdb): 1 fan"]
+
+
+def riichi_yaku() -> list[Yaku]:
+    """One of each yaku the mahjong library knows (its yaku_list modules)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import mahjong.hand_calculating.yaku_list as yaku_list
+    import mahjong.hand_calculating.yaku_list.yakuman as yakuman
+
+    out = []
+    for package in (yaku_list, yakuman):
+        for module_info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{module_info.name}")
+            for _name, cls in inspect.getmembers(module, inspect.isclass):
+                if issubclass(cls, Yaku) and cls is not Yaku and cls.__module__ == module.__name__:
+                    out.append(cls())
+    return out
+
+
+def test_every_riichi_yaku_of_the_library_is_marked_for_translation():
+    names = {yaku.name for yaku in riichi_yaku()}
+    assert names and names <= RIICHI_YAKU
+
+
+@pytest.mark.parametrize(
+    ("yaku", "german"),
+    [
+        ("Riichi", "Riichi"),
+        ("Tanyao", "Tanyao"),
+        ("Ura Dora", "Ura Dora"),
+        ("Aka Dora", "Aka Dora (rote Fünf)"),
+        ("Yakuhai (seat wind east)", "Yakuhai (Sitzwind Ost)"),
+        ("Yakuhai (round wind south)", "Yakuhai (Rundenwind Süd)"),
+        ("Double Riichi", "Doppel-Riichi"),
+    ],
+)
+def test_riichi_yaku_read_in_german_where_the_name_describes(yaku, german):
+    with translation.override("de"):
+        assert translate_yaku(yaku) == german
+    with translation.override("en"):
+        assert translate_yaku(yaku) == yaku
+
+
+@pytest.mark.django_db
+def test_the_hand_value_api_names_a_riichi_hands_yaku_in_the_users_language():
+    # East's closed hand with a pung of East winds, ron on 5p: riichi, seat and round wind, ura dora.
+    record = {"ruleset": "riichi-ema", "tiles": {"man": "123", "pin": "45655", "sou": "789", "honors": "111"},
+              "win_tile": "5p", "melds": [], "dora_indicators": [], "ura_dora_indicators": ["4p"],
+              "situation": {"riichi": True, "seat_wind": "E", "round_wind": "E"}}
+    answers = {}
+    for language in ("de", "en"):
+        response = APIClient().post("/api/v1/handvalue/", record, format="json",
+                                    HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200, response.content
+        answers[language] = response.json()["yaku"]
+    assert "Yakuhai (seat wind east)" in answers["en"] and "Ura Dora" in answers["en"]
+    assert "Yakuhai (Sitzwind Ost)" in answers["de"] and "Yakuhai (Rundenwind Ost)" in answers["de"]
+    assert "Riichi" in answers["de"] and "Ura Dora" in answers["de"]
+    assert len(answers["de"]) == len(answers["en"])
