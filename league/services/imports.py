@@ -424,8 +424,8 @@ def text_rows(text: str) -> list[list[str]]:
 
 
 def upload_rows(upload) -> list[list]:
-    """An uploaded .xlsx or .csv file's rows."""
-    return _read_rows(upload)
+    """An uploaded .xlsx or .csv file's rows (read under the caps; a list, as callers read it twice)."""
+    return list(_read_rows(upload))
 
 
 def bulk_entries(preview: Preview) -> list[dict]:

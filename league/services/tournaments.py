@@ -60,6 +60,9 @@ def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dic
     defaults = {**scoring.validate_options(ruleset, {}), **tournament_options.validate({})}
     stored = {key: value for key, value in {**own, **day}.items() if value != defaults.get(key)}
     tournament_rules_frozen(tournament=tournament, ruleset=ruleset, options=stored)
+    changed = (ruleset, stored) != (tournament.ruleset, tournament.options or {})
     tournament.ruleset, tournament.options = ruleset, stored
     tournament.save(update_fields=["ruleset", "options"])
+    if changed:  # e.g. substitute_scoring changes who is in the standings
+        standings_request(tournament_id=tournament.pk)
     return tournament

@@ -19,6 +19,7 @@ from ..selectors import day
 from ..selectors.standings import team_standings_for
 from ..services import day as day_services
 from ..services.seating import METHODS, seating_generate, seating_next_session, seating_preview
+from .numbers import posted_int
 
 CONTROL_LIVE_SECONDS = 10
 SCREEN_REFRESH_SECONDS = 15
@@ -35,16 +36,9 @@ def _directed(request, slug: str) -> Tournament:
     return tournament
 
 
-def _number(value, default: int | None) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
 def _control_context(request, tournament: Tournament, number: int | None = None) -> dict:
     current = day.current_session_number(tournament)
-    number = number or _number(request.GET.get("session"), None) or current or 1
+    number = number or posted_int(request.GET.get("session"), None) or current or 1
     number = min(max(number, 1), tournament.session_count)
     session = day.session_or_none(tournament, number)
     tables = day.session_tables(tournament, number)
@@ -96,12 +90,12 @@ def control_action(request, slug: str, action: str):
     preview answers the page with the proposed tables instead."""
     tournament = _directed(request, slug)
     post = request.POST
-    number = _number(post.get("session"), None)
+    number = posted_int(post.get("session"), None)
     if action != "checkin" and not is_league_admin(request.user):
         raise PermissionDenied(_("Only administrators can do this."))
     try:
         if action == "checkin":
-            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             present = day_services.checkin_toggle(tournament=tournament, player=player, user=request.user)
             if request.headers.get("X-Requested-With") == "fetch":
                 return HttpResponse(status=204)
@@ -110,28 +104,30 @@ def control_action(request, slug: str, action: str):
         elif action == "draw":
             return _draw(request, tournament, number)
         elif action == "clock":
+            if not 1 <= (number or 1) <= tournament.session_count:
+                raise Http404(_("No such session."))
             session, _created = Session.objects.get_or_create(tournament=tournament, number=number or 1)
             table = None
             if post.get("table"):
-                table = get_object_or_404(Table, pk=_number(post.get("table"), 0), session=session)
-            minutes = _number(post.get("minutes"), None)
+                table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session=session)
+            minutes = posted_int(post.get("minutes"), None)
             day_services.clock_apply(session=session, action=post.get("action", ""), table=table,
                                      seconds=minutes * 60 if minutes else None)
             messages.success(request, _("Clock of session %(number)s: done.") % {"number": session.number})
         elif action == "withdraw":
-            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
-                                           from_session=_number(post.get("from_session"), 0))
+                                           from_session=posted_int(post.get("from_session"), 0))
             messages.success(request, _("%(player)s is withdrawn from session %(number)s on.")
                              % {"player": player, "number": post.get("from_session")})
         elif action == "unwithdraw":
-            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             day_services.withdrawal_delete(tournament=tournament, player=player)
             messages.success(request, _("%(player)s plays again.") % {"player": player})
         elif action == "seat":
-            table = get_object_or_404(Table, pk=_number(post.get("table"), 0), session__tournament=tournament)
-            player = get_object_or_404(Player, pk=_number(post.get("player"), 0))
-            seat = day_services.seat_replace(table=table, position=_number(post.get("position"), -1), player=player)
+            table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session__tournament=tournament)
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            seat = day_services.seat_replace(table=table, position=posted_int(post.get("position"), -1), player=player)
             messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
                              % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
                                 "table": table.number})
@@ -153,7 +149,7 @@ def _draw(request, tournament: Tournament, number: int | None):
     post = request.POST
     number = number or 1
     method = post.get("method", "")
-    seed = _number(post.get("seed"), None)
+    seed = posted_int(post.get("seed"), None)
     force = bool(post.get("force"))
     try:
         if post.get("commit"):

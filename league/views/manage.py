@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .. import rule_options
+from .. import tournament_options as day_options
 from ..errors import ServiceError
 from ..models import Tournament
 from ..permissions import is_league_admin
 from ..services import imports
 from ..services.tournaments import tournament_options_set
+from .numbers import posted_int
 
 
 def _admin_only(request) -> None:
@@ -44,7 +46,7 @@ def players_bulk(request):
         text = request.POST.get("rows", "")
         upload = request.FILES.get("file")
         tournament_id = request.POST.get("tournament") or None
-        tournament = get_object_or_404(open_tournaments, pk=tournament_id) if tournament_id else None
+        tournament = get_object_or_404(open_tournaments, pk=posted_int(tournament_id, 0)) if tournament_id else None
         context.update(text=text, tournament_id=tournament and tournament.pk)
         try:
             if upload is not None:
@@ -174,11 +176,13 @@ def tournament_options(request, slug: str):
             if chosen is None:
                 general = _("Choose one of the presets.")
             else:
-                ruleset, values = chosen["ruleset"], dict(chosen["options"])
+                # a preset sets the ruleset's options; the tournament-level ones (clock, teams …) stay
+                ruleset, values = chosen["ruleset"], {**day_options.split(tournament.options)[1],
+                                                      **chosen["options"]}
                 messages.info(request, _("Preset “%(preset)s” filled in; check the values and save.")
                               % {"preset": chosen["name"]})
         elif action == "ruleset":
-            values = {}
+            values = dict(day_options.split(tournament.options)[1])
         elif general is None:
             values = {}
             for entry in rule_options.options_of(ruleset):

@@ -25,6 +25,20 @@ def parse_whole_number(text: str) -> int | None:
     return None
 
 
+# The largest id or count a form field may name: beyond it a database column would overflow.
+LARGEST_ID = 2**31 - 1
+
+
+def posted_int(value, default: int | None = None) -> int | None:
+    """An id or count from a form field or query string: a whole number from 0 to ``LARGEST_ID``,
+    else ``default`` (so that "abc" or thirty nines end as a 404 or a field error, never a 500)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return number if 0 <= number <= LARGEST_ID else default
+
+
 class WholeNumberField(forms.IntegerField):
     """An IntegerField that reads the page language's thousands separator. A text input (not
     ``type=number``, which would throw away "1,000" without a word) with the numeric keypad."""

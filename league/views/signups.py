@@ -15,6 +15,7 @@ from ..models import Registration, Signup, Tournament
 from ..permissions import visible_tournaments
 from ..services.signups import signup_confirm, signup_create, signup_decide, signup_withdraw, signups_open
 from .manage import _admin_only, _login_first
+from .numbers import posted_int
 
 
 class SignupForm(forms.Form):
@@ -81,7 +82,7 @@ def signups_manage(request, slug: str):
     _admin_only(request)
     tournament = get_object_or_404(Tournament, slug=slug)
     if request.method == "POST":
-        found = get_object_or_404(Signup, pk=request.POST.get("signup") or 0, tournament=tournament)
+        found = get_object_or_404(Signup, pk=posted_int(request.POST.get("signup"), 0), tournament=tournament)
         try:
             decided = signup_decide(signup=found, status=request.POST.get("status", ""), user=request.user)
         except ServiceError as error:

@@ -160,6 +160,15 @@ def test_hidden_standings_stay_hidden_on_public_pages_until_revealed(tournament)
     assert 'data-mode="reveal"' in logged_in(None).get(f"/t/{tournament.slug}/screen/part/").content.decode()
 
 
+@pytest.mark.parametrize("session", ["4", "9" * 30, "abc"])
+def test_the_control_room_clock_refuses_a_session_the_tournament_does_not_have(tournament, session):
+    client = Client()
+    client.force_login(AdminFactory())
+    response = client.post(f"/t/{tournament.slug}/control/clock/", {"session": session, "action": "start"})
+    assert response.status_code in (302, 404)
+    assert not Session.objects.filter(tournament=tournament, number__gt=3).exists()
+
+
 def test_the_projector_shows_the_seating_first_then_the_clock_and_standings(tournament):
     seating_generate(tournament=tournament, number=1, method="random")
     screen = logged_in(None).get(f"/t/{tournament.slug}/screen/")

@@ -106,6 +106,20 @@ def test_the_page_previews_then_creates(client, admin_user):
     assert Player.objects.count() == 3
 
 
+def test_the_page_previews_an_uploaded_file(client, admin_user):
+    client.force_login(admin_user)
+    upload = SimpleUploadedFile("players.csv", "Vorname;Nachname;Verein\nAnna;Berg;MJ Hamburg\n".encode(),
+                                content_type="text/csv")
+    page = client.post("/manage/players/bulk/", {"file": upload, "action": "preview"}).content.decode()
+    assert page.count('class="bulk-new"') == 1 and "Berg" in page
+
+
+@pytest.mark.parametrize("field", ["tournament"])
+def test_a_tournament_that_is_no_number_is_a_404_not_a_500(client, admin_user, field):
+    client.force_login(admin_user)
+    assert client.post("/manage/players/bulk/", {"rows": PASTED, field: "abc"}).status_code == 404
+
+
 def test_the_page_is_for_administrators_only(client):
     tournament = TournamentFactory()
     assert client.get("/manage/players/bulk/").status_code == 302  # to the login page

@@ -109,6 +109,26 @@ def test_a_preset_fills_the_form_without_saving(client, admin_user):
     assert tournament.ruleset == "dmjl-classical" and tournament.options == {}
 
 
+def test_a_preset_or_another_ruleset_keeps_the_tournament_level_options(client, admin_user):
+    tournament = TournamentFactory(options={"hide_standings_from_session": 3, "team_standings": "sum"})
+    client.force_login(admin_user)
+    for data in ({"action": "preset", "preset": "DMJL Turnier"}, {"action": "ruleset", "ruleset": "riichi-ema"}):
+        html = client.post(f"/manage/t/{tournament.slug}/options/", data).content.decode()
+        assert 'name="opt_hide_standings_from_session" value="3"' in html
+        assert '<option value="sum" selected>' in html
+
+
+def test_saving_options_in_the_form_asks_for_new_standings(client, admin_user):
+    from league.models import StandingsState
+
+    tournament = TournamentFactory()
+    client.force_login(admin_user)
+    response = client.post(f"/manage/t/{tournament.slug}/options/", form_data(tournament, team_standings="sum"))
+    assert response.status_code == 302
+    state = StandingsState.objects.get(tournament=tournament)
+    assert state.requested > state.computed  # the substitutes' or teams' standings follow the new options
+
+
 def test_rules_of_a_played_tournament_stay_frozen(client, admin_user):
     table = table_with_players()
     tournament = table.session.tournament

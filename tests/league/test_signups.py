@@ -200,3 +200,9 @@ def test_a_registration_deleted_elsewhere_moves_the_waiting_list_up(
     with django_capture_on_commit_callbacks(execute=True):
         Registration.objects.exclude(signup__isnull=False).get().delete()
     assert Signup.objects.get().status == "approved"
+
+
+def test_the_administrators_page_answers_a_signup_that_is_no_number_with_a_404(client, admin_user, tournament):
+    client.force_login(admin_user)
+    response = client.post(f"/manage/t/{tournament.slug}/signups/", {"signup": "abc", "status": "approved"})
+    assert response.status_code == 404
