@@ -108,7 +108,7 @@ def test_the_page_previews_then_creates(client, admin_user):
 
 def test_the_page_previews_an_uploaded_file(client, admin_user):
     client.force_login(admin_user)
-    upload = SimpleUploadedFile("players.csv", "Vorname;Nachname;Verein\nAnna;Berg;MJ Hamburg\n".encode(),
+    upload = SimpleUploadedFile("players.csv", b"Vorname;Nachname;Verein\nAnna;Berg;MJ Hamburg\n",
                                 content_type="text/csv")
     page = client.post("/manage/players/bulk/", {"file": upload, "action": "preview"}).content.decode()
     assert page.count('class="bulk-new"') == 1 and "Berg" in page
