@@ -19,12 +19,14 @@ a season                   its ranking page                                ``pag
 a tournament               all its pages                                   ``tournament_changed()``,
                                                                            ``pages_changed(tournament_id=)``
 its standings              standings page, the top on the tournament page  ``standings_changed()``
+its statistics             statistics and records pages (they count hands) ``statistics_changed()``
 its sessions overview      the tables list on the tournament page          ``session_changed(tables=True)``
 one session                that session's page (tables and results)        ``session_changed()``
 =========================  ==============================================  ===============================
 
 A hand changes nothing a visitor sees until the standings recomputation writes its results, which
-then retires the standings and the sessions whose game results changed, and nothing else: the other
+then retires the standings and the sessions whose game results changed, and the statistics whenever
+it ran over changed hands or penalties (a draw changes no standing but counts), and nothing else: the other
 sessions' pages, the season and the site's pages stay cached (the player pages catch up within
 ``SITE_TIMEOUT``). A page that declares only its tournament (``page_subject(request,
 tournament_id=…)`` without ``parts``) is retired by any change of the tournament; a page that names
@@ -150,6 +152,11 @@ def tournament_changed(*, tournament_id: int) -> None:
 def standings_changed(*, tournament_id: int) -> None:
     """Retire the tournament's standings: its standings page and the top ten on its page."""
     _replace([f"t{tournament_id}:standings", f"t{tournament_id}:{ANY}"])
+
+
+def statistics_changed(*, tournament_id: int) -> None:
+    """Retire the tournament's statistics and records pages: they count hands and game results."""
+    _replace([f"t{tournament_id}:statistics", f"t{tournament_id}:{ANY}"])
 
 
 def session_changed(*, tournament_id: int, number: int, tables: bool = False) -> None:

@@ -98,7 +98,7 @@ class PlayerStatistics(APIView):
     @extend_schema(responses={200: StatisticsRowSerializer})
     def get(self, request, pk: int):
         player = get_object_or_404(Player, pk=pk)
-        row = player_statistics(player=player, tournaments=visible_tournaments(request.user))
+        row = player_statistics(player=player, tournaments=visible_tournaments(request.user), user=request.user)
         return Response(StatisticsRowSerializer(row).data)
 
 

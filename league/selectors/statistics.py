@@ -6,6 +6,10 @@ A row (API.md): ``player``, ``hands`` (hands at the player's tables), ``wins``, 
 tournament penalties), ``dead_hands``, ``highest_hand`` (the most the player received in one hand
 won, or null), ``limit_hands`` and ``average_place`` (over their table games). Hands are read once,
 as plain values, in the order played.
+
+Sessions whose standings are hidden until the reveal (tournament option
+``hide_standings_from_session``) are left out, tables and game results alike, in one way for both
+(``_without_hidden``): the caller says from which session on, per tournament.
 """
 from collections import defaultdict
 from dataclasses import asdict, dataclass
@@ -13,13 +17,17 @@ from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 
-from django.db.models import Avg, Count, QuerySet
+from django.db.models import Avg, Count, Q, QuerySet
 
 from scoring.flow import IDENTITY
 
 from .. import hand_facts
 from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty
+<<<<<<< HEAD
 from .tables import hand_seatings
+=======
+from .day import hides_for
+>>>>>>> reviewfix
 
 CHUNK = 2000
 
@@ -117,15 +125,26 @@ def _names(rows: dict[int, StatRow]) -> None:
         rows[player_id].player_name = f"{first} {last}"
 
 
+def _without_hidden(tables: QuerySet[Table], results: QuerySet[GameResult],
+                    hidden: dict[int, int]) -> tuple[QuerySet[Table], QuerySet[GameResult]]:
+    """``tables`` and game ``results`` without the hidden sessions: ``hidden`` maps a tournament id
+    to its first hidden session."""
+    if not hidden:
+        return tables, results
+    hidden_tables, hidden_results = Q(), Q()
+    for tournament_id, number in hidden.items():
+        hidden_tables |= Q(session__tournament_id=tournament_id, session__number__gte=number)
+        hidden_results |= Q(tournament_id=tournament_id, session_number__gte=number)
+    return tables.exclude(hidden_tables), results.exclude(hidden_results)
+
+
 def tournament_statistics(*, tournament: Tournament, before_session: int | None = None) -> dict:
     """``{"players": [rows, most wins first], "records": {...}}`` of the tournament; with
     ``before_session`` only of the sessions before it (standings hidden from it on)."""
     rows: dict[int, StatRow] = {}
-    tables = Table.objects.filter(session__tournament=tournament)
-    results = GameResult.objects.filter(tournament=tournament)
-    if before_session is not None:
-        tables = tables.filter(session__number__lt=before_session)
-        results = results.filter(session_number__lt=before_session)
+    tables, results = _without_hidden(
+        Table.objects.filter(session__tournament=tournament), GameResult.objects.filter(tournament=tournament),
+        {} if before_session is None else {tournament.pk: before_session})
     seats = _seats(tables)
     for players in seats.values():
         for player in players:
@@ -170,10 +189,16 @@ def _records(ordered: list[StatRow], biggest: Biggest, rows: dict[int, StatRow])
     }
 
 
-def player_statistics(*, player: Player, tournaments: QuerySet[Tournament]) -> StatRow:
-    """The player's row over their tables in ``tournaments`` (pass the visible ones)."""
+def player_statistics(*, player: Player, tournaments: QuerySet[Tournament], user) -> StatRow:
+    """The player's row over their tables in ``tournaments`` (pass the ones ``user`` may see),
+    without the sessions whose standings are hidden from ``user``."""
     rows = {player.pk: StatRow(player.pk, player.name)}
-    tables = Table.objects.filter(session__tournament__in=tournaments, seats__player=player)
+    played = tournaments.filter(pk__in=Seat.objects.filter(player=player).values("table__session__tournament_id"))
+    hidden = {t.pk: number for t in played.only("id", "options", "standings_revealed_at")
+              if (number := hides_for(user, t)) is not None}
+    tables, results = _without_hidden(
+        Table.objects.filter(session__tournament__in=tournaments, seats__player=player),
+        GameResult.objects.filter(player=player, tournament__in=tournaments), hidden)
     seats = _seats(tables)
     hands = (Hand.objects.filter(table__in=tables).order_by("table_id", "number")
              .values_list("pk", "table_id", "record", "result"))
@@ -181,6 +206,6 @@ def player_statistics(*, player: Player, tournaments: QuerySet[Tournament]) -> S
         _count_hand(rows, players, record or {}, result or {}, only=player.pk)
     row = rows[player.pk]
     row.penalties += TournamentPenalty.objects.filter(player=player, tournament__in=tournaments).count()
-    average = GameResult.objects.filter(player=player, tournament__in=tournaments).aggregate(avg=Avg("place"))["avg"]
+    average = results.aggregate(avg=Avg("place"))["avg"]
     row.average_place = None if average is None else Decimal(str(average)).quantize(Decimal("0.01"))
     return row

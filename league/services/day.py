@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import CheckIn, ClockState, Player, Registration, Seat, Session, Table, Tournament, Withdrawal
+from .rankings import rankings_request
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
 MAX_CLOCK_SECONDS = 24 * 3600
@@ -173,9 +174,12 @@ def clock_apply(*, session: Session, action: str, seconds: int | None = None, ta
 
 
 def tournament_reveal(*, tournament: Tournament) -> Tournament:
-    """Show the standings hidden by ``hide_standings_from_session`` to everyone."""
+    """Show the standings hidden by ``hide_standings_from_session`` to everyone; a finished
+    tournament of a season now counts in its ranking (league.services.rankings)."""
     if tournament.standings_revealed_at is None:
         tournament.standings_revealed_at = timezone.now()
         tournament.save(update_fields=["standings_revealed_at"])
+        if tournament.season_id:
+            rankings_request(season_id=tournament.season_id)
     pages_changed(tournament_id=tournament.pk)
     return tournament

@@ -1,10 +1,12 @@
 """Season rankings: a league season's tournaments summed up per player, materialised as SeasonRanking.
 
-Which tournaments count: the season's tournaments that are **finished and published**. Running
-tournaments only have provisional standings, and the public ranking is made only of what the public
-may see. Finishing a tournament (``tournament_finish``) queues the season's recomputation; the
-periodic job ``league.rankings_recompute_all`` catches everything else (a tournament published or
-moved to another season later, a correction after the finish also queues one).
+Which tournaments count: the season's tournaments that are **finished and published**, and whose
+standings are not hidden (tournament option ``hide_standings_from_session``) until the director
+reveals them (``tournament_reveal`` then queues the season's recomputation). Running tournaments
+only have provisional standings, and the public ranking is made only of what the public may see.
+Finishing a tournament (``tournament_finish``) queues the season's recomputation; the periodic job
+``league.rankings_recompute_all`` catches everything else (a tournament published or moved to
+another season later, a correction after the finish also queues one).
 
 Methods (``Season.ranking_method``); ``games`` and ``tournaments`` count the player's table games
 and tournaments in every method; equal values share the rank (1, 2, 2, 4):
@@ -38,6 +40,7 @@ they were computed then. Snapshots dated after it belong to tournaments that no 
 (unpublished, moved to another season, date changed) and are removed; with no counted
 tournament the season has no history.
 """
+import copy
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -50,6 +53,7 @@ from django.db.models import Count, Q, Sum
 from ..cache import pages_changed
 from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Tournament
 from ..queue import task_send_on_commit
+from ..selectors.day import standings_hidden_from
 from . import mers
 from .standings import shared_ranks, standings_recompute, sync_rows, to_decimal
 
@@ -86,7 +90,8 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
     return tournament
 
 
-RANKING_FIELDS = ("status", "published", "season_id", "weight", "qualifying", "starts_on", "ends_on")
+# options: hide_standings_from_session decides whether a finished tournament counts yet
+RANKING_FIELDS = ("status", "published", "season_id", "weight", "qualifying", "starts_on", "ends_on", "options")
 
 
 def tournament_saved(*, tournament: Tournament, before: dict) -> None:
@@ -104,12 +109,14 @@ def tournament_saved(*, tournament: Tournament, before: dict) -> None:
 
 
 def ranking_fields(tournament: Tournament) -> dict:
-    return {name: getattr(tournament, name) for name in RANKING_FIELDS}
+    return {name: copy.deepcopy(getattr(tournament, name)) for name in RANKING_FIELDS}
 
 
 def counted_tournaments(*, season: Season) -> list[Tournament]:
-    return list(season.tournaments.filter(status=Tournament.Status.FINISHED, published=True)
-                .only("id", "starts_on", "ends_on", "weight", "qualifying"))
+    """The season's finished, published tournaments, without those whose standings still wait for the reveal."""
+    tournaments = (season.tournaments.filter(status=Tournament.Status.FINISHED, published=True)
+                   .only("id", "starts_on", "ends_on", "weight", "qualifying", "options", "standings_revealed_at"))
+    return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]
 
 
 # ---- the methods, as pure functions over plain numbers ----

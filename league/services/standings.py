@@ -32,7 +32,8 @@ rank (1, 2, 2, 4). Sums are exact (``Fraction``) until they are stored.
 Rows are compared with what is stored and only the differences are written (``sync_rows``: set-based
 create, update and delete of the changed rows only), all in one transaction with the tournament row
 locked: running it twice writes nothing the second time, and ids of unchanged rows stay. Only the
-cached page parts whose rows changed are retired (league.cache).
+cached page parts whose rows changed are retired (league.cache), and the statistics whenever the run
+covered changes asked for (hands, penalties): those count hands that may change no row, a draw.
 """
 import logging
 from collections import defaultdict
@@ -51,7 +52,7 @@ from django.utils import timezone
 from scoring.results import game_result
 
 from .. import tournament_options
-from ..cache import session_changed, standings_changed
+from ..cache import session_changed, standings_changed, statistics_changed
 from ..models import (
     GameResult,
     Hand,
@@ -337,6 +338,7 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> 
         # Read before the hands: a change committed after this read counts beyond it.
         state = StandingsState.objects.filter(pk=tournament.pk).values_list("requested", "computed").first()
         seen = state[0] if state else 0
+        pending = state is not None and state[0] > state[1]  # hands or penalties changed since the last run
         if when_stale and (state is None or state[0] <= state[1]):
             return False
         games = _game_rows(tournament)
@@ -359,6 +361,8 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> 
             computed=Greatest(F("computed"), seen), finished_at=timezone.now(), recomputes=F("recomputes") + 1)
     if changed_standings:
         standings_changed(tournament_id=tournament.pk)
+    if changed or pending:
+        statistics_changed(tournament_id=tournament.pk)
     for number in sorted(sessions):
         session_changed(tournament_id=tournament.pk, number=number)
     return changed

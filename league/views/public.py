@@ -52,9 +52,12 @@ def _live(tournament: Tournament) -> int | None:
 
 def _depends(part: str) -> str:
     """The tournament's cache subject (league.cache) that a changing part shows: the standings
-    recomputation retires the standings and everything computed with them."""
-    if part in ("top", "standings", "teams", "statistics", "records"):
+    recomputation retires the standings and everything computed with them, and the statistics
+    (counted from the hands) whenever it ran over changed hands."""
+    if part in ("top", "standings", "teams"):
         return "standings"
+    if part in ("statistics", "records"):
+        return "statistics"
     if part.startswith("session-"):
         return f"session{part[8:]}"
     return part
@@ -185,7 +188,7 @@ def _statistics(request, tournament: Tournament) -> dict:
 @cached_page
 def statistics(request, slug: str):
     """Per player statistics of the tournament and its records."""
-    tournament = _tournament(request, slug, parts=("standings",))
+    tournament = _tournament(request, slug, parts=("statistics",))
     part = _tournament_part(request, tournament, "statistics", "league/_statistics.html",
                             lambda: {"tournament": tournament, **_statistics(request, tournament)})
     return render(request, "league/statistics.html", {"tournament": tournament, "statistics_part": part})
@@ -194,7 +197,7 @@ def statistics(request, slug: str):
 @cached_page
 def records(request, slug: str):
     """The tournament's records: biggest hand, most wins, most self-draws, most limit hands."""
-    tournament = _tournament(request, slug, parts=("standings",))
+    tournament = _tournament(request, slug, parts=("statistics",))
     part = _tournament_part(request, tournament, "records", "league/_records.html",
                             lambda: {"tournament": tournament, **_statistics(request, tournament)})
     return render(request, "league/records.html", {"tournament": tournament, "records_part": part})
@@ -250,7 +253,8 @@ def player(request, player_id: int):
         row["wind_name"] = day.WIND_NAMES[row["wind"]]
     context["score_chart"] = _score_chart(context["results"])
     context["rank_chart"] = _rank_chart(context["snapshots"])
-    context["statistics"] = player_statistics(player=context["player"], tournaments=visible_tournaments(request.user))
+    context["statistics"] = player_statistics(player=context["player"], tournaments=visible_tournaments(request.user),
+                                              user=request.user)
     return render(request, "league/player.html", context)
 
 

@@ -333,3 +333,23 @@ def test_a_copy_too_old_is_not_served_while_another_request_renders(client, monk
     cache.add("league:pages:rendering:de:/t/old/standings/", 1, 10)
     response = client.get("/t/old/standings/", HTTP_ACCEPT_LANGUAGE="de")
     assert response["X-Cache"] == "miss" and ">777<" in response.content.decode()
+
+
+def test_a_draw_that_changes_no_standing_still_shows_on_the_statistics_and_records_pages(
+    client, django_capture_on_commit_callbacks
+):
+    table = table_with_players(slug="stats")
+    user = AdminFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_record(table=table, record=EAST_WINS_100, user=user)
+    urls = ["/t/stats/statistics/", "/t/stats/records/", "/t/stats/standings/"]
+    for url in urls:
+        assert client.get(url, HTTP_ACCEPT_LANGUAGE="en")["X-Cache"] == "miss", url
+        assert client.get(url, HTTP_ACCEPT_LANGUAGE="en")["X-Cache"] == "hit", url
+    assert client.get(urls[0], HTTP_ACCEPT_LANGUAGE="en").content.decode().count('<td class="num">1</td>') >= 4
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_record(table=table, record={"outcome": "draw"}, user=user)
+    answers = {url: client.get(url, HTTP_ACCEPT_LANGUAGE="en") for url in urls}
+    assert {url: response["X-Cache"] for url, response in answers.items()} == {
+        "/t/stats/statistics/": "miss", "/t/stats/records/": "miss", "/t/stats/standings/": "hit"}
+    assert answers["/t/stats/statistics/"].content.decode().count('<td class="num">2</td>') == 4  # 2 hands each

@@ -23,6 +23,7 @@ from league.services.rankings import (
     rankings_recompute,
     tournament_finish,
 )
+from league.services.standings import standings_recompute
 from league.tasks import rankings_recompute_all
 from tests.factories import AdminFactory, PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
 
@@ -312,3 +313,43 @@ def test_a_new_snapshot_retires_the_cached_player_pages(two_tournaments, client)
     june.save(update_fields=["status"])
     rankings_recompute(season=season)
     assert ranking_points() == 2
+
+
+def test_a_tournament_with_hidden_standings_counts_in_the_season_ranking_once_revealed(
+    admin_api, client, django_capture_on_commit_callbacks
+):
+    season = SeasonFactory()
+    p = PlayerFactory.create_batch(4)
+    hidden = tournament_in(season, options={"hide_standings_from_session": 2})
+    game(hidden, 1, {p[0]: 4, p[1]: 2, p[2]: 1, p[3]: 0})
+    rankings_recompute(season=season)
+    assert ranking(season) == []
+    assert client.get(f"/api/v1/seasons/{season.pk}/ranking/").json()["results"] == []
+    assert p[0].name not in client.get(season.get_absolute_url()).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the reveal queues the season's ranking
+        assert admin_api.post(f"/api/v1/tournaments/{hidden.pk}/reveal/").status_code == 200
+    assert ranking(season) == [
+        (p[0].pk, 1, Decimal(4), 1, 1), (p[1].pk, 2, Decimal(2), 1, 1),
+        (p[2].pk, 3, Decimal(1), 1, 1), (p[3].pk, 4, Decimal(0), 1, 1),
+    ]
+    assert [row["player"] for row in client.get(f"/api/v1/seasons/{season.pk}/ranking/").json()["results"]] == [
+        player.pk for player in p]
+    assert p[0].name in client.get(season.get_absolute_url()).content.decode()
+
+
+def test_hiding_a_finished_tournaments_standings_takes_it_out_of_the_season_ranking(
+    admin_api, django_capture_on_commit_callbacks
+):
+    season = SeasonFactory()
+    table = table_with_players(season=season, status=FINISHED)
+    tournament = table.session.tournament
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}, user=None)
+    standings_recompute(tournament=tournament)
+    rankings_recompute(season=season)
+    assert len(ranking(season)) == 4
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_api.patch(f"/api/v1/tournaments/{tournament.pk}/",
+                                   {"options": {"hide_standings_from_session": 1}}, format="json")
+    assert response.status_code == 200
+    assert GameResult.objects.filter(tournament=tournament).count() == 4  # the games stay, hidden
+    assert ranking(season) == []

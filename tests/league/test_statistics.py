@@ -2,9 +2,9 @@
 import pytest
 
 from league.models import GameResult, Hand, TournamentPenalty
-from league.services.hands import hand_record
+from league.services.hands import hand_record, table_close
 from league.services.standings import standings_recompute
-from tests.factories import table_with_players
+from tests.factories import SessionFactory, table_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -71,3 +71,40 @@ def test_the_statistics_and_records_pages(played, client):
     assert "Biggest hand" in html and f"{p[0].name}</a>: 32000" in html
     html = client.get(f"/p/{p[2].pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<dt>Dealt in</dt><dd>1</dd>" in html
+
+
+WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
+
+
+def test_a_players_statistics_leave_out_the_hidden_sessions_until_the_reveal(api, admin_api, client):
+    table = table_with_players(slug="hidden-stats", options={"hide_standings_from_session": 1})
+    tournament = table.session.tournament
+    winner = table.seats.get(position=1).player
+    hand_record(table=table, record=dict(WIN), user=None)
+    table_close(table=table, user=None)
+    standings_recompute(tournament=tournament)
+    url = f"/api/v1/players/{winner.pk}/statistics/"
+    fields = ("hands", "wins", "highest_hand", "average_place")
+    hidden = api.get(url).json()
+    assert tuple(hidden[f] for f in fields) == (0, 0, None, None)
+    page = client.get(f"/p/{winner.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<dt>Hands</dt><dd>0</dd>" in page
+    shown = admin_api.get(url).json()
+    assert (shown["hands"], shown["wins"], shown["average_place"]) == (1, 1, 1.0)
+    assert admin_api.post(f"/api/v1/tournaments/{tournament.pk}/reveal/").status_code == 200
+    assert api.get(url).json() == shown
+    page = client.get(f"/p/{winner.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<dt>Hands</dt><dd>1</dd><dt>Wins</dt><dd>1 " in page
+
+
+def test_a_players_statistics_keep_the_sessions_before_the_hidden_one(api):
+    first = table_with_players(slug="half-hidden", options={"hide_standings_from_session": 2})
+    tournament = first.session.tournament
+    players = [seat.player for seat in first.seats.order_by("position")]
+    second = table_with_players(session=SessionFactory(tournament=tournament, number=2), players=players)
+    for table in (first, second):
+        hand_record(table=table, record=dict(WIN), user=None)
+    standings_recompute(tournament=tournament)
+    row = api.get(f"/api/v1/players/{players[1].pk}/statistics/").json()
+    assert (row["hands"], row["wins"]) == (1, 1)
+    assert GameResult.objects.filter(player=players[1]).count() == 2
