@@ -23,11 +23,8 @@ from scoring.flow import IDENTITY
 
 from .. import hand_facts
 from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty
-<<<<<<< HEAD
-from .tables import hand_seatings
-=======
 from .day import hides_for
->>>>>>> reviewfix
+from .tables import hand_seatings
 
 CHUNK = 2000
 
