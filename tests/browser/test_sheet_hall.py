@@ -90,7 +90,9 @@ def test_offline_hands_wait_visibly_and_are_stored_once_in_order_after_a_reload(
     assert page.inner_text("#queue .queue-title") == "2 hands waiting to be sent"
     assert page.input_value("input[name=value_0]") == "77"  # the draft survived the reload
     assert page.inner_text("#hand-heading") == "Hand 3"
-    assert hands(table) == []
+    # No assertion that the server has nothing yet: Chromium's offline emulation does not cover
+    # requests that pass the service worker, so under load one may get through (a lost reply, as
+    # far as the page knows). What matters is below: every hand stored once, in order.
     context.set_offline(False)
     page.wait_for_selector("#hand-2")
     stored = hands(table)
