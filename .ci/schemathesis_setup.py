@@ -14,6 +14,7 @@ hand of another open table), and run last, so that deleting leaves the other ope
 import json
 import os
 import re
+import secrets
 import sys
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from django.db import IntegrityError, models, transaction  # noqa: E402
 from drf_spectacular.generators import SchemaGenerator  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
-from league.models import Export, Hand, RefereeAssignment, Tournament  # noqa: E402
+from league.models import Export, Hand, RefereeAssignment, Signup, Tournament  # noqa: E402
 from league.services.exports import export_request  # noqa: E402
 
 PARAMETER = re.compile(r"\{([^}]+)\}")
@@ -91,6 +92,10 @@ def main(outdir: Path) -> None:
     RefereeAssignment.objects.get_or_create(user=referee, tournament=tournament)
     if not Export.objects.filter(tournament=tournament).exists():
         export_request(kind=Export.Kind.RESULTS_XLSX, tournament=tournament, user=admin, language="en")
+    if not Signup.objects.filter(tournament=tournament).exists():  # for signups/{sid}/
+        Signup.objects.create(tournament=tournament, first_name="Fuzz", last_name="Tester",
+                              email="fuzz@example.org", status=Signup.Status.PENDING,
+                              token=secrets.token_urlsafe(32))
     focus_table = in_tournament(model_for("tables"), tournament).filter(closed=False).first() \
         or in_tournament(model_for("tables"), tournament).first()
 
