@@ -3,6 +3,7 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from league import models
 
@@ -98,3 +99,11 @@ def referee_for(tournament, **user_fields):
     user = UserFactory(**user_fields)
     models.RefereeAssignment.objects.create(tournament=tournament, user=user)
     return user
+
+
+def client_for(user) -> APIClient:
+    """An API client acting as ``user`` (anonymous for None)."""
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client

@@ -6,7 +6,6 @@ import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
-from rest_framework.test import APIClient
 
 
 @pytest.fixture(autouse=True)
@@ -14,11 +13,6 @@ def _english():
     with translation.override("en"):
         yield
 
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def xlsx_with_sheet(sheet_xml: str | None, *, name: str = "players.xlsx", drop_sheets: bool = False

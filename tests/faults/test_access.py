@@ -6,9 +6,7 @@ from django.contrib.auth.models import Group, Permission
 
 from league.models import Hand, HandRevision
 from league.permissions import ADMIN_GROUP, is_league_admin
-from tests.factories import AdminFactory, UserFactory, referee_for, table_with_players
-
-from .conftest import client_for
+from tests.factories import AdminFactory, UserFactory, client_for, referee_for, table_with_players
 
 pytestmark = pytest.mark.django_db
 WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}

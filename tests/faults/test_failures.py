@@ -8,9 +8,7 @@ from rest_framework.authtoken.models import Token
 
 from league.api import directory
 from league.models import Hand
-from tests.factories import UserFactory, referee_for, table_with_players
-
-from .conftest import client_for
+from tests.factories import UserFactory, client_for, referee_for, table_with_players
 
 pytestmark = pytest.mark.django_db
 WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}

@@ -13,9 +13,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import TournamentFactory, UserFactory, referee_for, table_with_players
-
-from .conftest import client_for
+from tests.factories import TournamentFactory, UserFactory, client_for, referee_for, table_with_players
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from league.errors import ServiceError
 from league.models import Player
 from league.services.imports import MAX_LINES, registrations_import_preview
-from tests.factories import TournamentFactory
+from tests.factories import TournamentFactory, client_for
 
-from .conftest import client_for, row, sheet, xlsx_with_sheet
+from .conftest import row, sheet, xlsx_with_sheet
 
 pytestmark = pytest.mark.django_db
 HEADING = row(1, "Vorname", "Nachname")

@@ -11,17 +11,11 @@ from league.selectors.day import clock_reading, find_seats, name_matches
 from league.services.day import clock_apply
 from league.services.hands import hand_record, table_close
 from league.services.standings import standings_recompute
-from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, referee_for
+from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, client_for, referee_for
 
 pytestmark = pytest.mark.django_db
 WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ from tests.factories import (
     SessionFactory,
     TournamentFactory,
     UserFactory,
+    client_for,
     referee_for,
     table_with_players,
 )
@@ -376,11 +377,6 @@ def test_a_rebuild_replaces_a_partial_file(tournament):
 
 # The API
 
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_anonymous_users_cannot_request_exports(api, tournament):

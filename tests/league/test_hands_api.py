@@ -6,18 +6,13 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from league.models import Hand, HandRevision
-from tests.factories import AdminFactory, TournamentFactory, UserFactory, referee_for, table_with_players
+from tests.factories import AdminFactory, TournamentFactory, UserFactory, client_for, referee_for, table_with_players
 
 WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 EAST_WINS = {"outcome": "win", "winner": 0, "hand_values": [200, 576, 4, 128]}
 
 pytestmark = pytest.mark.django_db
 
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture
