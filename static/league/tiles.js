@@ -290,17 +290,31 @@
       return parseInt(i.value, 10);
     });
   }
-  function valueRiichi(seat) {
+  // The riichi-style tile panel of a seat (riichi-ema and japanese-classic): its tiles, winning tile,
+  // flags and melds, or null (and the panel's message shown) when they are not complete or not valid.
+  function riichiStyleInput(seat) {
     var p = panel(seat);
     var tiles = {};
     p.querySelectorAll("[data-suit]").forEach(function (input) { tiles[input.dataset.suit] = digits(input.value); });
     var winTile = p.querySelector("[data-win-tile]").value.trim().toLowerCase();
-    if (!tiles.man && !tiles.pin && !tiles.sou && !tiles.honors) { show(seat); return; }
-    if (!/^[0-9][mpszh]$/.test(winTile)) { show(seat); return; }
-    var tsumo = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
+    if (!tiles.man && !tiles.pin && !tiles.sou && !tiles.honors) { show(seat); return null; }
+    if (!/^[0-9][mpszh]$/.test(winTile)) { show(seat); return null; }
     var flags = {};
     p.querySelectorAll("[data-flag]").forEach(function (input) { flags[input.dataset.flag] = input.checked; });
-    var riichi = checkedSeats("riichi").indexOf(parseInt(seat, 10)) >= 0;
+    var melds = meldList(p.querySelector("[data-melds]").value);
+    var bad = melds.filter(function (m) { return m.type === "?"; });
+    if (bad.length) { show(seat, fill(texts.badMeld, {text: bad[0].text})); return null; }
+    return {
+      p: p, tiles: tiles, winTile: winTile, flags: flags, melds: melds,
+      tsumo: (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw",
+      riichi: checkedSeats("riichi").indexOf(parseInt(seat, 10)) >= 0
+    };
+  }
+  function valueRiichi(seat) {
+    var input = riichiStyleInput(seat);
+    if (!input) { return; }
+    var p = input.p, tiles = input.tiles, winTile = input.winTile, flags = input.flags, melds = input.melds;
+    var tsumo = input.tsumo, riichi = input.riichi;
     var situation = {
       tsumo: tsumo,
       riichi: riichi && !flags.double_riichi,
@@ -313,9 +327,6 @@
       seat_wind: seatWinds[seat],
       round_wind: prevailing
     };
-    var melds = meldList(p.querySelector("[data-melds]").value);
-    var bad = melds.filter(function (m) { return m.type === "?"; });
-    if (bad.length) { show(seat, fill(texts.badMeld, {text: bad[0].text})); return; }
     var record = {
       ruleset: "riichi-ema", tiles: tiles, win_tile: winTile, melds: melds,
       dora_indicators: tileList(p.querySelector("[data-dora]").value),
@@ -339,16 +350,10 @@
     });
   }
   function valueJapanese(seat) {
-    var p = panel(seat);
-    var tiles = {};
-    p.querySelectorAll("[data-suit]").forEach(function (input) { tiles[input.dataset.suit] = digits(input.value); });
-    var winTile = p.querySelector("[data-win-tile]").value.trim().toLowerCase();
-    if (!tiles.man && !tiles.pin && !tiles.sou && !tiles.honors) { show(seat); return; }
-    if (!/^[0-9][mpszh]$/.test(winTile)) { show(seat); return; }
-    var tsumo = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
-    var flags = {};
-    p.querySelectorAll("[data-flag]").forEach(function (input) { flags[input.dataset.flag] = input.checked; });
-    var riichi = checkedSeats("riichi").indexOf(parseInt(seat, 10)) >= 0;
+    var input = riichiStyleInput(seat);
+    if (!input) { return; }
+    var p = input.p, tiles = input.tiles, winTile = input.winTile, flags = input.flags, melds = input.melds;
+    var tsumo = input.tsumo, riichi = input.riichi;
     var east = seatWinds[seat] === "E";
     var situation = {
       tsumo: tsumo,
@@ -361,9 +366,6 @@
       seat_wind: seatWinds[seat],
       round_wind: prevailing
     };
-    var melds = meldList(p.querySelector("[data-melds]").value);
-    var bad = melds.filter(function (m) { return m.type === "?"; });
-    if (bad.length) { show(seat, fill(texts.badMeld, {text: bad[0].text})); return; }
     var record = {
       ruleset: "japanese-classic", tiles: tiles, win_tile: winTile, melds: melds,
       dora_indicators: tileList(p.querySelector("[data-dora]").value), situation: situation,
