@@ -19,9 +19,10 @@ Prints the hand POST's server time p50/p95 (gunicorn's own request time, from it
 the share of public pages served from the cache (hit or stale), recomputations per minute (the
 tournament's ``StandingsState.recomputes``), the standings lag p95 (from a POST's answer to its hand
 counted in the game results), the viewers' p95 next to the trivial view's p95 in the same run, the
-errors, and the machine's load average before and after. Targets (issue 15): POST p50 <= 30 ms and
-p95 <= 80 ms, cache >= 90 %, recomputes <= 60/min, lag p95 <= 2 s. Removes its rows and stops its
-processes at the end.
+errors, the machine's load average before and after, and the CPU seconds each part used (web
+processes, the worker, PostgreSQL's backends, Redis, the load generators). Targets (issue 15): POST
+p50 <= 30 ms and p95 <= 80 ms, cache >= 90 %, recomputes <= 60/min, lag p95 <= 2 s. Removes its rows
+and stops its processes at the end.
 """
 
 from __future__ import annotations
@@ -127,6 +128,47 @@ def request(port: int, method: str, path: str, body: dict | None = None, headers
         connection.close()
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have used so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime and stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def with_children(pid: int) -> list[int]:
+    try:
+        children = pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return [pid, *map(int, children)]
+
+
+def named(name: str) -> list[int]:
+    """The processes whose command name is ``name`` (PostgreSQL's backends, Redis)."""
+    found = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def cpu_snapshot(server: int, worker: int) -> dict[str, float]:
+    """CPU seconds used so far per part of the run: where the machine's two cores went."""
+    own = os.times()
+    return {"web (gunicorn)": cpu_seconds(with_children(server)), "Celery worker": cpu_seconds([worker]),
+            "PostgreSQL": cpu_seconds(named("postgres")), "Redis": cpu_seconds(named("redis-server")),
+            "load generators (this process)": own.user + own.system}
+
+
 def quantile(values: list[float], q: int) -> float:
     if not values:
         return float("nan")
@@ -177,7 +219,10 @@ def main() -> int:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("gunicorn did not start") from None
                 time.sleep(0.3)
+        cpu_before = cpu_snapshot(server.pid, worker.pid)
         results = drive(args, tournament, referees)
+        cpu_after = cpu_snapshot(server.pid, worker.pid)
+        results["cpu"] = {part: cpu_after[part] - cpu_before[part] for part in cpu_before}
     finally:
         server.terminate()
         worker.terminate()
@@ -349,6 +394,9 @@ def report(results: dict, server_times: list[float], load_before, load_after, ar
     print(f"standings lag p50 {quantile(results['lags'], 50):.2f} s, p95 {lag95:.2f} s "
           f"(target <= 2 s: {verdict(lag95 <= 2)}); hands never seen {results['missing']}")
     print(f"viewer p95 {viewer95:.1f} ms, trivial view p95 {trivial95:.1f} ms, ratio {viewer95 / trivial95:.2f}")
+    available = (os.cpu_count() or 1) * results["elapsed"]
+    print(f"CPU seconds in {results['elapsed']:.0f} s (of {available:.0f} available): "
+          + ", ".join(f"{part} {seconds:.1f}" for part, seconds in results["cpu"].items()))
 
 
 if __name__ == "__main__":

@@ -31,7 +31,12 @@ def can_referee(user, tournament_id: int) -> bool:
         return False
     if is_league_admin(user):
         return True
-    return RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists()
+    known = getattr(user, "_referee_in", None)
+    if known is None:  # remembered on the user for the rest of the request, like is_league_admin
+        known = user._referee_in = {}
+    if tournament_id not in known:
+        known[tournament_id] = RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists()
+    return known[tournament_id]
 
 
 def visible_tournaments(user) -> QuerySet[Tournament]:

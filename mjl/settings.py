@@ -76,7 +76,10 @@ DATABASE_URL = env_str("DATABASE_URL", default="")
 if DATABASE_URL:
     if not DATABASE_URL.startswith(("postgres://", "postgresql://", "sqlite://")):
         raise ImproperlyConfigured(f"DATABASE_URL must be a postgres:// or sqlite:// URL, not {DATABASE_URL!r}.")
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", default=0))}
+    # Connections are kept for a minute (each process reuses its own; a broken one is noticed and
+    # replaced before a request uses it): opening one per request costs PostgreSQL a new backend.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", default=60),
+                                                  conn_health_checks=True)}
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

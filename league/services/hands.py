@@ -148,7 +148,8 @@ def _number_conflict(number: int, existing: list[Hand]) -> Conflict:
 
 @transaction.atomic
 def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Hand:
-    """Store the next hand of a table's game, numbered after the last one.
+    """Store the next hand of ``table``'s game (only its id is read: the table is locked and read
+    here), numbered after the last one.
 
     A repeat with the same ``idempotency_key`` answers the hand the first request stored (marked
     ``replayed``) instead of storing a second one; a ``number`` in the record must be the next
@@ -169,15 +170,14 @@ def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Han
     if number is not None and number != len(existing) + 1:
         raise _number_conflict(number, existing)
     stored, result, state = _next_hand(table, posted, existing)
-    try:
-        with transaction.atomic():
-            hand = Hand.objects.create(
-                table=table, number=len(existing) + 1, record=stored, result=result, idempotency_key=key,
-                dealer=state.dealer, prevailing_wind=state.prevailing_wind, entered_by=user,
-            )
-            HandRevision.objects.create(hand=hand, table=table, number=hand.number, idempotency_key=key,
-                                        action=HandRevision.Action.CREATE, version=hand.version, before=None,
-                                        after=_snapshot(hand, state.seating), user=user)
+    try:  # no savepoint: the Conflict leaves this atomic block, which rolls the whole write back
+        hand = Hand.objects.create(
+            table=table, number=len(existing) + 1, record=stored, result=result, idempotency_key=key,
+            dealer=state.dealer, prevailing_wind=state.prevailing_wind, entered_by=user,
+        )
+        HandRevision.objects.create(hand=hand, table=table, number=hand.number, idempotency_key=key,
+                                    action=HandRevision.Action.CREATE, version=hand.version, before=None,
+                                    after=_snapshot(hand, state.seating), user=user)
     except IntegrityError as error:
         # Only reachable where the table lock is not enforced (SQLite): the database refused a second
         # hand with this number or key. The client's repeat with the same key gets the stored hand.

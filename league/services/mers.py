@@ -26,7 +26,7 @@ and writes them.
 import datetime
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -44,8 +44,8 @@ WEIGHT_MAX = Decimal("6")
 
 def base_rank(*, place: int, players: int) -> int:
     """1000 · (N − p)/(N − 1), rounded to a whole number with halves up."""
-    exact = Fraction(1000 * (players - place), players - 1)
-    return math.floor(exact + Fraction(1, 2))
+    # floor(a/b + 1/2) = floor((2a + b) / 2b), in whole numbers
+    return (2000 * (players - place) + players - 1) // (2 * (players - 1))
 
 
 def tournament_weight(*, days: int, players: int, countries: int, qualifying: bool) -> Fraction:
@@ -87,10 +87,10 @@ class Result:
     weight: Fraction
     age_factor: Fraction
     ended_on: datetime.date | None = None
+    effective_weight: Fraction = field(init=False, repr=False, compare=False)
 
-    @property
-    def effective_weight(self) -> Fraction:
-        return self.weight * self.age_factor
+    def __post_init__(self):
+        object.__setattr__(self, "effective_weight", self.weight * self.age_factor)
 
 
 @dataclass(frozen=True)
@@ -103,8 +103,15 @@ class Value:
 
 
 def _weighted_average(results: list[Result]) -> Fraction:
-    weights = sum(r.effective_weight for r in results)
-    return sum(r.base_rank * r.effective_weight for r in results) / weights if weights else Fraction(0)
+    """Σ base rank · weight / Σ weight, exactly: the weights brought to whole numbers over their
+    common denominator, so that one Fraction is made instead of one per result."""
+    if not results:
+        return Fraction(0)
+    common = math.lcm(*(r.effective_weight.denominator for r in results))
+    weights = [r.effective_weight.numerator * (common // r.effective_weight.denominator) for r in results]
+    total = sum(weights)
+    return Fraction(sum(r.base_rank * w for r, w in zip(results, weights, strict=True)), total) if total \
+        else Fraction(0)
 
 
 def part_a_count(n: int) -> int:

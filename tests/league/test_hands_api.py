@@ -227,6 +227,36 @@ def test_anonymous_users_do_not_see_unpublished_tournaments_tables(api):
     assert client_for(referee_for(table.session.tournament)).get(f"/api/v1/tables/{table.pk}/").status_code == 200
 
 
+def test_a_table_of_an_unpublished_tournament_takes_hands_only_from_those_who_see_it():
+    table = table_with_players(published=False)
+    url = f"/api/v1/tables/{table.pk}/hands/"
+    assert client_for(referee_for(TournamentFactory())).post(url, WIN, format="json").status_code == 404
+    assert client_for(UserFactory()).post(url, WIN, format="json").status_code == 404
+    assert client_for(referee_for(table.session.tournament)).post(url, WIN, format="json").status_code == 201
+    assert client_for(AdminFactory()).post(url, EAST_WINS, format="json").status_code == 201
+
+
+def test_a_published_tournaments_table_refuses_a_stranger_with_403_and_an_unknown_table_is_404(table):
+    assert client_for(UserFactory()).post(f"/api/v1/tables/{table.pk}/hands/", WIN,
+                                          format="json").status_code == 403
+    assert client_for(referee_for(table.session.tournament)).post(
+        "/api/v1/tables/999999/hands/", WIN, format="json").status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_posting_a_hand_reads_the_table_once_and_asks_once_who_may_write(table, referee,
+                                                                        django_assert_max_num_queries):
+    client = client_for(referee)
+    client.post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json", HTTP_IDEMPOTENCY_KEY="first")
+    # administrator? the table's tournament; referee there? then, locked: the table, an earlier use
+    # of the key, the table's hands; written: the hand, its history, the standings' request counter
+    with django_assert_max_num_queries(9):
+        response = client.post(f"/api/v1/tables/{table.pk}/hands/", EAST_WINS, format="json",
+                               HTTP_IDEMPOTENCY_KEY="second")
+    assert response.status_code == 201, response.content
+    assert response.json()["entered_by"] == referee.username
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_hands_posted_at_once_are_numbered_consecutively():
     if connection.vendor != "postgresql":

@@ -1,9 +1,12 @@
 """MERS, the EMA ranking, against SCORING.md section 11, worked out by hand value by value."""
 import datetime
+import math
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from league.models import GameResult, Registration, Season, Session, Standing, Table, Tournament
 from league.services import mers
@@ -199,3 +202,21 @@ def test_the_season_page_says_how_it_ranks_and_which_tournaments_count(three_tou
     assert "Old" in rows[3] and ">0.50<" in rows[3] and ">yes<" in rows[3]  # weight 1.5, age ½, counts
     german = client.get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Wie die Rangliste berechnet wird" in german
+
+
+@given(st.lists(st.tuples(st.integers(0, 1000), st.sampled_from([Fraction(1, 2), 1, Fraction(3, 2), 2, Fraction(5, 4),
+                                                                   Fraction(6)]),
+                          st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1)])), max_size=30))
+def test_the_weighted_average_in_whole_numbers_is_the_exact_fraction(entries):
+    results = [mers.Result(index, rank, Fraction(weight), factor)
+               for index, (rank, weight, factor) in enumerate(entries)]
+    weights = sum(Fraction(weight) * factor for _rank, weight, factor in entries)
+    expected = sum(rank * Fraction(weight) * factor for rank, weight, factor in entries) / weights if weights else 0
+    assert mers._weighted_average(results) == expected
+
+
+@given(st.integers(2, 400).flatmap(lambda players: st.tuples(st.just(players), st.integers(1, players))))
+def test_the_base_rank_in_whole_numbers_rounds_halves_up(field):
+    players, place = field
+    exact = Fraction(1000 * (players - place), players - 1)
+    assert mers.base_rank(place=place, players=players) == math.floor(exact + Fraction(1, 2))

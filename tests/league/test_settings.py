@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run_django(code: str, **env) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items()
                    if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE",
-                                "SECRET_KEY"}}
+                                "SECRET_KEY", "CONN_MAX_AGE"}}
     environment.update({"SECRET_KEY": "a-key-for-this-test-only-" + "k" * 30, **env},
                        DJANGO_SETTINGS_MODULE="mjl.settings")
     return subprocess.run([sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
@@ -59,6 +59,16 @@ def test_a_postgres_url_selects_postgresql_and_a_broker_turns_off_in_process_tas
                       DATABASE_URL="postgres://u@db.example:5432/league", CELERY_BROKER_URL="redis://r:6379/0")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["django.db.backends.postgresql", "league", "False"]
+
+
+def test_web_processes_and_workers_keep_their_postgresql_connection_and_check_it_before_reuse():
+    code = ("from django.conf import settings as s; d = s.DATABASES['default']; "
+            "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])")
+    kept = run_django(code, DATABASE_URL="postgres://u@db.example:5432/league")
+    assert kept.returncode == 0, kept.stderr
+    assert kept.stdout.split() == ["60", "True"]
+    per_request = run_django(code, DATABASE_URL="postgres://u@db.example:5432/league", CONN_MAX_AGE="0")
+    assert per_request.stdout.split() == ["0", "True"]
 
 
 @pytest.mark.parametrize("env", [
