@@ -39,6 +39,11 @@ def can_referee(user, tournament_id: int) -> bool:
     return known[tournament_id]
 
 
+def can_see_tournament(user, *, tournament_id: int, published: bool) -> bool:
+    """``visible_tournaments``' rule for one tournament whose ``published`` flag is at hand."""
+    return published or can_referee(user, tournament_id)
+
+
 def visible_tournaments(user) -> QuerySet[Tournament]:
     """Published tournaments for everyone; administrators see all, referees also their own."""
     tournaments = Tournament.objects.all()

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from ..errors import Conflict, ServiceError
 from ..models import Hand, Seat, Table
-from ..permissions import can_referee, is_league_admin, visible_tournaments
+from ..permissions import can_referee, can_see_tournament, is_league_admin, visible_tournaments
 from ..selectors.day import table_hidden_for
 from ..selectors.tables import table_view
 from ..services.hands import (
@@ -60,7 +60,7 @@ def table_tournament_id(request, table_id: int) -> int:
     one light query: all that a write needs before its service locks and reads the table itself."""
     found = (Table.objects.filter(pk=table_id)
              .values_list("session__tournament_id", "session__tournament__published").first())
-    if found is None or not (found[1] or can_referee(request.user, found[0])):
+    if found is None or not can_see_tournament(request.user, tournament_id=found[0], published=found[1]):
         raise Http404
     return found[0]
 

@@ -3,6 +3,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -29,6 +30,9 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield browser
         browser.close()
+        # The ORM used beside Playwright's loop opens connections of its own, which the test
+        # database's teardown would find still open (PostgreSQL refuses to drop it then).
+        connections.close_all()
 
 
 @pytest.fixture

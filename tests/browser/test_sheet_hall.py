@@ -193,3 +193,29 @@ def test_no_referee_page_scrolls_sideways(live_server, browser, table, referee, 
         widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1], (path, widths)
     context.close()
+
+
+SHEET_COPIES = "caches.keys().then(names => names.filter(n => n.startsWith('mjl-referee-')).length)"
+
+
+def test_logging_out_deletes_the_sheets_offline_copies_and_asks_first_when_hands_are_unsent(
+        live_server, browser, table, referee):
+    context, page = open_sheet(browser, live_server, table)
+    wait_for_offline_copy(page)
+    assert page.evaluate(SHEET_COPIES) == 1
+    # two hands of another table still wait in this device's queue
+    page.evaluate("localStorage.setItem('mjl:queue:other', JSON.stringify([{number: 3}, {number: 4}]))")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("form[data-logout] button[type=submit]")
+    page.wait_for_timeout(300)
+    assert asked and asked[0].startswith("2 hands have not been sent to the server yet.")
+    assert page.url.endswith(f"/referee/table/{table.pk}/") and page.evaluate(SHEET_COPIES) == 1
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("form[data-logout] button[type=submit]")
+    page.wait_for_url(lambda url: "/referee/" not in url)
+    assert page.evaluate(SHEET_COPIES) == 0
+    assert page.evaluate("JSON.parse(localStorage.getItem('mjl:queue:other')).length") == 2  # never lost
+    page.goto(f"{live_server.url}/referee/table/{table.pk}/")
+    assert "/login/" in page.url
+    context.close()
