@@ -70,6 +70,19 @@ def test_a_referee_logs_in_and_lands_on_their_tables(client, table):
     assert reverse("referee-table", args=[table.pk]) in page
 
 
+@pytest.mark.parametrize(("language", "one", "many"), [
+    ("en", "1 hand has not been sent to the server yet.", "%(count)s hands have not been sent to the server yet."),
+    ("de", "1 Spiel wurde noch nicht an den Server übertragen.",
+     "%(count)s Spiele wurden noch nicht an den Server übertragen."),
+])
+def test_the_logout_button_carries_its_question_about_unsent_hands_in_the_pages_language(
+        client, referee, language, one, many):
+    page = client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    form = re.search(r'<form method="post" action="/logout/"[^>]*>', page).group(0)
+    assert f'data-text-unsent-one="{one}' in form and f'data-text-unsent-many="{many}' in form
+    assert "league/logout.js" in page
+
+
 def test_an_administrator_sees_every_running_tournament(client, table):
     client.force_login(AdminFactory())
     assert "Frühlingsturnier" in client.get(reverse("referee-home")).content.decode()
