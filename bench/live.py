@@ -9,13 +9,16 @@ Builds a running tournament of 200 players on 50 tables (one drawn session, 25 r
 tokens), then starts a real Celery worker (``--pool=solo``) and gunicorn (4 sync workers, DEBUG off)
 and, for ``--seconds``:
 
-* 25 referees each post a hand every 2 s (alternating between their two tables) over the API;
+* 25 referees each post a hand every 2 s (alternating between their two tables) over the API, or
+  with ``--via sheet`` as the score sheet's script does: the form's fields to the sheet (logged in,
+  with the CSRF token, answered in JSON), then the sheet page loaded again;
 * 50 viewers each read the tournament page or its standings page (alternately), one second apart,
   as anonymous visitors (the page cache's ``X-Cache`` header tells hits from misses);
 * one client reads a trivial view (the language switch, a redirect) every half second, for scale;
 * a monitor reads the game results every 0.1 s to see when each posted hand shows in the standings.
 
-Prints the hand POST's server time p50/p95 (gunicorn's own request time, from its access log),
+Prints the hand POST's server time p50/p95 (gunicorn's own request time, from its access log; with
+``--via sheet`` also the sheet page that follows each hand),
 the share of public pages served from the cache (hit or stale), recomputations per minute (the
 tournament's ``StandingsState.recomputes``), the standings lag p95 (from a POST's answer to its hand
 counted in the game results), the viewers' p95 next to the trivial view's p95 in the same run, the
@@ -40,10 +43,13 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+# One key for this process and the servers it starts: the sessions made here must be valid there.
+os.environ["SECRET_KEY"] = "bench-only-secret-" + "k" * 40
 for name in ("DATABASE_URL", "CACHE_URL", "CELERY_BROKER_URL"):
     if not os.environ.get(name, "").startswith(("postgres", "redis")):
         raise SystemExit(f"bench/live.py needs {name} (PostgreSQL and Redis; see the docstring)")
@@ -83,7 +89,7 @@ TRIVIAL = "/lang/en/?next=/"
 
 
 def build(tag: str) -> tuple[Tournament, list[tuple[str, list[int]]]]:
-    """The tournament, and per referee (token, [table ids])."""
+    """The tournament, and per referee (API token, [table ids], session cookie)."""
     import datetime
 
     day = datetime.date.today()
@@ -103,8 +109,32 @@ def build(tag: str) -> tuple[Tournament, list[tuple[str, list[int]]]]:
         user = User.objects.create_user(username=f"bench-live-{tag}-{index}", password=None)
         RefereeAssignment.objects.create(tournament=tournament, user=user)
         token = Token.objects.create(user=user).key
-        referees.append((token, [tables[2 * index].pk, tables[2 * index + 1].pk]))
+        referees.append((token, [tables[2 * index].pk, tables[2 * index + 1].pk], logged_in(user)))
     return tournament, referees
+
+
+CSRF_SECRET = "benchlivecsrfsecret0123456789abc"  # 32 characters: a CSRF cookie as Django makes one
+
+
+def logged_in(user) -> str:
+    """Cookies of a web session logged in as ``user`` (as after the login form), with a CSRF cookie."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"sessionid={session.session_key}; csrftoken={CSRF_SECRET}"
+
+
+def sheet_fields(record: dict, number: int) -> dict:
+    """A classical win as the score sheet's form sends it."""
+    fields = {"outcome": record["outcome"], "winner": record["winner"], "number": number,
+              "key": f"bench-{random.getrandbits(64):016x}"}
+    fields.update({f"value_{seat}": value for seat, value in enumerate(record["hand_values"])})
+    return fields
 
 
 def clean(tournament: Tournament, tag: str) -> None:
@@ -113,13 +143,14 @@ def clean(tournament: Tournament, tag: str) -> None:
     get_user_model().objects.filter(username__startswith=f"bench-live-{tag}-").delete()
 
 
-def request(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+def request(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None, *,
+            form: bool = False):
     connection = http.client.HTTPConnection(HOST, port, timeout=30)
     try:
-        data = None if body is None else json.dumps(body)
+        data = None if body is None else urllib.parse.urlencode(body) if form else json.dumps(body)
         all_headers = {"Accept-Language": "de", **(headers or {})}
         if data is not None:
-            all_headers["Content-Type"] = "application/json"
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded" if form else "application/json"
         connection.request(method, path, body=data, headers=all_headers)
         response = connection.getresponse()
         payload = response.read()
@@ -190,15 +221,17 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--port", type=int, default=8501)
+    parser.add_argument("--via", choices=["api", "sheet"], default="api",
+                        help="post hands over the API (default) or as the score sheet's script does")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, check=True,
-                   env=dict(os.environ, DEBUG="0", SECRET_KEY="bench-only-secret"))
+                   env=dict(os.environ, DEBUG="0"))
     tag = f"{int(time.time()) % 100000}"
     tournament, referees = build(tag)
     log_dir = tempfile.TemporaryDirectory()
     access_log = pathlib.Path(log_dir.name) / "access.log"
-    env = dict(os.environ, DEBUG="0", SECRET_KEY="bench-only-secret", ALLOWED_HOSTS=HOST,
+    env = dict(os.environ, DEBUG="0", ALLOWED_HOSTS=HOST,
                SECURE_SSL_REDIRECT="0", LOG_LEVEL="WARNING")
     worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "mjl", "worker", "--pool=solo",
                                "--loglevel=WARNING", "-n", f"bench-live-{tag}@%h"], cwd=ROOT, env=env,
@@ -229,12 +262,15 @@ def main() -> int:
         server.wait(20)
         worker.wait(20)
     load_after = os.getloadavg()
-    server_times = []
+    posts = (r"^POST /api/v1/tables/\d+/hands/ 201 (\d+)$" if args.via == "api"
+             else r"^POST /referee/table/\d+/ 201 (\d+)$")
+    server_times, sheet_times = [], []
     for line in access_log.read_text().splitlines():
-        found = re.match(r"^POST /api/v1/tables/\d+/hands/ 201 (\d+)$", line)
-        if found:
+        if found := re.match(posts, line):
             server_times.append(int(found.group(1)) / 1000)
-    report(results, server_times, load_before, load_after, args)
+        elif found := re.match(r"^GET /referee/table/\d+/ 200 (\d+)$", line):
+            sheet_times.append(int(found.group(1)) / 1000)
+    report(results, server_times, sheet_times, load_before, load_after, args)
     clean(tournament, tag)
     return 0
 
@@ -252,7 +288,7 @@ def drive(args, tournament: Tournament, referees) -> dict:
     state = StandingsState.objects.filter(pk=tournament.pk).values_list("recomputes", flat=True).first() or 0
     started = time.monotonic()
 
-    def referee(index: int, token: str, table_ids: list[int]) -> None:
+    def referee(index: int, token: str, table_ids: list[int], cookies: str) -> None:
         rng = random.Random(index)
         numbers = {table_id: 0 for table_id in table_ids}
         next_at = started + rng.random() * HAND_EVERY
@@ -264,19 +300,31 @@ def drive(args, tournament: Tournament, referees) -> dict:
             next_at += HAND_EVERY
             table_id = table_ids[turn % 2]
             turn += 1
+            record = hand(numbers[table_id] + 1, rng)
             try:
-                status, _cache, body = request(port, "POST", f"/api/v1/tables/{table_id}/hands/",
-                                               hand(numbers[table_id] + 1, rng),
-                                               {"Authorization": f"Token {token}"})
+                if args.via == "api":
+                    status, _cache, body = request(port, "POST", f"/api/v1/tables/{table_id}/hands/", record,
+                                                   {"Authorization": f"Token {token}"})
+                else:
+                    status, _cache, body = request(
+                        port, "POST", f"/referee/table/{table_id}/", sheet_fields(record, numbers[table_id] + 1),
+                        {"Cookie": cookies, "X-CSRFToken": CSRF_SECRET, "Accept": "application/json"}, form=True)
             except (OSError, http.client.HTTPException) as error:
                 with lock:
                     post_errors.append(type(error).__name__)
                 continue
             answered = time.monotonic()
             if status == 201:
-                numbers[table_id] = json.loads(body)["number"]
+                answer = json.loads(body)
+                numbers[table_id] = answer["number"] if args.via == "api" else answer["hand"]["number"]
                 with lock:
                     posted.append((table_id, numbers[table_id], answered))
+                if args.via == "sheet":  # the script shows the server's sheet once its queue is empty
+                    try:
+                        request(port, "GET", f"/referee/table/{table_id}/", headers={"Cookie": cookies})
+                    except (OSError, http.client.HTTPException) as error:
+                        with lock:
+                            post_errors.append(f"sheet {type(error).__name__}")
             else:
                 with lock:
                     post_errors.append(f"{status} {body[:80]!r}")
@@ -333,7 +381,8 @@ def drive(args, tournament: Tournament, referees) -> dict:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=referee, args=(i, token, ids)) for i, (token, ids) in enumerate(referees)]
+    threads = [threading.Thread(target=referee, args=(i, token, ids, cookies))
+               for i, (token, ids, cookies) in enumerate(referees)]
     threads += [threading.Thread(target=viewer, args=(i,)) for i in range(VIEWERS)]
     threads.append(threading.Thread(target=trivial_client))
     watcher = threading.Thread(target=monitor)
@@ -364,7 +413,8 @@ def drive(args, tournament: Tournament, referees) -> dict:
             "missing": missing}
 
 
-def report(results: dict, server_times: list[float], load_before, load_after, args) -> None:
+def report(results: dict, server_times: list[float], sheet_times: list[float], load_before, load_after,
+           args) -> None:
     views = results["views"]
     cached = sum(1 for _t, state in views if state in ("hit", "stale"))
     stale = sum(1 for _t, state in views if state == "stale")
@@ -385,8 +435,12 @@ def report(results: dict, server_times: list[float], load_before, load_after, ar
     print(f"machine: {os.cpu_count()} CPUs, load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
     print(f"hands posted {len(results['posted'])}, errors {len(results['post_errors'])} "
           f"{sorted(set(results['post_errors']))[:3]}")
-    print(f"hand POST server time p50 {p50:6.1f} ms (target <= 30: {verdict(p50 <= 30)}), "
+    via = "API" if args.via == "api" else "score sheet"
+    print(f"hand POST ({via}) server time p50 {p50:6.1f} ms (target <= 30: {verdict(p50 <= 30)}), "
           f"p95 {p95:6.1f} ms (target <= 80: {verdict(p95 <= 80)})")
+    if sheet_times:
+        print(f"the sheet page loaded after each hand: p50 {quantile(sheet_times, 50):6.1f} ms, "
+              f"p95 {quantile(sheet_times, 95):6.1f} ms")
     print(f"public pages {len(views)}, from the cache {share:.1%} ({stale} of them stale while re-rendering) "
           f"(target >= 90 %: {verdict(share >= 0.9)}); errors {len(results['view_errors'])}")
     print(f"standings recomputations {results['recomputes']} = {per_minute:.1f}/min "

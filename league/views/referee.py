@@ -199,8 +199,9 @@ def _hand_rows(view) -> list[dict]:
     return rows
 
 
-def _sheet_context(table: Table, form) -> dict:
-    view = table_view(table=table)
+def _sheet_context(table: Table, form, view=None) -> dict:
+    """The score sheet page; ``view``: the table's ``table_view`` when the caller has it already."""
+    view = view or table_view(table=table)
     return {
         "table": table,
         "tournament": table.session.tournament,
@@ -253,7 +254,7 @@ def _saved_message(hand) -> str:
 def score_sheet(request, table_id: int):
     table = _checked_table(request, table_id)
     ruleset = table.session.tournament.ruleset
-    status = 200
+    status, view = 200, None
     if request.method == "POST":
         form = _posted_hand_form(table, request.POST)
         error = None
@@ -281,7 +282,7 @@ def score_sheet(request, table_id: int):
         view = table_view(table=table)
         form = hand_form_for(ruleset, initial={"key": new_key(), "number": len(view.hands) + 1},
                              seat_labels=seat_labels(view.players, view.dealer))
-    return render(request, "league/score_sheet.html", _sheet_context(table, form), status=status)
+    return render(request, "league/score_sheet.html", _sheet_context(table, form, view), status=status)
 
 
 def _renumbered(form, table: Table, error: ServiceError):
