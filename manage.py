@@ -5,19 +5,27 @@ Without ``SECRET_KEY`` in the environment the commands run with a throwaway key 
 process (the settings carry none): the demo serves with it while it runs, and migrate,
 makemessages or shell sign nothing that outlives them. ``runserver`` gets none: a server is given
 its key. The demo serves plainly on a local address, so it turns off the HTTPS-only settings.
+Both serve with Django's development server, which starts a thread per request: their database
+connections are closed after each request (``CONN_MAX_AGE`` 0, Django's advice) instead of kept.
 """
 import os
 import secrets
 import sys
 
 
-def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
-    command = sys.argv[1] if len(sys.argv) > 1 else ""
-    if command != "runserver" and not os.environ.get("SECRET_KEY"):
-        os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
+def prepare(command: str, environ) -> None:
+    """The environment's defaults for ``command`` (see above)."""
+    environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
+    if command != "runserver" and not environ.get("SECRET_KEY"):
+        environ["SECRET_KEY"] = secrets.token_urlsafe(50)
     if command == "demo":
-        os.environ.setdefault("HTTPS", "0")
+        environ.setdefault("HTTPS", "0")
+    if command in ("demo", "runserver"):
+        environ.setdefault("CONN_MAX_AGE", "0")
+
+
+def main() -> None:
+    prepare(sys.argv[1] if len(sys.argv) > 1 else "", os.environ)
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -159,44 +159,51 @@ def request(port: int, method: str, path: str, body: dict | None = None, headers
         connection.close()
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time the processes have used so far (Linux /proc)."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime and stime, in clock ticks
+def _stat(pid: int) -> list[str]:
+    try:
+        return pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
+def cpu_seconds(root: int) -> float:
+    """User and system CPU time of a process and all its children so far (Linux /proc): the live
+    children's own, and through the root's ``cutime``/``cstime`` those that have exited (PostgreSQL's
+    backends come and go)."""
+    fields = _stat(root)
+    if not fields:
+        return 0.0
+    total = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    try:
+        children = pathlib.Path(f"/proc/{root}/task/{root}/children").read_text().split()
+    except OSError:
+        children = []
+    for child in children:
+        if child_fields := _stat(int(child)):
+            total += int(child_fields[11]) + int(child_fields[12])
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def with_children(pid: int) -> list[int]:
-    try:
-        children = pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        children = []
-    return [pid, *map(int, children)]
-
-
 def named(name: str) -> list[int]:
-    """The processes whose command name is ``name`` (PostgreSQL's backends, Redis)."""
-    found = []
+    """The processes whose command name is ``name`` and whose parent's is not: the server's root."""
+    found = {}
     for entry in pathlib.Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 if (entry / "comm").read_text().strip() == name:
-                    found.append(int(entry.name))
-            except OSError:
+                    found[int(entry.name)] = int(_stat(int(entry.name))[1])
+            except (OSError, IndexError):
                 continue
-    return found
+    return [pid for pid, parent in found.items() if parent not in found]
 
 
 def cpu_snapshot(server: int, worker: int) -> dict[str, float]:
-    """CPU seconds used so far per part of the run: where the machine's two cores went."""
+    """CPU seconds used so far per part of the run: where the machine's two cores went (PostgreSQL
+    and Redis as a whole, whichever databases they serve)."""
     own = os.times()
-    return {"web (gunicorn)": cpu_seconds(with_children(server)), "Celery worker": cpu_seconds([worker]),
-            "PostgreSQL": cpu_seconds(named("postgres")), "Redis": cpu_seconds(named("redis-server")),
+    return {"web (gunicorn)": cpu_seconds(server), "Celery worker": cpu_seconds(worker),
+            "PostgreSQL": sum(cpu_seconds(pid) for pid in named("postgres")),
+            "Redis": sum(cpu_seconds(pid) for pid in named("redis-server")),
             "load generators (this process)": own.user + own.system}
 
 

@@ -1,10 +1,40 @@
-"""Who may do what: one place for the role checks that views, the API and services share."""
+"""Who may do what: one place for the role checks that views, the API and services share.
+
+Within a request each answer is asked of the database once and remembered until the request
+ends (``_answers``: per thread and task, emptied when a request starts and finishes), so a view, its
+permission class and its serializer may all ask. Outside a request (tasks, commands) nothing is
+remembered."""
+from asgiref.local import Local
+from django.core.signals import request_finished, request_started
 from django.db.models import Q, QuerySet
 
 from .models import RefereeAssignment, Tournament
 
 ADMINISTER = "league.administer"
 ADMIN_GROUP = "League administrators"
+
+_request = Local()
+
+
+def _answers(**_signal) -> None:
+    _request.answers = {}
+
+
+def _forget(**_signal) -> None:
+    _request.answers = None
+
+
+request_started.connect(_answers, dispatch_uid="league.permissions.answers")
+request_finished.connect(_forget, dispatch_uid="league.permissions.forget")
+
+
+def _remembered(key: tuple, ask) -> bool:
+    answers = getattr(_request, "answers", None)
+    if answers is None:
+        return ask()
+    if key not in answers:
+        answers[key] = ask()
+    return answers[key]
 
 
 def is_league_admin(user) -> bool:
@@ -14,15 +44,15 @@ def is_league_admin(user) -> bool:
         return False
     if user.is_superuser:
         return True
-    known = getattr(user, "_is_league_admin", None)
-    if known is None:  # one query, remembered on the user for the rest of the request
+
+    def ask() -> bool:
         from django.contrib.auth.models import Permission
 
         app_label, codename = ADMINISTER.split(".")
-        known = Permission.objects.filter(Q(user=user) | Q(group__user=user), codename=codename,
-                                          content_type__app_label=app_label).exists()
-        user._is_league_admin = known
-    return known
+        return Permission.objects.filter(Q(user=user) | Q(group__user=user), codename=codename,
+                                         content_type__app_label=app_label).exists()
+
+    return _remembered(("administer", user.pk), ask)
 
 
 def can_referee(user, tournament_id: int) -> bool:
@@ -31,12 +61,8 @@ def can_referee(user, tournament_id: int) -> bool:
         return False
     if is_league_admin(user):
         return True
-    known = getattr(user, "_referee_in", None)
-    if known is None:  # remembered on the user for the rest of the request, like is_league_admin
-        known = user._referee_in = {}
-    if tournament_id not in known:
-        known[tournament_id] = RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists()
-    return known[tournament_id]
+    return _remembered(("referee", user.pk, tournament_id),
+                       lambda: RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists())
 
 
 def can_see_tournament(user, *, tournament_id: int, published: bool) -> bool:

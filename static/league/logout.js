@@ -29,6 +29,8 @@
   }
 
   var leaving = false;
+  // A page brought back from the browser's back-forward cache must be able to log out again.
+  window.addEventListener("pageshow", function () { leaving = false; });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     if (leaving) return;

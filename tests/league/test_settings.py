@@ -71,6 +71,21 @@ def test_web_processes_and_workers_keep_their_postgresql_connection_and_check_it
     assert per_request.stdout.split() == ["0", "True"]
 
 
+@pytest.mark.parametrize(("command", "per_request", "own_key"), [
+    ("runserver", True, False), ("demo", True, True), ("migrate", False, True), ("celery", False, True)])
+def test_the_development_server_opens_a_connection_per_request_and_only_it_goes_without_a_key(
+        command, per_request, own_key):
+    import manage
+
+    environ = {}
+    manage.prepare(command, environ)
+    assert (environ.get("CONN_MAX_AGE") == "0") is per_request
+    assert ("SECRET_KEY" in environ) is own_key
+    kept = {"CONN_MAX_AGE": "30", "SECRET_KEY": "given"}
+    manage.prepare(command, kept)
+    assert kept["CONN_MAX_AGE"] == "30" and kept["SECRET_KEY"] == "given"  # what is set stays
+
+
 @pytest.mark.parametrize("env", [
     {"DATABASE_URL": "mysql://u@h/db"},
     {"CELERY_BROKER_URL": "http://broker"},
