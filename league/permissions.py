@@ -1,9 +1,9 @@
 """Who may do what: one place for the role checks that views, the API and services share.
 
 Within a request each answer is asked of the database once and remembered until the request
-ends (``_answers``: per thread and task, emptied when a request starts and finishes), so a view, its
-permission class and its serializer may all ask. Outside a request (tasks, commands) nothing is
-remembered."""
+ends (in ``_request``, per thread and task, emptied when a request starts and when it finishes), so
+a view, its permission class and its serializer may all ask. Outside a request (tasks, commands)
+nothing is remembered."""
 from asgiref.local import Local
 from django.core.signals import request_finished, request_started
 from django.db.models import Q, QuerySet
