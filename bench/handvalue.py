@@ -23,11 +23,7 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 
 from scoring.handvalue import dmjl, japanese, notation, riichi, value  # noqa: E402
 
-# ../shared beside the checkout (the main checkout and the worktrees sit at different depths).
-SHARED = next(
-    (p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared")
-)
-VECTORS = SHARED / "vectors" / "handvalue_public.jsonl"
+VECTORS = Path(__file__).resolve().parents[1] / "tests" / "vectors" / "handvalue_public.jsonl"
 WINDS = "ESWN"
 CACHES = (
     notation.parse_cached, dmjl.winning_groupings, dmjl.best_loser_grouping, riichi._to_136_cached,

@@ -2,7 +2,7 @@
 who dealt in, whether it was self-drawn, the penalties, whether it was a limit hand, and the
 outcome in words with the players' names ("Süd – Ben gewinnt durch Selbstziehen").
 
-Records are as SCORING.md section 1 describes them (already validated when stored); the helpers
+Records are as docs/rules.md §1 describes them (already validated when stored); the helpers
 read them defensively all the same, so an odd old record gives a plain text, never an error.
 """
 from django.utils.translation import gettext as _

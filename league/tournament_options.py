@@ -14,7 +14,7 @@ NAME = "tournament"
 
 # The rulesets whose game score is points and uma, where a fixed substitute result is EMA practice.
 # The EMA's own riichi rules could not be consulted here for the exact figures (the public copies
-# found cover play and uma only: uma +15/+5/−5/−15 thousand since 2016, SCORING.md section 5), so the
+# found cover play and uma only: uma +15/+5/−5/−15 thousand since 2016, docs/rules.md §5), so the
 # figures are options with the values (−15,000 and −15 uma) as defaults.
 SUBSTITUTE_FIXED_RULESETS = ("riichi-ema", "japanese-classic")
 

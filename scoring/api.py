@@ -31,7 +31,7 @@ def _fresh(options: dict) -> dict:
 
 
 def settle_record(record: dict) -> dict:
-    """Validate and settle one hand record (SCORING.md section 1) into a result (section 2)."""
+    """Validate and settle one hand record (docs/rules.md §1) into a result (section 2)."""
     if type(record) is not dict:
         raise ScoringError("bad_record.not_object")
     module = ruleset_module(record.get("ruleset"))

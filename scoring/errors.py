@@ -1,4 +1,4 @@
-"""Scoring errors: the error codes of SCORING.md section 8 and their English message templates.
+"""Scoring errors: the error codes of docs/rules.md §8 and their English message templates.
 
 Each template is marked with ``N_`` so that translators can extract it; the Django layer translates
 ``ScoringError.template`` and then formats it with ``ScoringError.params``. A message key is either
@@ -71,7 +71,7 @@ TEMPLATES: dict[str, str] = {
 
 
 class ScoringError(Exception):
-    """An invalid hand record or option: ``code`` from SCORING.md section 8, an English ``message``,
+    """An invalid hand record or option: ``code`` from docs/rules.md §8, an English ``message``,
     the record ``field`` it concerns (or None), and the ``template``/``params`` it was made from."""
 
     def __init__(self, key: str, *, field: str | None = None, **params: object) -> None:

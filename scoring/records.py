@@ -237,7 +237,7 @@ def offenders(grouped: dict[str, list[dict]], kind: str) -> list[int]:
 
 
 def fines(grouped: dict[str, list[dict]], dealer: int, usual: int | None = None) -> list[tuple[int, int, int]]:
-    """The transfers of the ``fine`` penalties (SCORING.md section 3 step 5): the offender pays the
+    """The transfers of the ``fine`` penalties (docs/rules.md §3 step 5): the offender pays the
     amount to each other player, doubled in a transfer with East. ``usual`` is the amount of a fine
     that names none; without it the amount is required."""
     transfers = []

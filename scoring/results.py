@@ -1,4 +1,4 @@
-"""A table's game result: totals, final points, game scores, places and table points (SCORING.md section 7).
+"""A table's game result: totals, final points, game scores, places and table points (docs/rules.md §7).
 
 Shares of tied players (table points, uma, the top bonus, leftover deposits) are exact: table points
 are always ``Fraction``; scores and final points are ``int`` unless a share does not divide evenly,

@@ -1,21 +1,11 @@
-"""The public hand-value vectors (../shared/vectors/handvalue_public.jsonl) and the one check every
-path (functions, ``manage.py handvalue``, POST /api/v1/handvalue/) applies to them."""
+"""The hand-value worked cases (tests/vectors/handvalue_public.jsonl) and the one check every path
+(functions, ``manage.py handvalue``, POST /api/v1/handvalue/) applies to them."""
 
-import json
-from pathlib import Path
-
-# ../shared beside the checkout (the main checkout and the worktrees sit at different depths).
-SHARED = next(
-    (p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "vectors").is_dir()), Path("shared")
-)
-VECTORS = SHARED / "vectors" / "handvalue_public.jsonl"
+from tests.worked_cases import HANDVALUE, read_cases
 
 
 def handvalue_cases() -> list[dict]:
-    if not VECTORS.exists():
-        return []
-    with VECTORS.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    return read_cases(HANDVALUE)
 
 
 def assert_case_holds(case: dict, result: dict) -> None:

@@ -130,7 +130,7 @@ class TableConfirmations(TableWrites, APIView):
 
 
 class TableHands(TableWrites, generics.GenericAPIView):
-    """GET the table's hands; POST the next hand's record (SCORING.md section 1, without ruleset,
+    """GET the table's hands; POST the next hand's record (docs/rules.md §1, without ruleset,
     options and dealer: the tournament and the table supply them)."""
 
     serializer_class = HandSerializer

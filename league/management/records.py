@@ -1,6 +1,6 @@
 """The one reader and writer behind ``manage.py settle`` and ``manage.py handvalue``: hand records as
 JSON lines or one JSON array from FILE or standard input, one JSON result line per record in input
-order, exit status 1 when any record was invalid (SCORING.md section 10)."""
+order, exit status 1 when any record was invalid (docs/rules.md §10)."""
 import codecs
 import itertools
 import json

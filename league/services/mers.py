@@ -1,4 +1,4 @@
-"""MERS, the EMA's ranking (SCORING.md section 11): the values, apart from the step that writes them.
+"""MERS, the EMA's ranking (docs/rules.md §11): the values, apart from the step that writes them.
 
 Pure functions over plain numbers (base rank, tournament weight, age factor, a player's value with
 Part A and Part B), and ``mers_season_results``, the one read of the database: every counted

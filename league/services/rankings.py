@@ -18,7 +18,7 @@ and tournaments in every method; equal values share the rank (1, 2, 2, 4):
     Table points per game. Players with fewer than ``Season.min_games`` games get a value but no
     rank (``rank`` is empty) and are listed after the ranked players.
 
-``mers`` – the EMA's ranking (MERS), exactly as SCORING.md section 11 pins it; the values are
+``mers`` – the EMA's ranking (MERS), exactly as docs/rules.md §11 pins it; the values are
     computed in ``league.services.mers`` (base rank, weight from the EMA table or the override, age
     factor from the ranking date, padding, Part A/B), this module only writes them. A row keeps
     the results it counted (``SeasonRanking.results``). Players with real results from fewer than

@@ -10,7 +10,7 @@ computed only in the transaction that writes the rows: a worker killed mid-run l
 stale, and ``standings_sweep`` (Celery beat) queues them again, as it does when the broker was down
 when the change was saved (queueing never fails the request: league.queue).
 
-``standings_recompute`` rebuilds two kinds of rows from the hands (SCORING.md section 7):
+``standings_recompute`` rebuilds two kinds of rows from the hands (docs/rules.md §7):
 
 * one ``GameResult`` per seated player of every table with hands, from
   ``scoring.results.game_result`` over the hands' stored results in hand order, with the

@@ -1,5 +1,5 @@
-"""Score-sheet forms: one per ruleset, each turning its fields into a hand record (SCORING.md
-sections 3–6) and a stored record back into fields for a correction.
+"""Score-sheet forms: one per ruleset, each turning its fields into a hand record (docs/rules.md
+§3–6) and a stored record back into fields for a correction.
 
 This is the only mapping from fields to record: saving a hand and the score sheet's live preview
 (``static/league/scoresheet.js`` posts the form to ``referee-table-preview``) both go through it.

@@ -135,7 +135,7 @@ def seat_labels(players: list, dealer: int) -> list[str]:
     ]
 
 
-# The classical options that change a hand's value from its tiles (SCORING.md section 9).
+# The classical options that change a hand's value from its tiles (docs/rules.md §9).
 TILE_OPTIONS = ("upper_limit", "table", "prevailing_wind_pair")
 
 

@@ -1,4 +1,4 @@
-"""Hand valuation from tiles (SCORING.md section 9).
+"""Hand valuation from tiles (docs/rules.md §9).
 
 Public entry points:
 
@@ -24,14 +24,14 @@ __all__ = ["HandValueError", "RULESETS", "value", "value_many", "value_record"]
 
 RULESETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
 DMJL_KEYS = {"id", "ruleset", "tiles", "seat_wind", "prevailing_wind", "options"}
-# Options a hand value takes beside its ruleset's settlement options (SCORING.md §9): only
+# Options a hand value takes beside its ruleset's settlement options (docs/rules.md §9): only
 # upper_limit, table and prevailing_wind_pair change a dmjl-classical value; the ruleset's other
 # options are accepted (a tournament's options pass through unchanged) and change nothing here.
 OWN_OPTIONS = {"dmjl-classical": {"table", "prevailing_wind_pair"}}
 
 
 class HandValueError(Exception):
-    """An invalid record: ``code`` (SCORING.md §8 or the calculator's own), ``message``,
+    """An invalid record: ``code`` (docs/rules.md §8 or the calculator's own), ``message``,
     ``field`` (the record field at fault, or None) and ``position`` (0-based index into the tile
     string where reading failed, or None)."""
 

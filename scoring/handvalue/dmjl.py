@@ -138,7 +138,7 @@ KAJONGG_RULES: tuple[Rule, ...] = (
     _r("Long Hand", "hand", points=0),
 )
 
-# The Chemnitz circle's tables (SCORING.md section 9a; seeds 000 and 003).
+# The Chemnitz circle's tables (docs/rules.md §9a; seeds 000 and 003).
 CHEMNITZ_RULES: tuple[Rule, ...] = (
     # what makes a Mah-Jongg
     _r("Mah Jongg", "mj", points=20, when="Standard Mah Jongg"),
@@ -191,7 +191,7 @@ RULES: dict[str, Rule] = {r.name: r for r in KAJONGG_RULES}
 
 TABLE_RULES = {"chemnitz": CHEMNITZ_RULES, "kajongg": KAJONGG_RULES}
 DEFAULT_TABLE = "chemnitz"
-# A table paying its special hands always at their fraction (SCORING.md 9a) prefers them over any
+# A table paying its special hands always at their fraction (docs/rules.md §9a) prefers them over any
 # grouping worth more in points and doubles.
 SPECIAL_HANDS_ALWAYS_PAID = {"chemnitz": True, "kajongg": False}
 LIMIT_HAND_NAMES = {0.5: "half", 1.0: "full", 2.0: "double"}
@@ -641,7 +641,7 @@ def _blessing_of_earth(s: Situation) -> bool:
     return s.source == "1" and s.seat != "e"
 
 
-# --- Chemnitz conditions (SCORING.md 9a) -------------------------------------------------------
+# --- Chemnitz conditions (docs/rules.md §9a) -------------------------------------------------------
 
 
 def _wind_rank(s: Situation, m: Meld) -> int:

@@ -3,7 +3,7 @@
 The fan table and its limit hands are data (:data:`HKE_RULES`); each rule names a condition, a
 small function over one grouping of the hand (:class:`.dmjl.Situation`, shared with the classical
 valuation). The tiles are Kajongg's notation (:mod:`.notation`); the way of winning is the source
-letter of the ``m`` part (SCORING.md section 9): ``w`` wall, ``e`` a kong's replacement tile,
+letter of the ``m`` part (docs/rules.md §9): ``w`` wall, ``e`` a kong's replacement tile,
 ``z`` last wall tile (self-drawn); ``d`` discard, ``Z`` last discard, ``k`` robbed kong. Without
 a source the case of the last tile decides (upper case: drawn).
 

@@ -1,6 +1,6 @@
 """Japanese Mah-Jongg in its older form (``japanese-classic``) valued from tiles: seed 004,
 chapter 4 (points: Gesamtpunktzahl) and chapter 5 (doubles and limit hands), with the decisions of
-SCORING.md section 9.
+docs/rules.md §9.
 
 Points, doubles and limit hands are data (:data:`JC_RULES`); each rule names its condition, a small
 function over one reading of the hand (:class:`Reading`: its sets, pair, the wait the winning tile

@@ -1,6 +1,6 @@
 """Riichi (EMA) hand valuation through the ``mahjong`` package.
 
-Every call builds a fresh ``HandConfig``/``OptionalRules`` with the EMA options (SCORING.md §9):
+Every call builds a fresh ``HandConfig``/``OptionalRules`` with the EMA options (docs/rules.md §9):
 open tanyao on, red fives off, no double yakuman, counted 13+ han = sanbaiman, no kiriage,
 renhou not a yakuman. At most one yakuman counts: any yakuman hand has base 8000.
 A ``0`` in a suit string is a red five; red fives are off under EMA, so it counts as a plain five.
@@ -175,7 +175,7 @@ def _melds(record: dict) -> list[Meld]:
 
 
 def base_points(han: int, fu: int, yakuman: bool) -> int:
-    """SCORING.md §5: yakuman 8000; 11+ han 6000; 8-10 4000; 6-7 3000; 5 2000; else fu × 2^(han+2)
+    """docs/rules.md §5: yakuman 8000; 11+ han 6000; 8-10 4000; 6-7 3000; 5 2000; else fu × 2^(han+2)
     capped at 2000 (no kiriage)."""
     if yakuman:
         return 8000

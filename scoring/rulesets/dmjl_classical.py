@@ -1,4 +1,4 @@
-"""``dmjl-classical``: classical Chinese Mah-Jongg as the DMJL plays it (SCORING.md section 3).
+"""``dmjl-classical``: classical Chinese Mah-Jongg as the DMJL plays it (docs/rules.md §3).
 
 All four hands are valued; the winner is paid by everyone, the others settle their differences,
 East pays and receives double. Penalties: dead hand, dangerous game (paid "für alle an alle" like a
@@ -35,7 +35,7 @@ CARRIED: tuple[str, ...] = ()
 
 DEFAULTS = {
     "upper_limit": 5000,
-    # The valuation table of tile entry (SCORING.md 9, 9a; scoring/handvalue): settlement ignores both.
+    # The valuation table of tile entry (docs/rules.md §9, 9a; scoring/handvalue): settlement ignores both.
     "table": "chemnitz",
     "prevailing_wind_pair": 2,
     "lower_limit": 100,
@@ -63,7 +63,7 @@ OPTIONS = {
     **FLOW_OPTIONS,
 }
 
-# The Chemnitz catalogue of fines (SCORING.md section 3 step 5): amounts by offence, for the score sheets.
+# The Chemnitz catalogue of fines (docs/rules.md §3 step 5): amounts by offence, for the score sheets.
 FINE_CATALOGUE = {
     "early_look": 10,  # looking at tiles early
     "wrong_wall_end": 10,  # drawing from the wrong end of the wall

@@ -1,4 +1,4 @@
-"""``dmjl-hke``: DMJL Hongkong "Easy" (SCORING.md section 4, seed 002).
+"""``dmjl-hke``: DMJL Hongkong "Easy" (docs/rules.md §4, seed 002).
 
 Only the winner is paid, from a fan→points table; East has no advantage. Penalties: false
 Mah-Jongg, severe obstruction, dead hand, dangerous game (optional rule). The optional "Umsetzen"

@@ -1,4 +1,4 @@
-"""``japanese-classic``: Japanese Mah-Jongg in its older form (SCORING.md section 6, seed 004).
+"""``japanese-classic``: Japanese Mah-Jongg in its older form (docs/rules.md §6, seed 004).
 
 Points and doubles to a hand value with limits, East double, the discarder paying for all,
 the rounding methods of seed 004 chapters 4 and 6, riichi deposits, false Mah-Jongg, dead hands,

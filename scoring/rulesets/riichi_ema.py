@@ -1,4 +1,4 @@
-"""``riichi-ema``: Japanese riichi under the EMA Riichi Competition Rules 2016 (SCORING.md section 5).
+"""``riichi-ema``: Japanese riichi under the EMA Riichi Competition Rules 2016 (docs/rules.md §5).
 
 Han/fu to base points, ron and tsumo payments, honba, riichi deposits, tenpai payments at an
 exhaustive draw, pao, chombo (a penalty off the final score) and multiple ron. Options for tables that

@@ -1,5 +1,5 @@
 /* Tile entry on the score sheet: value a seat's hand from its tiles through
-   POST /api/v1/handvalue/ (SCORING.md section 9) and fill the form from the answer.
+   POST /api/v1/handvalue/ (docs/rules.md §9) and fill the form from the answer.
 
    dmjl-classical: per seat a Kajongg hand string (typed, or built with the tile picker) gives
    the seat's hand value; a complete Mah-Jongg preselects the seat as winner if none is chosen,
@@ -171,7 +171,7 @@
       var winner = form.elements.winner;
       var outcome = form.querySelector("input[name=outcome]:checked");
       if (body.won && winner && !winner.value && (!outcome || outcome.value === "win")) setField("winner", seat);
-      // the winner's special hand fills the settlement record's limit hand (SCORING.md 3, 9a)
+      // the winner's special hand fills the settlement record's limit hand (docs/rules.md §3, 9a)
       if (body.won && winner && winner.value === String(seat)) setSelect("limit_hand", body.limit_hand || "");
     });
   }
@@ -187,7 +187,7 @@
     var input = el("tiles-input-" + seat);
     var tiles = input.value.trim();
     if (!tiles) { show(seat); return; }
-    var typed = /(?:^|\s)[mM]([wezdZk])/.exec(tiles);  // how the hand was won (SCORING.md 9)
+    var typed = /(?:^|\s)[mM]([wezdZk])/.exec(tiles);  // how the hand was won (docs/rules.md §9)
     var sent = tiles;
     if (!/(?:^|\s)[mM]/.test(tiles)) {
       // no m part typed: the form's own "Win" answer says how

@@ -2,7 +2,7 @@
 classical seat's hand value (and the winner's special hand); man/pin/sou/honours strings fill a
 riichi winner's han and fu; a Hongkong winner's tiles fill fan, winner and way of winning; a
 japanese-classic winner's tiles fill points and doubles. All go through POST /api/v1/handvalue/
-(SCORING.md section 9)."""
+(docs/rules.md §9)."""
 
 import os
 import re

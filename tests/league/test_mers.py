@@ -1,4 +1,4 @@
-"""MERS, the EMA ranking, against SCORING.md section 11, worked out by hand value by value."""
+"""MERS, the EMA ranking, against docs/rules.md §11, worked out by hand value by value."""
 import datetime
 import math
 from decimal import Decimal

@@ -1,17 +1,15 @@
 """``settle/`` and ``handvalue/`` over HTTP: no login, nothing stored, the same answers as the commands."""
-import json
 
 import pytest
 
 from league.models import Hand
-from tests.shared_vectors import SHARED_VECTORS
+from tests.worked_cases import VECTORS, read_cases
 
 pytestmark = pytest.mark.django_db
-VECTORS = SHARED_VECTORS
 
 
 def cases(name: str) -> list[dict]:
-    return [json.loads(line) for line in (VECTORS / name).read_text().splitlines() if line.strip()]
+    return read_cases(VECTORS / name)
 
 
 def test_every_public_settlement_case_holds_over_the_api(api):

@@ -13,7 +13,7 @@ from tests.factories import AdminFactory, PlayerFactory, SessionFactory, Tournam
 
 pytestmark = pytest.mark.django_db
 
-# Dealer seat 0; seat 1 wins 576, the others hold 20, 4 and 128 (SCORING.md's example).
+# Dealer seat 0; seat 1 wins 576, the others hold 20, 4 and 128 (the worked example of docs/rules.md §9a).
 EXAMPLE = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}  # [-1336, 2304, -732, -236]
 # Dealer seat 0 wins 100: everyone pays East double.
 EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}  # [600, -200, -200, -200]

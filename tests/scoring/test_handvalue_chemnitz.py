@@ -1,4 +1,4 @@
-"""The Chemnitz valuation table (SCORING.md 9a): one test per rule of the table, per special hand,
+"""The Chemnitz valuation table (docs/rules.md §9a): one test per rule of the table, per special hand,
 and the options that choose the table and the prevailing-wind pair."""
 
 import pytest

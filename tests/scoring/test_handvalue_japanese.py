@@ -1,5 +1,5 @@
 """japanese-classic hand values from tiles: seed 004's points (chapter 4) and doubles and limit
-hands (chapter 5), one test per rule, with SCORING.md section 9's decisions."""
+hands (chapter 5), one test per rule, with docs/rules.md §9's decisions."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The worked cases of ../shared/vectors/handvalue_public.jsonl, one test per case id."""
+"""The worked cases of tests/vectors/handvalue_public.jsonl, one test per case id."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""dmjl-classical (SCORING.md section 3); numbers worked out by hand."""
+"""dmjl-classical (docs/rules.md §3); numbers worked out by hand."""
 
 R = "dmjl-classical"
 

@@ -1,4 +1,4 @@
-"""dmjl-hke (SCORING.md section 4); numbers worked out by hand."""
+"""dmjl-hke (docs/rules.md §4); numbers worked out by hand."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""japanese-classic (SCORING.md section 6); numbers worked out by hand."""
+"""japanese-classic (docs/rules.md §6); numbers worked out by hand."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Record and option validation, error codes, fields and messages (SCORING.md sections 1, 2 and 8)."""
+"""Record and option validation, error codes, fields and messages (docs/rules.md §1, 2 and 8)."""
 
 import pytest
 

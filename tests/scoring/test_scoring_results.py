@@ -1,4 +1,4 @@
-"""A table's game result: table points, places, final points and game scores (SCORING.md section 7)."""
+"""A table's game result: table points, places, final points and game scores (docs/rules.md §7)."""
 
 from fractions import Fraction
 

@@ -1,4 +1,4 @@
-"""riichi-ema (SCORING.md section 5); numbers worked out by hand."""
+"""riichi-ema (docs/rules.md §5); numbers worked out by hand."""
 
 import pytest
 

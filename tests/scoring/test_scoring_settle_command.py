@@ -6,6 +6,8 @@ import json
 import pytest
 from django.core.management import call_command
 
+from tests.worked_cases import SETTLEMENT, read_cases
+
 GOOD = {"id": "a", "ruleset": "dmjl-hke", "dealer": 0, "outcome": "draw"}
 BAD = {"id": "b", "ruleset": "dmjl-hke", "dealer": 9, "outcome": "draw"}
 
@@ -42,10 +44,7 @@ def test_an_unreadable_line_is_answered_as_an_invalid_record(monkeypatch, capsys
 
 
 def test_every_public_settlement_case_holds_through_the_command(monkeypatch, capsys):
-    from tests.shared_vectors import SHARED_VECTORS
-
-    lines = (SHARED_VECTORS / "public.jsonl").read_text(encoding="utf-8").splitlines()
-    cases = [json.loads(line) for line in lines if line.strip()]
+    cases = read_cases(SETTLEMENT)
     code, out = run(monkeypatch, capsys, "\n".join(json.dumps(case["hand"]) for case in cases))
     assert code == 1  # some public cases are invalid records on purpose
     assert len(out) == len(cases) == 55

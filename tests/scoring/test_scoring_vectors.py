@@ -1,14 +1,11 @@
-"""Every worked case of the shared settlement vectors holds."""
-
-import json
+"""Every worked settlement case (tests/vectors/public.jsonl) holds."""
 
 import pytest
 
 import scoring
-from tests.shared_vectors import SHARED_VECTORS
+from tests.worked_cases import SETTLEMENT, read_cases
 
-VECTORS = SHARED_VECTORS / "public.jsonl"
-CASES = [json.loads(line) for line in VECTORS.read_text(encoding="utf-8").splitlines() if line.strip()]
+CASES = read_cases(SETTLEMENT)
 
 
 def test_all_public_vectors_are_present():

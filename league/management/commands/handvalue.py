@@ -1,4 +1,4 @@
-"""``manage.py handvalue [FILE]``: value hands from their tiles (SCORING.md section 9) from FILE or standard input."""
+"""``manage.py handvalue [FILE]``: value hands from their tiles (docs/rules.md §9) from FILE or standard input."""
 from scoring.handvalue import value
 
 from ..records import RecordsCommand
