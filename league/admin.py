@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from . import models
 from .cache import directory_changed
 from .errors import ServiceError
+from .selectors import mers as mers_reads
 from .services.hands import hand_delete
 from .services.rankings import ranking_fields, tournament_saved
 from .services.seating import seating_generate, seating_next_session
@@ -137,9 +138,7 @@ class TournamentAdmin(BaseAdmin):
         """The MERS weight the ranking uses: the override, or the one computed from the EMA table."""
         if obj is None or obj.pk is None:
             return "–"
-        from .services.mers import weight_in_use
-
-        return str(weight_in_use(obj).normalize())
+        return str(mers_reads.weight_in_use(obj).normalize())
 
     def save_model(self, request, obj, form, change) -> None:
         before = ranking_fields(models.Tournament.objects.get(pk=obj.pk)) if change else {}

@@ -9,6 +9,7 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import checks, signals  # noqa: F401  (checks registers the deployment checks)
+        # checks registers the deployment checks; tasks registers the Celery tasks the services queue by name
+        from . import checks, signals, tasks  # noqa: F401
 
         signals.connect()

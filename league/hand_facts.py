@@ -1,6 +1,7 @@
 """What a stored hand record says, read the same way by the exports and the statistics: who won,
 who dealt in, whether it was self-drawn, the penalties, whether it was a limit hand, and the
-outcome in words with the players' names ("Süd – Ben gewinnt durch Selbstziehen").
+outcome in words with the players' names ("Süd – Ben gewinnt durch Selbstziehen"), and the part of a
+stored record that the referee entered (``posted_part``).
 
 Records are as docs/rules.md §1 describes them (already validated when stored); the helpers
 read them defensively all the same, so an odd old record gives a plain text, never an error.
@@ -9,6 +10,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from scoring.flow import seat_winds
+
+from .models import WIND_CHOICES
+
+# Keys the table's state supplies; a posted record may not set them.
+STATE_KEYS = frozenset({"dealer", "riichi_sticks", "honba"})
+TOURNAMENT_KEYS = frozenset({"ruleset", "options"})
+
+
+def posted_part(record: dict) -> dict:
+    """The part of a stored record that the referee entered."""
+    return {k: v for k, v in record.items() if k not in STATE_KEYS and k not in TOURNAMENT_KEYS}
 
 
 def _seat(value) -> int | None:
@@ -57,8 +69,6 @@ def limit_hand(record: dict) -> bool:
 
 def seat_labels(names: list[str], dealer: int = 0) -> list[str]:
     """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East)."""
-    from .models import WIND_CHOICES
-
     labels = dict(WIND_CHOICES)
     winds = seat_winds(dealer) if 0 <= dealer < 4 else seat_winds(0)
     return [f"{labels[wind]} – {name}" for wind, name in zip(winds, names, strict=False)]

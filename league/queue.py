@@ -5,18 +5,24 @@ rankings). When the broker cannot be reached the rows are already committed, so 
 still answer as it would have: ``task_send`` logs the failure and returns False, and the periodic
 sweeps (``league.standings_sweep``, ``league.exports_requeue_stale``) queue the work again once the
 broker is back. Every service queues through here, never through ``task.delay`` directly.
+
+Tasks are named by the name they are registered under (``league.standings_recompute``), so the
+services that queue them need not import ``league.tasks``, which calls the services; the app's
+``ready`` imports ``league.tasks`` so that every process knows them.
 """
 import logging
 
+from celery import current_app
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
 
-def task_send(task, *args, countdown: float | None = None) -> bool:
-    """Queue ``task(*args)`` now (in-process when Celery runs eagerly); False when the broker
-    refused it (logged, not raised). Eager tasks (no broker: tests and the demo) run here and their
-    errors are raised: they are the task's, not the broker's."""
+def task_send(name: str, *args, countdown: float | None = None) -> bool:
+    """Queue the task registered as ``name`` with ``args`` now (in-process when Celery runs eagerly);
+    False when the broker refused it (logged, not raised). Eager tasks (no broker: tests and the
+    demo) run here and their errors are raised: they are the task's, not the broker's."""
+    task = current_app.tasks[name]
     if task.app.conf.task_always_eager:
         task.apply_async(args=args)
         return True
@@ -28,6 +34,6 @@ def task_send(task, *args, countdown: float | None = None) -> bool:
     return True
 
 
-def task_send_on_commit(task, *args, countdown: float | None = None) -> None:
-    """Queue ``task(*args)`` once the surrounding transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: task_send(task, *args, countdown=countdown))
+def task_send_on_commit(name: str, *args, countdown: float | None = None) -> None:
+    """Queue the task ``name`` with ``args`` once the surrounding transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: task_send(name, *args, countdown=countdown))

@@ -12,12 +12,17 @@ seats of its own wind round; ``totals`` are per player.
 A game ends (``ending``) after its rounds (``"rounds"``), after ``max_hands`` (``"max_hands"``), when a
 player's start points plus running total fall below zero under ``bust_ends_game`` (``"bust"``), or when
 the leading dealer ends the last hand with ``"end_game": true`` under ``agari_yame`` (``"agari_yame"``).
+
+The public functions take a ruleset's options as a tournament stores them and validate them once per
+call; the functions with a leading underscore take options already validated, so that a game of many
+hands (``replay``, ``seatings``) validates them once, not at every hand.
 """
 
 from dataclasses import dataclass
 
-from .api import ruleset_module, settle_record, validate_options
 from .errors import ScoringError
+from .options import ruleset_module, validate_options
+from .settlement import settle_record
 
 WINDS = ("E", "S", "W", "N")
 
@@ -76,7 +81,10 @@ def changed_seating(options: dict, seating: tuple[int, ...], wind: int, initial_
 
 
 def initial_state(ruleset: str, options: dict) -> TableState:
-    options = validate_options(ruleset, options)
+    return _initial_state(validate_options(ruleset, options))
+
+
+def _initial_state(options: dict) -> TableState:
     return TableState(next_seating=changed_seating(options, IDENTITY, 0) if options["rounds"] > 1 else IDENTITY)
 
 
@@ -92,7 +100,10 @@ def advance(ruleset: str, options: dict, state: TableState, result: dict, record
     """The state after a hand with ``result`` (and its ``record``, for ``end_game``): the deal passes
     unless East repeats, the wind moves on when the deal returns to the first dealer (the players change
     seats then under ``seat_change``), and the game ends as the module docstring says."""
-    options = validate_options(ruleset, options)
+    return _advance(validate_options(ruleset, options), state, result, record)
+
+
+def _advance(options: dict, state: TableState, result: dict, record: dict | None = None) -> TableState:
     dealer, wind = state.dealer, WINDS.index(state.prevailing_wind)
     seating = state.seating
     totals = list(state.totals)
@@ -135,7 +146,12 @@ def check_end_game(ruleset: str, options: dict, state: TableState, record: dict,
     hand from a dealer who leads after it."""
     if record.get("end_game") is not True:
         return
-    options = validate_options(ruleset, options)
+    _check_end_game(validate_options(ruleset, options), state, record, result)
+
+
+def _check_end_game(options: dict, state: TableState, record: dict, result: dict) -> None:
+    if record.get("end_game") is not True:
+        return
     totals = list(state.totals)
     for seat, amount in enumerate(result["balances"]):
         totals[state.seating[seat]] += amount
@@ -146,9 +162,16 @@ def check_end_game(ruleset: str, options: dict, state: TableState, record: dict,
 
 def settle_at_table(ruleset: str, options: dict, state: TableState, record: dict) -> tuple[dict, dict]:
     """The record completed from the table and its result, checked against the game (``end_game``)."""
+    return _settle_at_table(ruleset, options, validate_options(ruleset, options), state, record)
+
+
+def _settle_at_table(ruleset: str, options: dict, valid: dict, state: TableState,
+                     record: dict) -> tuple[dict, dict]:
+    """``settle_at_table`` with the tournament's ``options`` as stored (the filled record carries
+    them) and ``valid``, the same validated."""
     filled = fill_record(ruleset, options, state, record)
     result = settle_record(filled)
-    check_end_game(ruleset, options, state, filled, result)
+    _check_end_game(valid, state, filled, result)
     return filled, result
 
 
@@ -172,11 +195,16 @@ def fill_record(ruleset: str, options: dict, state: TableState, record: dict) ->
 def seatings(ruleset: str, options: dict, results: list[dict]) -> list[tuple[int, ...]]:
     """The seating of each hand of a game, from the hands' results in order (seat changes follow only
     the dealer's rotation, which the results decide)."""
-    state = initial_state(ruleset, options)
+    return seating_sequence(validate_options(ruleset, options), results)
+
+
+def seating_sequence(options: dict, results: list[dict]) -> list[tuple[int, ...]]:
+    """``seatings`` with options already validated (``scoring.results`` has them)."""
+    state = _initial_state(options)
     out = []
     for result in results:
         out.append(state.seating)
-        state = advance(ruleset, options, state, result)
+        state = _advance(options, state, result)
     return out
 
 
@@ -191,14 +219,15 @@ def by_player(values: list, seating: tuple[int, ...]) -> list:
 def replay(ruleset: str, options: dict, records: list[dict]) -> tuple[list[HandStep], TableState]:
     """Settle a table's hands in order from the initial state. A ScoringError in a hand carries
     that hand's position in ``hand_index``."""
-    state = initial_state(ruleset, options)
+    valid = validate_options(ruleset, options)
+    state = _initial_state(valid)
     steps = []
     for index, record in enumerate(records):
         try:
-            filled, result = settle_at_table(ruleset, options, state, record)
+            filled, result = _settle_at_table(ruleset, options, valid, state, record)
         except ScoringError as error:
             error.hand_index = index
             raise
         steps.append(HandStep(filled, result, state.dealer, state.prevailing_wind, state.seating))
-        state = advance(ruleset, options, state, result, filled)
+        state = _advance(valid, state, result, filled)
     return steps, state

@@ -8,8 +8,8 @@ in which case that seat's value is a ``Fraction``.
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .api import validate_options
-from .flow import by_player, seatings
+from .flow import by_player, seating_sequence
+from .options import validate_options
 
 # Rulesets whose game starts from ``start_points`` and ranks by final points (sections 5-6).
 _POINT_GAMES = frozenset({"riichi-ema", "japanese-classic"})
@@ -72,7 +72,7 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
         # Seats are players' first-round seats: each hand's balances are moved to its players.
         results = [
             {**r, "balances": by_player(r["balances"], seating), "adjustments": by_player(r["adjustments"], seating)}
-            for r, seating in zip(results, seatings(ruleset, options, results), strict=True)
+            for r, seating in zip(results, seating_sequence(options, results), strict=True)
         ]
     totals = [sum(r["balances"][s] for r in results) for s in range(4)]
     adjustments = [sum(r["adjustments"][s] for r in results) for s in range(4)]

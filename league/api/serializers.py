@@ -13,7 +13,7 @@ from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..permissions import can_referee
 from ..selectors.day import table_clock, table_remaining_s
-from ..services.mers import weight_in_use
+from ..selectors.mers import weight_in_use
 from ..services.tournaments import tournament_rules_frozen
 
 

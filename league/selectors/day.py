@@ -26,7 +26,8 @@ from ..models import (
     Tournament,
     Withdrawal,
 )
-from ..permissions import is_league_admin
+from ..permissions import can_referee, is_league_admin
+from .standings import fixed_substitute_result, game_rows, standing_rows
 from .tables import player_totals
 
 START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
@@ -159,8 +160,6 @@ def hides_for(user, tournament: Tournament) -> int | None:
 def table_hidden_for(user, table: Table) -> bool:
     """A table of a hidden session, seen by someone who neither directs nor referees the tournament:
     its hands and totals wait for the reveal like the standings."""
-    from ..permissions import can_referee
-
     tournament = table.session.tournament
     hidden = hides_for(user, tournament)
     return hidden is not None and table.session.number >= hidden and not can_referee(user, tournament.pk)
@@ -169,10 +168,8 @@ def table_hidden_for(user, table: Table) -> bool:
 def standings_before(*, tournament: Tournament, session_number: int) -> list[Standing]:
     """The standings as they stood before session ``session_number`` (unsaved rows, best first),
     computed like the stored ones from the games of the earlier sessions."""
-    from ..services.standings import _game_rows, _standing_rows  # the one computation of standings
-
-    games = {key: row for key, row in _game_rows(tournament).items() if row["session_number"] < session_number}
-    rows = _standing_rows(tournament, games)
+    games = {key: row for key, row in game_rows(tournament).items() if row["session_number"] < session_number}
+    rows = standing_rows(tournament, games)
     players = Player.objects.select_related("club").in_bulk([key[0] for key in rows])
     standings = [Standing(tournament=tournament, player=players[key[0]], **values) for key, values in rows.items()]
     standings.sort(key=lambda s: (s.rank, s.player.last_name, s.player.first_name, s.player_id))
@@ -304,8 +301,6 @@ class SubstituteRule:
 
 
 def substitute_rule(tournament: Tournament) -> SubstituteRule:
-    from ..services.standings import fixed_substitute_result  # the one reading of the fixed result
-
     mode = tournament.day_options["substitute_scoring"]
     if mode == "excluded":
         return SubstituteRule(mode, _("substitute, not in the standings"),

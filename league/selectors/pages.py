@@ -8,6 +8,9 @@ from decimal import Decimal
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
 
+from scoring import mers
+from scoring.numbers import fraction_to_decimal
+
 from ..models import (
     GameResult,
     Hand,
@@ -23,6 +26,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_league_admin, visible_tournaments
+from .mers import tournament_figures
 from .tables import player_totals
 
 RECENT_COUNT = 10
@@ -165,18 +169,16 @@ class SeasonTournament:
 def season_tournaments(season: Season) -> list[SeasonTournament]:
     """The season's published tournaments, newest first, and whether the ranking counts them
     (finished and published ones do); for MERS with the weight in use and the age factor."""
-    from ..services import mers  # the MERS figures (reads only)
-
     tournaments = list(season.tournaments.filter(published=True).order_by("-ends_on", "name"))
     rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED) for t in tournaments]
     if season.ranking_method == Season.RankingMethod.MERS:
-        figures = mers.tournament_figures(tournaments)
+        figures = tournament_figures(tournaments)
         day = mers.ranking_date(season_end=season.ends_on)
         for row in rows:
             weight = figures[row.tournament.pk].weight
             factor = mers.age_factor(ended_on=row.tournament.ends_on, ranking_date=day)
-            row.weight = Decimal(weight.numerator) / Decimal(weight.denominator)
-            row.age_factor = Decimal(factor.numerator) / Decimal(factor.denominator)
+            row.weight = fraction_to_decimal(weight)
+            row.age_factor = fraction_to_decimal(factor)
             row.counts = row.counts and factor > 0 and figures[row.tournament.pk].players >= 2
     return rows
 

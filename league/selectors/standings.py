@@ -1,15 +1,35 @@
-"""Reading materialised results: a tournament's standings, a season's ranking, a player's games.
+"""Reading results: a tournament's standings, a season's ranking, a player's games, and the rows
+the standings are computed from.
 
-Each function is one query (joins by ``select_related``), never one per row.
+Each function of the materialised rows is one query (joins by ``select_related``), never one per
+row. ``game_rows`` and ``standing_rows`` read the hands, seats, registrations and penalties and
+compute what ``league.services.standings`` stores (and what ``standings_before`` shows without
+storing it), with the arithmetic of ``scoring.results`` and ``scoring.standings``.
 """
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from django.db.models import F, QuerySet
 
-from ..models import GameResult, Player, Registration, Season, SeasonRanking, Standing, Tournament
-from ..services.standings import shared_ranks
+from scoring import standings as tally
+from scoring.numbers import shared_ranks, to_decimal
+from scoring.results import game_result
+
+from .. import tournament_options
+from ..models import (
+    GameResult,
+    Hand,
+    Player,
+    Registration,
+    Season,
+    SeasonRanking,
+    Seat,
+    Standing,
+    Tournament,
+    TournamentPenalty,
+)
 
 
 def standings_for(*, tournament: Tournament) -> list[Standing]:
@@ -96,3 +116,80 @@ def team_standings_for(*, tournament: Tournament) -> list[TeamRow]:
                             "player__last_name")]
     return team_rows(entries, method=options.get("team_standings"), best=options.get("team_best", 3),
                      by_score=tournament.effective_standing_method == Tournament.StandingMethod.SCORE)
+
+
+# ---- the rows the standings are computed from (docs/rules.md §7) ----
+
+def fixed_substitute_result(tournament: Tournament) -> tuple[int, int, int] | None:
+    """``(game score, table points, place)`` every substitute's game gets when the tournament's
+    ``substitute_scoring`` is "fixed" (EMA riichi practice: score and uma set by rule, by default
+    −15,000 and −15 uma, the last place), else None. The balance and final points stay as played."""
+    day = tournament.day_options
+    if day["substitute_scoring"] != "fixed" or tournament.ruleset not in tournament_options.SUBSTITUTE_FIXED_RULESETS:
+        return None
+    return day["substitute_score"] + day["substitute_uma"], day["substitute_table_points"], 4
+
+
+def game_rows(tournament: Tournament) -> dict[tuple, dict]:
+    """GameResult field values keyed by (table_id, player_id), from the hands' stored results in
+    hand order, with the tournament's ruleset and effective options; the keys starting with ``_``
+    are the exact figures for the standings, not stored."""
+    options = tournament.effective_options
+    results_by_table: dict[int, list[dict]] = defaultdict(list)
+    hands = (Hand.objects.filter(table__session__tournament=tournament)
+             .order_by("table_id", "number").values_list("table_id", "result"))
+    for table_id, result in hands.iterator(chunk_size=2000):
+        results_by_table[table_id].append(result)
+    seats_by_table: dict[int, list[tuple]] = defaultdict(list)
+    seats = (Seat.objects.filter(session__tournament=tournament)
+             .values_list("table_id", "position", "player_id", "session__number"))
+    for table_id, position, player_id, session_number in seats:
+        if table_id in results_by_table:
+            seats_by_table[table_id].append((position, player_id, session_number))
+    fixed = fixed_substitute_result(tournament)
+    substitutes = set(Registration.objects.filter(tournament=tournament, substitute=True)
+                      .values_list("player_id", flat=True)) if fixed else set()
+    rows = {}
+    for table_id, results in results_by_table.items():
+        game = game_result(tournament.ruleset, options, results)
+        for position, player_id, session_number in seats_by_table[table_id]:
+            score, table_points, place = game.scores[position], game.table_points[position], game.places[position]
+            if player_id in substitutes:  # the substitute's result is fixed; the other three keep theirs
+                score, table_points, place = fixed
+            rows[(table_id, player_id)] = {
+                "session_number": session_number, "seat": position,
+                "total": game.totals[position],
+                "final_points": int(to_decimal(game.final_points[position], 0)),
+                "score": to_decimal(score, 2), "place": place,
+                "table_points": to_decimal(table_points, 4), "hands": len(results),
+                # exact values for the standings, not stored
+                "_score": Fraction(score), "_table_points": Fraction(table_points),
+            }
+    return rows
+
+
+def standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tuple, dict]:
+    """Standing field values keyed by (player_id,), from ``games`` (``game_rows``, or a part of
+    them), the registrations and the tournament penalties; substitutes are left out when the
+    tournament's ``substitute_scoring`` is "excluded"."""
+    registrations = Registration.objects.filter(tournament=tournament)
+    left_out = set()
+    if tournament.day_options["substitute_scoring"] == "excluded":
+        left_out = set(registrations.filter(substitute=True).values_list("player_id", flat=True))
+    tallies = tally.tally(
+        players=[player_id for player_id in registrations.values_list("player_id", flat=True)
+                 if player_id not in left_out],
+        games=[(player_id, game["_table_points"], game["_score"], game["place"])
+               for (_table_id, player_id), game in games.items() if player_id not in left_out],
+        penalties=TournamentPenalty.objects.filter(tournament=tournament).values_list(
+            "player_id", "points", "disqualified"),
+    )
+    return {
+        (player_id,): {
+            "rank": rank, "table_points": to_decimal(entry.table_points, 4),
+            "score": to_decimal(entry.score, 2), "games": entry.games,
+            "average_place": None if entry.average_place is None else to_decimal(entry.average_place, 4),
+            "penalty_points": entry.penalty_points, "disqualified": entry.disqualified,
+        }
+        for player_id, rank, entry in tally.ranked(tallies, tournament.effective_standing_method)
+    }

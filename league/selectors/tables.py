@@ -4,8 +4,8 @@ from dataclasses import dataclass
 from scoring import flow
 from scoring.results import game_result
 
+from ..hand_facts import posted_part
 from ..models import Hand, Table
-from ..services.hands import posted_part
 
 
 @dataclass(frozen=True)

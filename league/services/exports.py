@@ -15,11 +15,14 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ..errors import PermissionDenied, ServiceError
+from ..exports import WRITERS
 from ..models import Export, Season, Tournament
 from ..permissions import is_league_admin
 from ..queue import task_send_on_commit
 
 logger = logging.getLogger(__name__)
+
+EXPORT_BUILD_TASK = "league.export_build"  # league.tasks
 
 TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.SCORE_SHEETS_XLSX,
                     Export.Kind.SEATING_XLSX)
@@ -39,8 +42,6 @@ def _language(language: str | None) -> str:
 def export_request(*, kind: str, tournament: Tournament | None = None, season: Season | None = None, user,
                    language: str | None) -> Export:
     """Store an export request and queue its build once the surrounding transaction commits."""
-    from ..tasks import export_build_task
-
     if not is_league_admin(user):
         raise PermissionDenied("forbidden", _("Only league administrators can export."))
     if kind in TOURNAMENT_KINDS:
@@ -58,7 +59,7 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
                                             % {"kinds": ", ".join(Export.Kind.values)}]})
     export = Export.objects.create(kind=kind, tournament=tournament, season=season,
                                    language=_language(language), created_by=user)
-    task_send_on_commit(export_build_task, export.pk)
+    task_send_on_commit(EXPORT_BUILD_TASK, export.pk)
     return export
 
 
@@ -95,21 +96,17 @@ def export_requeue_stale() -> list[int]:
     """Queue the build of every stale export (running, its worker dead) and every lost one (pending,
     its task gone) again (after the commit); the build's claim keeps two requeues from building one
     file twice. Returns the exports' ids."""
-    from ..tasks import export_build_task
-
     export_ids = list(Export.objects.filter(_stale() | _lost()).order_by("pk").values_list("pk", flat=True))
     Export.objects.filter(_lost(), pk__in=export_ids).update(heartbeat_at=timezone.now())
     for export_id in export_ids:
         logger.warning("Export %s is stale or its task was lost; building it again", export_id)
-        task_send_on_commit(export_build_task, export_id)
+        task_send_on_commit(EXPORT_BUILD_TASK, export_id)
     return export_ids
 
 
 def export_build(*, export_id: int) -> Export | None:
     """Build the export's file, reporting progress, and mark it done or failed with the reason.
     Does nothing unless it claims a pending or stale export, so running it twice builds the file once."""
-    from ..exports import WRITERS
-
     claim = export_claim(export_id=export_id)
     if claim is None:
         return Export.objects.filter(pk=export_id).first()

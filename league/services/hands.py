@@ -9,19 +9,10 @@ from scoring import flow
 
 from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
+from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table, TableConfirmation
 from ..permissions import is_league_admin
 from .standings import standings_request
-
-# Keys the table's state supplies; a posted record may not set them.
-STATE_KEYS = frozenset({"dealer", "riichi_sticks", "honba"})
-TOURNAMENT_KEYS = frozenset({"ruleset", "options"})
-
-
-def posted_part(record: dict) -> dict:
-    """The part of a stored record that the referee entered."""
-    return {k: v for k, v in record.items() if k not in STATE_KEYS and k not in TOURNAMENT_KEYS}
-
 
 KEY_MAX_LENGTH = 100
 

@@ -19,18 +19,14 @@ and tournaments in every method; equal values share the rank (1, 2, 2, 4):
     rank (``rank`` is empty) and are listed after the ranked players.
 
 ``mers`` – the EMA's ranking (MERS), exactly as docs/rules.md §11 pins it; the values are
-    computed in ``league.services.mers`` (base rank, weight from the EMA table or the override, age
-    factor from the ranking date, padding, Part A/B), this module only writes them. A row keeps
+    computed in ``scoring.mers`` (base rank, weight from the EMA table or the override, age factor
+    from the ranking date, padding, Part A/B) from what ``league.selectors.mers`` reads; this
+    module only writes them. A row keeps
     the results it counted (``SeasonRanking.results``). Players with real results from fewer than
     two tournaments get a value but no rank.
 
-``chemnitz`` – a rating in the style of the Chemnitz league
-    Everyone starts at 0. Games are taken in the order they were played (tournament start date,
-    session, table). At each table, the player's expected result is their rating minus the table's
-    average rating; the actual result is their table points in that game minus the table's average
-    table points (1.75 with 4/2/1/0). The rating moves by (actual − expected) / 8. So the rating is
-    measured in table points per game above the average of the field, and the changes at a table
-    always add up to zero.
+``chemnitz`` – a rating in the style of the Chemnitz league (``scoring.ratings``)
+    Games are taken in the order they were played (tournament start date, session, table).
 
 History (``RankingSnapshot``): each recomputation also keeps the ranking as it now stands under
 one date, the latest ``ends_on`` of the counted tournaments, so the history follows the
@@ -41,8 +37,6 @@ they were computed then. Snapshots dated after it belong to tournaments that no 
 tournament the season has no history.
 """
 import copy
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -50,16 +44,18 @@ from fractions import Fraction
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 
+from scoring import mers
+from scoring.numbers import shared_ranks, to_decimal
+from scoring.ratings import chemnitz_ratings
+
 from ..cache import pages_changed
 from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Tournament
-from ..queue import task_send_on_commit
+from ..rowsync import sync_rows
+from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
-from . import mers
-from .standings import shared_ranks, standings_recompute, sync_rows, to_decimal
+from .standings import rankings_request, standings_recompute
 
 VALUE_PLACES = 2  # values are given to 2 decimals; equal values at 2 decimals share a place
-CHEMNITZ_START = 0.0
-CHEMNITZ_DIVISOR = 8
 
 
 @dataclass(frozen=True)
@@ -70,13 +66,6 @@ class RankingRow:
     tournaments: int
     ranked: bool = True
     results: list = field(default_factory=list)  # mers: the results counted
-
-
-def rankings_request(*, season_id: int) -> None:
-    """Queue the season's ranking recomputation after the commit."""
-    from ..tasks import rankings_recompute_task
-
-    task_send_on_commit(rankings_recompute_task, season_id)
 
 
 def tournament_finish(*, tournament: Tournament) -> Tournament:
@@ -119,34 +108,14 @@ def counted_tournaments(*, season: Season) -> list[Tournament]:
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]
 
 
-# ---- the methods, as pure functions over plain numbers ----
-
-def chemnitz_ratings(games: Iterable[list[tuple[int, Fraction | Decimal | int]]]) -> dict[int, float]:
-    """Ratings after ``games`` in order; each game is [(player_id, table points), …] of one table."""
-    ratings: dict[int, float] = defaultdict(lambda: CHEMNITZ_START)
-    for game in games:
-        if len(game) < 2:
-            continue
-        average_rating = sum(ratings[player] for player, _tp in game) / len(game)
-        average_points = sum(float(tp) for _player, tp in game) / len(game)
-        moves = []
-        for player, points in game:
-            actual = float(points) - average_points
-            expected = ratings[player] - average_rating
-            moves.append((player, (actual - expected) / CHEMNITZ_DIVISOR))
-        for player, move in moves:
-            ratings[player] += move
-    return dict(ratings)
-
-
 # ---- reading the season's results ----
 
 def _counted_games(tournaments: list[Tournament]):
     """The tournaments' game results that rank: not a substitute's game with a result fixed by rule
-    (mers.fixed_substitutes)."""
+    (league.selectors.mers.fixed_substitutes)."""
     games = GameResult.objects.filter(tournament_id__in=[t.pk for t in tournaments])
     unranked = Q()
-    for tournament_id, player_id in mers.fixed_substitutes(tournaments):
+    for tournament_id, player_id in mers_reads.fixed_substitutes(tournaments):
         unranked |= Q(tournament_id=tournament_id, player_id=player_id)
     return games.exclude(unranked) if unranked else games
 
@@ -172,7 +141,7 @@ def _sum_rows(counts: dict, *, season: Season, average: bool) -> list[RankingRow
 def _mers_rows(counts: dict, *, season: Season, tournaments: list[Tournament]) -> list[RankingRow]:
     day = mers.ranking_date(season_end=season.ends_on)
     rows = []
-    for player_id, results in mers.season_results(tournaments=tournaments, ranking_day=day).items():
+    for player_id, results in mers_reads.season_results(tournaments=tournaments, ranking_day=day).items():
         value = mers.player_value(results)
         rows.append(RankingRow(player_id, value.value, *counts.get(player_id, (0, 0, 0))[1:],
                                ranked=value.ranked, results=value.results))

@@ -31,4 +31,4 @@ def rankings_recompute_task(season_id: int) -> None:
 def rankings_recompute_all() -> None:
     """The periodic safety net: every season's ranking, one task each."""
     for season_id in Season.objects.values_list("pk", flat=True):
-        task_send(rankings_recompute_task, season_id)
+        task_send(rankings_recompute_task.name, season_id)

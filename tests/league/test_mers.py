@@ -1,82 +1,15 @@
-"""MERS, the EMA ranking, against docs/rules.md §11, worked out by hand value by value."""
+"""MERS, the EMA ranking, through the database, the API and the season page, against docs/rules.md §11
+worked out by hand (the arithmetic alone: tests/scoring/test_mers_arithmetic.py)."""
 import datetime
-import math
 from decimal import Decimal
-from fractions import Fraction
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from league.models import GameResult, Registration, Season, Session, Standing, Table, Tournament
-from league.services import mers
 from league.services.rankings import rankings_recompute
 from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory
 
 D = datetime.date
-
-
-def test_the_base_rank_is_rounded_to_a_whole_number_with_halves_up():
-    assert [mers.base_rank(place=p, players=5) for p in range(1, 6)] == [1000, 750, 500, 250, 0]
-    assert mers.base_rank(place=3, players=8) == 714  # 714.28…
-    assert mers.base_rank(place=2, players=7) == 833  # 833.33…
-    assert mers.base_rank(place=3, players=7) == 667  # 666.66…
-    assert mers.base_rank(place=16, players=17) == 63  # 62.5 rounds up
-
-
-def test_the_weight_follows_the_ema_table():
-    assert mers.tournament_weight(days=1, players=40, countries=5, qualifying=False) == 1
-    assert mers.tournament_weight(days=2, players=41, countries=6, qualifying=False) == 3
-    assert mers.tournament_weight(days=3, players=80, countries=9, qualifying=True) == 5
-    assert mers.tournament_weight(days=5, players=81, countries=10, qualifying=True) == 6  # days count up to 3
-
-
-def test_results_age_from_the_ranking_date():
-    day = D(2025, 12, 31)
-    assert mers.age_factor(ended_on=D(2025, 1, 1), ranking_date=day) == 1
-    assert mers.age_factor(ended_on=D(2024, 12, 31), ranking_date=day) == Fraction(1, 2)
-    assert mers.age_factor(ended_on=D(2024, 1, 1), ranking_date=day) == Fraction(1, 2)
-    assert mers.age_factor(ended_on=D(2023, 12, 31), ranking_date=day) == 0
-    # while the season runs the ranking is dated today
-    assert mers.ranking_date(season_end=D(2026, 12, 31), today=D(2026, 11, 23)) == D(2026, 11, 23)
-    assert mers.ranking_date(season_end=D(2025, 12, 31), today=D(2026, 11, 23)) == D(2025, 12, 31)
-
-
-MID_2025 = D(2025, 6, 1)
-
-
-def result(tournament: int, base: int, weight=1, age=1, ended=MID_2025) -> mers.Result:
-    return mers.Result(tournament, base, Fraction(weight), Fraction(age), ended)
-
-
-def test_padding_ranks_after_a_real_result_of_smaller_weight():
-    # the real 0 (weight ½) goes into the best four ahead of the padding 0s (weight 1)
-    value = mers.player_value([result(1, 1000), result(2, 500), result(3, 0, weight=Fraction(1, 2))])
-    assert value.part_b == Fraction(1500, Fraction(7, 2))
-    assert value.part_a == Fraction(1500, Fraction(9, 2))
-    assert [r["part_b"] for r in value.results] == [True, True, True]
-
-
-def test_part_a_leaves_out_the_worst_from_ten_results_and_part_b_takes_the_best_four():
-    results = [result(k, 100 * k) for k in range(1, 11)]
-    value = mers.player_value(results)
-    assert mers.part_a_count(10) == 9 and mers.part_a_count(6) == 6
-    assert value.part_a == Fraction(5400, 9)  # without the 100
-    assert value.part_b == Fraction(3400, 4)
-    assert value.value == 725
-    assert [r["part_a"] for r in value.results][-1] is False
-
-
-def test_equal_base_ranks_take_the_larger_weight_then_the_later_tournament_first():
-    value = mers.player_value([result(1, 500, ended=D(2025, 1, 1)), result(2, 500, weight=2),
-                               result(3, 500, ended=D(2025, 9, 1))])
-    assert [r["tournament"] for r in value.results] == [2, 3, 1]
-
-
-def test_a_player_needs_two_tournaments_to_be_ranked():
-    assert not mers.player_value([result(1, 1000)]).ranked
-    assert mers.player_value([result(1, 1000), result(2, 0)]).ranked
-    assert not mers.player_value([result(1, 1000), result(2, 900, age=0)]).ranked  # a dropped result
 
 
 # ---- a season of three tournaments through the API ----
@@ -202,21 +135,3 @@ def test_the_season_page_says_how_it_ranks_and_which_tournaments_count(three_tou
     assert "Old" in rows[3] and ">0.50<" in rows[3] and ">yes<" in rows[3]  # weight 1.5, age ½, counts
     german = client.get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Wie die Rangliste berechnet wird" in german
-
-
-@given(st.lists(st.tuples(st.integers(0, 1000), st.sampled_from([Fraction(1, 2), 1, Fraction(3, 2), 2, Fraction(5, 4),
-                                                                   Fraction(6)]),
-                          st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1)])), max_size=30))
-def test_the_weighted_average_in_whole_numbers_is_the_exact_fraction(entries):
-    results = [mers.Result(index, rank, Fraction(weight), factor)
-               for index, (rank, weight, factor) in enumerate(entries)]
-    weights = sum(Fraction(weight) * factor for _rank, weight, factor in entries)
-    expected = sum(rank * Fraction(weight) * factor for rank, weight, factor in entries) / weights if weights else 0
-    assert mers._weighted_average(results) == expected
-
-
-@given(st.integers(2, 400).flatmap(lambda players: st.tuples(st.just(players), st.integers(1, players))))
-def test_the_base_rank_in_whole_numbers_rounds_halves_up(field):
-    players, place = field
-    exact = Fraction(1000 * (players - place), players - 1)
-    assert mers.base_rank(place=place, players=players) == math.floor(exact + Fraction(1, 2))

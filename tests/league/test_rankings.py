@@ -18,11 +18,7 @@ from league.models import (
 )
 from league.selectors.standings import season_ranking_for
 from league.services.hands import hand_record
-from league.services.rankings import (
-    chemnitz_ratings,
-    rankings_recompute,
-    tournament_finish,
-)
+from league.services.rankings import rankings_recompute, tournament_finish
 from league.services.standings import standings_recompute
 from league.tasks import rankings_recompute_all
 from tests.factories import AdminFactory, PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
@@ -129,19 +125,6 @@ def test_a_changed_ranking_updates_only_the_rows_that_changed_in_one_statement(l
     updates = [sql for sql in writes(queries) if "league_seasonranking" in sql]
     assert len(updates) == 1 and updates[0].count(str(changed.pk)) >= 1
     assert dict(SeasonRanking.objects.values_list("player_id", "value")) == before
-
-
-def test_chemnitz_rating_moves_by_an_eighth_of_result_minus_expectation():
-    first = chemnitz_ratings([[(1, 4), (2, 2), (3, 1), (4, 0)]])
-    # table average 1.75; everyone expected 0
-    assert first == {1: 0.28125, 2: 0.03125, 3: -0.09375, 4: -0.21875}
-    both = chemnitz_ratings([[(1, 4), (2, 2), (3, 1), (4, 0)], [(1, 0), (2, 1), (5, 2), (6, 4)]])
-    # second table: average rating 0.3125 / 4 = 0.078125; player 1 expected 0.203125, got -1.75
-    assert both[1] == 0.28125 + (-1.75 - 0.203125) / 8 == 0.037109375
-    assert both[2] == 0.03125 + (-0.75 + 0.046875) / 8 == -0.056640625
-    assert both[5] == (0.25 + 0.078125) / 8 == 0.041015625
-    assert both[6] == (2.25 + 0.078125) / 8 == 0.291015625
-    assert sum(both.values()) == 0
 
 
 def test_chemnitz_ranking_takes_the_games_in_the_order_they_were_played():

@@ -8,7 +8,7 @@ from league.models import GameResult, Registration, Standing, StandingsState, To
 from league.selectors.standings import standings_for
 from league.services import standings as standings_service
 from league.services.hands import hand_delete, hand_record
-from league.services.standings import shared_ranks, standings_recompute
+from league.services.standings import standings_recompute
 from tests.factories import AdminFactory, PlayerFactory, SessionFactory, TournamentFactory, table_with_players
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +162,3 @@ def test_a_burst_of_hands_in_one_transaction_is_recomputed_once(monkeypatch,
     assert (seat0.total, seat0.hands) == (1800, 3)  # East wins three times and stays East
     state = StandingsState.objects.get(tournament=tournament)
     assert (state.requested, state.computed, state.dirty, state.queued_at) == (3, 3, False, None)
-
-
-def test_tied_keys_share_the_better_rank():
-    assert shared_ranks(["a", "b", "b", "c", "c", "c", "d"]) == [1, 2, 2, 4, 4, 4, 7]

@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from league import tournament_options
 from league.models import GameResult, Registration, Season, Standing, Tournament, Withdrawal
+from league.selectors import mers
 from league.selectors.day import find_seats
-from league.services import mers
 from league.services.hands import hand_record, table_close
 from league.services.rankings import season_ranking_compute
 from league.services.standings import standings_recompute

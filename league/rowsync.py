@@ -1,0 +1,76 @@
+"""Bulk row syncing: make a set of stored rows equal the rows a computation wants, writing only
+the differences. Materialised results (game results, standings, season rankings and their
+snapshots) are rebuilt through here, so running a computation twice writes nothing the second
+time and the ids of unchanged rows stay.
+
+Each kind of change is one set-based statement per chunk of ``CHUNK`` rows: ``bulk_create`` for
+the missing rows, ``QuerySet.delete`` for the unwanted ones (the rows synced here have no
+dependants and no delete signals, so Django deletes them in one statement without loading them),
+and one UPDATE for the changed ones — ``bulk_update`` where the database has nothing better, and on
+PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_update``'s ``CASE``
+per column grows with the rows).
+"""
+from django.db import connections, models
+
+CHUNK = 500
+
+
+def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict[tuple, dict], *,
+              common: dict) -> set[tuple]:
+    """Make the rows of ``queryset`` equal ``rows`` (key → field values): create the missing (with
+    the ``common`` values that select the queryset, such as its tournament), update the rows whose
+    values changed and only those, delete the ones no longer wanted. Returns the keys written
+    (empty, so false, when nothing was)."""
+    model = queryset.model
+    using = queryset.db
+    value_fields = sorted({name for values in rows.values() for name in values})
+    existing = {}
+    for pk, *stored in queryset.values_list("pk", *key_fields, *value_fields).iterator(chunk_size=5000):
+        existing[tuple(stored[:len(key_fields)])] = (pk, stored[len(key_fields):])
+    created, updated = [], []
+    for key, values in rows.items():
+        found = existing.pop(key, None)
+        if found is None:
+            created.append(model(**common, **dict(zip(key_fields, key, strict=True)), **values))
+            continue
+        pk, stored = found
+        if any(values.get(name, old) != old for name, old in zip(value_fields, stored, strict=True)):
+            updated.append((key, pk, {**dict(zip(value_fields, stored, strict=True)), **values}))
+    unwanted = [pk for pk, _stored in existing.values()]
+    for start in range(0, len(unwanted), CHUNK):
+        model.objects.using(using).filter(pk__in=unwanted[start:start + CHUNK]).delete()
+    for start in range(0, len(updated), CHUNK):
+        update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + CHUNK]],
+                    using=using)
+    if created:
+        model.objects.using(using).bulk_create(created, batch_size=CHUNK)
+    return {key for key, _pk, _values in updated} | set(existing) | {
+        tuple(getattr(obj, name) for name in key_fields) for obj in created}
+
+
+def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,
+                using: str) -> None:
+    """Set ``field_names`` of the rows given as (pk, values) in one statement."""
+    if not rows:
+        return
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        objects = [model(pk=pk, **values) for pk, values in rows]
+        model.objects.using(using).bulk_update(objects, field_names)
+        return
+    fields = [model._meta.get_field(name) for name in field_names]
+    pk_field = model._meta.pk
+    columns = [pk_field, *fields]
+    placeholders = "(" + ", ".join(f"%s::{field.db_type(connection)}" for field in columns) + ")"
+    params = []
+    for pk, values in rows:
+        params.append(pk_field.get_db_prep_value(pk, connection))
+        params.extend(field.get_db_prep_value(values[field.name], connection) for field in fields)
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    assignments = ", ".join(f"{quote(field.column)} = v.{quote(field.column)}" for field in fields)
+    names = ", ".join(quote(field.column) for field in columns)
+    sql = (f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholders] * len(rows))}) "
+           f"AS v({names}) WHERE {table}.{quote(pk_field.column)} = v.{quote(pk_field.column)}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

@@ -1,0 +1,101 @@
+"""MERS's reads (docs/rules.md §11): every counted tournament's figures (players and countries of
+those who played, the weight in use) and the players' results in them. The arithmetic is
+``scoring.mers``; ``league.services.rankings`` writes the rows.
+
+- N: the players with at least one game in the tournament's standings (substitutes included,
+  registered no-shows not; a disqualified player keeps the place the standings give). N < 2: the
+  tournament does not count.
+- A substitute in a tournament whose ``substitute_scoring`` is "fixed" counts in N and keeps the
+  place the standings give (so the others' places are as the standings show), but gets no result
+  from it: a result fixed by rule is not a played result (``fixed_substitutes``). The same holds for
+  the other ranking methods (league.services.rankings).
+"""
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Count
+
+from scoring.mers import Result, age_factor, base_rank, tournament_weight
+from scoring.numbers import fraction_to_decimal, shared_ranks
+
+from ..models import Registration, Standing, Tournament
+from .standings import fixed_substitute_result
+
+
+@dataclass(frozen=True)
+class TournamentFigures:
+    tournament: Tournament
+    players: int
+    countries: int
+
+    @property
+    def days(self) -> int:
+        return (self.tournament.ends_on - self.tournament.starts_on).days + 1
+
+    @property
+    def computed_weight(self) -> Fraction:
+        return tournament_weight(days=self.days, players=self.players, countries=self.countries,
+                                 qualifying=self.tournament.qualifying)
+
+    @property
+    def weight(self) -> Fraction:
+        """The weight in use: the administrator's override, else the computed one."""
+        if self.tournament.weight is not None:
+            return Fraction(self.tournament.weight)
+        return self.computed_weight
+
+
+def tournament_figures(tournaments: list[Tournament]) -> dict[int, TournamentFigures]:
+    """Players who played and their countries, per tournament (one query)."""
+    rows = (Standing.objects.filter(tournament__in=tournaments, games__gt=0)
+            .values("tournament_id")
+            .annotate(players=Count("player_id", distinct=True),
+                      countries=Count("player__country", distinct=True)))
+    counts = {row["tournament_id"]: (row["players"], row["countries"]) for row in rows}
+    return {t.pk: TournamentFigures(t, *counts.get(t.pk, (0, 0))) for t in tournaments}
+
+
+def weight_in_use(tournament: Tournament) -> Decimal:
+    """The tournament's MERS weight as used (override or computed), for the form and the API."""
+    return fraction_to_decimal(tournament_figures([tournament])[tournament.pk].weight)
+
+
+def fixed_substitutes(tournaments: list[Tournament]) -> set[tuple[int, int]]:
+    """``(tournament id, player id)`` of the substitutes whose games had a result fixed by rule
+    (tournament option ``substitute_scoring`` "fixed"): no ranking result comes from those games."""
+    fixed = [t.pk for t in tournaments if fixed_substitute_result(t) is not None]
+    if not fixed:
+        return set()
+    return set(Registration.objects.filter(tournament_id__in=fixed, substitute=True)
+               .values_list("tournament_id", "player_id"))
+
+
+def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date) -> dict[int, list[Result]]:
+    """player id → their results in the counted tournaments (tournaments with N < 2 leave none;
+    fixed-result substitutes count in N and get none)."""
+    figures = tournament_figures(tournaments)
+    unranked = fixed_substitutes(tournaments)
+    standings = Standing.objects.filter(tournament__in=tournaments, games__gt=0).values_list(
+        "tournament_id", "player_id", "rank")
+    ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for tournament_id, player_id, rank in standings:
+        ranks_played[tournament_id].append((rank, player_id))
+    results: dict[int, list[Result]] = defaultdict(list)
+    for tournament_id, entries in ranks_played.items():
+        players = len(entries)
+        if players < 2:
+            continue
+        figure = figures[tournament_id]
+        factor = age_factor(ended_on=figure.tournament.ends_on, ranking_date=ranking_day)
+        entries.sort()
+        # the place among those who played; equal standing ranks share the better place
+        places = shared_ranks(rank for rank, _player_id in entries)
+        for (_rank, player_id), place in zip(entries, places, strict=True):
+            if (tournament_id, player_id) in unranked:
+                continue
+            results[player_id].append(Result(tournament_id, base_rank(place=place, players=players),
+                                             figure.weight, factor, figure.tournament.ends_on))
+    return results

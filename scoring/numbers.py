@@ -1,0 +1,39 @@
+"""Exact numbers made presentable: decimals rounded half up, and shared places.
+
+Sums stay exact (``int``, ``Fraction``) until they are shown or stored; these are the one place
+where they become decimals and where equal figures are given one place (docs/rules.md §7, §11).
+"""
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+_EXPONENTS = {places: Decimal(1).scaleb(-places) for places in range(9)}
+
+
+def to_decimal(value, places: int) -> Decimal:
+    """An exact number (int, Fraction, Decimal) rounded half up to ``places`` decimals."""
+    exponent = _EXPONENTS.get(places) or Decimal(1).scaleb(-places)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
+        return Decimal(value).quantize(exponent, rounding=ROUND_HALF_UP)
+    value = Fraction(value)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(exponent, rounding=ROUND_HALF_UP)
+
+
+def fraction_to_decimal(value: Fraction) -> Decimal:
+    """A fraction as the decimal its division gives (exact for halves and quarters, the weights
+    and age factors of MERS), without rounding it to a number of places."""
+    value = Fraction(value)
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def shared_ranks(keys: Iterable) -> list[int]:
+    """Ranks of keys already sorted best first; equal keys share the better rank (1, 2, 2, 4)."""
+    ranks: list[int] = []
+    previous = object()
+    for position, key in enumerate(keys, start=1):
+        ranks.append(ranks[-1] if key == previous else position)
+        previous = key
+    return ranks

@@ -1,0 +1,67 @@
+"""A tournament's standings from its players' games and penalties (docs/rules.md §7).
+
+Each player's games are added up exactly (``Fraction``); penalty points come off the game score.
+Best first: players who are not disqualified before disqualified ones (they always rank last),
+within each players with games before those who have not played yet, then by the tournament's
+standing method — ``table_points``: sum of table points, then sum of game scores; ``score``: sum
+of game scores, then average place (lower is better). Players equal on every key share the rank.
+"""
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .numbers import shared_ranks
+
+BY_SCORE = "score"  # the standing method that ranks by game score first
+BY_TABLE_POINTS = "table_points"
+
+
+@dataclass
+class Tally:
+    """One player's figures in one tournament, exact."""
+
+    table_points: Fraction = Fraction(0)
+    score: Fraction = Fraction(0)
+    games: int = 0
+    place_sum: int = 0
+    penalty_points: int = 0
+    disqualified: bool = False
+
+    @property
+    def average_place(self) -> Fraction | None:
+        return Fraction(self.place_sum, self.games) if self.games else None
+
+
+def tally(*, players: Iterable[int], games: Iterable[tuple[int, Fraction, Fraction, int]],
+          penalties: Iterable[tuple[int, int, bool]]) -> dict[int, Tally]:
+    """player id → their tally: ``players`` (registered: listed even without games), ``games`` as
+    ``(player id, table points, game score, place)``, ``penalties`` as ``(player id, points,
+    disqualified)``."""
+    tallies = {player_id: Tally() for player_id in players}
+    for player_id, table_points, score, place in games:
+        entry = tallies.setdefault(player_id, Tally())
+        entry.table_points += table_points
+        entry.score += score
+        entry.games += 1
+        entry.place_sum += place
+    for player_id, points, disqualified in penalties:
+        entry = tallies.setdefault(player_id, Tally())
+        entry.penalty_points += points
+        entry.score -= points
+        entry.disqualified = entry.disqualified or disqualified
+    return tallies
+
+
+def sort_key(entry: Tally, method: str) -> tuple:
+    """The order of the standings (smaller first) under ``method``."""
+    group = (entry.disqualified, entry.games == 0)
+    if method == BY_SCORE:
+        return (*group, -entry.score, entry.average_place or 0)
+    return (*group, -entry.table_points, -entry.score)
+
+
+def ranked(tallies: dict[int, Tally], method: str) -> list[tuple[int, int, Tally]]:
+    """``(player id, rank, tally)`` best first; equal keys share the rank, ties listed by player id."""
+    ordered = sorted(tallies.items(), key=lambda item: (sort_key(item[1], method), item[0]))
+    ranks = shared_ranks(sort_key(entry, method) for _player_id, entry in ordered)
+    return [(player_id, rank, entry) for (player_id, entry), rank in zip(ordered, ranks, strict=True)]

@@ -1,0 +1,120 @@
+"""Bulk row syncing (league.rowsync): stored rows made equal to the wanted ones, writing only the
+differences, on SQLite (the normal run) and PostgreSQL (``DATABASE_URL=postgres://…``), where
+changed rows are written by one ``UPDATE … FROM (VALUES …)``."""
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from league import rowsync
+from league.models import SeasonRanking, Standing
+from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def standing(rank: int, points: str, *, average: str | None = "2.5000", disqualified: bool = False) -> dict:
+    return {"rank": rank, "table_points": Decimal(points), "score": Decimal("10.00"), "games": 2,
+            "average_place": None if average is None else Decimal(average), "penalty_points": 0,
+            "disqualified": disqualified}
+
+
+def sync(tournament, rows: dict) -> set:
+    common = {"tournament_id": tournament.pk}
+    return rowsync.sync_rows(Standing.objects.filter(**common), ("player_id",), rows, common=common)
+
+
+def stored(tournament) -> dict:
+    return {row.player_id: (row.pk, row.rank, row.table_points, row.average_place, row.disqualified)
+            for row in Standing.objects.filter(tournament=tournament)}
+
+
+def writes(queries) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
+
+
+@pytest.fixture
+def tournament():
+    return TournamentFactory()
+
+
+@pytest.fixture
+def players():
+    return PlayerFactory.create_batch(4)
+
+
+def test_missing_rows_are_created_with_the_common_values(tournament, players):
+    a, b = players[:2]
+    assert sync(tournament, {(a.pk,): standing(1, "4"), (b.pk,): standing(2, "2")}) == {(a.pk,), (b.pk,)}
+    rows = stored(tournament)
+    assert {player: values[1:] for player, values in rows.items()} == {
+        a.pk: (1, Decimal("4.0000"), Decimal("2.5000"), False), b.pk: (2, Decimal("2.0000"), Decimal("2.5000"), False)}
+
+
+def test_syncing_the_same_rows_again_writes_nothing(tournament, players):
+    wanted = {(p.pk,): standing(index + 1, str(4 - index)) for index, p in enumerate(players)}
+    sync(tournament, wanted)
+    with CaptureQueriesContext(connection) as queries:
+        assert sync(tournament, wanted) == set()
+    assert writes(queries) == []
+
+
+def test_only_the_changed_rows_are_updated_and_every_row_keeps_its_id(tournament, players):
+    a, b, c, _d = players
+    sync(tournament, {(a.pk,): standing(1, "4"), (b.pk,): standing(2, "2"), (c.pk,): standing(3, "1")})
+    before = stored(tournament)
+    with CaptureQueriesContext(connection) as queries:
+        changed = sync(tournament, {(a.pk,): standing(1, "4"), (b.pk,): standing(3, "0.5", average=None),
+                                    (c.pk,): standing(2, "1", disqualified=True)})
+    after = stored(tournament)
+    assert changed == {(b.pk,), (c.pk,)}
+    assert after[a.pk] == before[a.pk]
+    assert after[b.pk] == (before[b.pk][0], 3, Decimal("0.5000"), None, False)
+    assert after[c.pk] == (before[c.pk][0], 2, Decimal("1.0000"), Decimal("2.5000"), True)
+    assert len(writes(queries)) == 1  # one statement for both changed rows
+
+
+def test_rows_no_longer_wanted_are_deleted_and_rows_outside_the_queryset_stay(tournament, players):
+    other = TournamentFactory()
+    a, b = players[:2]
+    sync(tournament, {(a.pk,): standing(1, "4"), (b.pk,): standing(2, "2")})
+    sync(other, {(a.pk,): standing(1, "4"), (b.pk,): standing(2, "2")})
+    assert sync(tournament, {(a.pk,): standing(1, "4")}) == {(b.pk,)}
+    assert set(stored(tournament)) == {a.pk}
+    assert set(stored(other)) == {a.pk, b.pk}
+
+
+def test_more_rows_than_a_chunk_are_written_chunk_by_chunk(tournament, players, monkeypatch):
+    monkeypatch.setattr(rowsync, "CHUNK", 3)
+    sync(tournament, {(p.pk,): standing(1, "1") for p in players})
+    with CaptureQueriesContext(connection) as queries:
+        changed = sync(tournament, {(p.pk,): standing(2, "1") for p in players})
+    assert changed == {(p.pk,) for p in players}
+    assert [rank for _pk, rank, *_rest in stored(tournament).values()] == [2, 2, 2, 2]
+    updates = [sql for sql in writes(queries) if sql.startswith("UPDATE")]
+    assert len(updates) == 2  # 3 rows, then 1
+    with CaptureQueriesContext(connection) as queries:
+        assert sync(tournament, {}) == {(p.pk,) for p in players}
+    assert [sql.split()[0] for sql in writes(queries)] == ["DELETE", "DELETE"]
+    assert stored(tournament) == {}
+
+
+def test_json_and_empty_values_are_written_as_they_are():
+    season = SeasonFactory()
+    a, b = PlayerFactory.create_batch(2)
+    common = {"season_id": season.pk}
+
+    def sync_ranking(rows):
+        return rowsync.sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), rows, common=common)
+
+    results = [{"tournament": 7, "base_rank": 1000, "weight": 1.5, "age_factor": 0.5, "part_a": True,
+                "part_b": False}]
+    sync_ranking({(a.pk,): {"rank": 1, "value": Decimal("652.76"), "games": 4, "tournaments": 2, "results": []},
+                  (b.pk,): {"rank": None, "value": Decimal("0.00"), "games": 1, "tournaments": 1, "results": []}})
+    changed = sync_ranking({
+        (a.pk,): {"rank": None, "value": Decimal("652.76"), "games": 4, "tournaments": 2, "results": results},
+        (b.pk,): {"rank": 1, "value": Decimal("0.00"), "games": 1, "tournaments": 1, "results": []}})
+    assert changed == {(a.pk,), (b.pk,)}
+    rows = {row.player_id: (row.rank, row.results) for row in SeasonRanking.objects.filter(season=season)}
+    assert rows == {a.pk: (None, results), b.pk: (1, [])}
