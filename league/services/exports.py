@@ -22,7 +22,7 @@ from ..queue import task_send_on_commit
 
 logger = logging.getLogger(__name__)
 
-EXPORT_BUILD_TASK = "league.export_build"  # league.tasks
+EXPORT_BUILD_TASK = "league.export_build"  # the name league.tasks registers the build under
 
 TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.SCORE_SHEETS_XLSX,
                     Export.Kind.SEATING_XLSX)

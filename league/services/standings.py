@@ -42,7 +42,8 @@ from ..selectors.standings import game_rows, standing_rows
 
 logger = logging.getLogger(__name__)
 
-STANDINGS_TASK = "league.standings_recompute"  # league.tasks
+# The names league.tasks registers these tasks under; services queue them by name (league.queue).
+STANDINGS_TASK = "league.standings_recompute"
 RANKINGS_TASK = "league.rankings_recompute"
 
 

@@ -6,7 +6,7 @@ from ..services import exports as exports_service
 __all__ = ["export_build_task", "exports_requeue_stale"]
 
 
-@shared_task(name="league.export_build", ignore_result=True)
+@shared_task(name=exports_service.EXPORT_BUILD_TASK, ignore_result=True)
 def export_build_task(export_id: int) -> None:
     exports_service.export_build(export_id=export_id)
 

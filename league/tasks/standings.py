@@ -9,7 +9,7 @@ from ..services import standings as standings_service
 __all__ = ["rankings_recompute_all", "rankings_recompute_task", "standings_recompute_task", "standings_sweep"]
 
 
-@shared_task(name="league.standings_recompute", ignore_result=True)
+@shared_task(name=standings_service.STANDINGS_TASK, ignore_result=True)
 def standings_recompute_task(tournament_id: int) -> None:
     standings_service.standings_run(tournament_id=tournament_id)
 
@@ -20,7 +20,7 @@ def standings_sweep() -> None:
     standings_service.standings_sweep()
 
 
-@shared_task(name="league.rankings_recompute", ignore_result=True)
+@shared_task(name=standings_service.RANKINGS_TASK, ignore_result=True)
 def rankings_recompute_task(season_id: int) -> None:
     season = Season.objects.filter(pk=season_id).first()
     if season is not None:
