@@ -7,6 +7,7 @@ import subprocess
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,6 +20,7 @@ from tests.factories import (
     SessionFactory,
     TournamentFactory,
     client_for,
+    referee_for,
     table_with_players,
 )
 
@@ -224,3 +226,26 @@ def test_the_exports_page_offers_the_pdfs_and_score_sheets_for_one_session(clien
     assert response.status_code == 302
     export = Export.objects.get(tournament=tournament)
     assert (export.kind, export.session_number, export.status) == ("score-sheets-pdf", 2, Export.Status.DONE)
+
+
+def test_the_control_room_offers_administrators_the_score_sheets_of_the_session_shown(
+        client, django_capture_on_commit_callbacks):
+    tournament = drawn_tournament(sessions=2, tables=1, slug="desk")
+    client.force_login(AdminFactory())
+    page = client.get("/t/desk/control/?session=2", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    form = page[page.index('class="inline print-sheets"'):]
+    form = form[:form.index("</form>")]
+    assert 'name="session" value="2"' in form and 'value="score-sheets-pdf"' in form
+    assert "Print score sheets for session 2 (PDF)" in form
+    assert f'action="{reverse("tournament-exports", args=["desk"])}"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournament-exports", args=["desk"]), {"kind": "score-sheets-pdf", "session": "2"})
+    assert Export.objects.get(tournament=tournament).session_number == 2
+
+
+def test_referees_see_no_print_button_in_the_control_room():
+    tournament = drawn_tournament(sessions=1, tables=1, slug="desk")
+    client = Client()
+    client.force_login(referee_for(tournament))
+    page = client.get("/t/desk/control/")
+    assert page.status_code == 200 and "print-sheets" not in page.content.decode()
