@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.errors import ServiceError
+from league.exports import pdf
 from league.models import Export, Standing
 from league.services.exports import export_build, export_request
 from tests.factories import (
@@ -249,3 +250,14 @@ def test_referees_see_no_print_button_in_the_control_room():
     client.force_login(referee_for(tournament))
     page = client.get("/t/desk/control/")
     assert page.status_code == 200 and "print-sheets" not in page.content.decode()
+
+
+def test_without_pango_a_pdf_export_fails_saying_why_and_the_workbooks_still_build(monkeypatch):
+    monkeypatch.setattr(pdf, "HTML", None)
+    monkeypatch.setattr(pdf, "MISSING", "cannot load library 'libpango-1.0-0'", raising=False)
+    tournament = drawn_tournament(sessions=1, tables=1)
+    export = Export.objects.create(kind="results-pdf", tournament=tournament, language="en")
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.FAILED and "Pango" in export.error and not export.file
+    assert build("seating-xlsx", tournament).file
