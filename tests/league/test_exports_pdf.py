@@ -261,3 +261,11 @@ def test_without_pango_a_pdf_export_fails_saying_why_and_the_workbooks_still_bui
     export.refresh_from_db()
     assert export.status == Export.Status.FAILED and "Pango" in export.error and not export.file
     assert build("seating-xlsx", tournament).file
+
+
+@needs_pdftotext
+def test_with_seat_changes_the_sheet_gives_each_players_wind_in_every_later_round():
+    tournament = drawn_tournament(sessions=1, tables=1, ruleset="dmjl-hke", options={"seat_change": True})
+    page = " ".join(pages(build("score-sheets-pdf", tournament))[0].split())  # headings wrap in their cells
+    for label in ("Wind in South round", "Wind in West round", "Wind in North round", "Fan"):
+        assert label in page
