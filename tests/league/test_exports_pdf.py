@@ -269,3 +269,14 @@ def test_with_seat_changes_the_sheet_gives_each_players_wind_in_every_later_roun
     page = " ".join(pages(build("score-sheets-pdf", tournament))[0].split())  # headings wrap in their cells
     for label in ("Wind in South round", "Wind in West round", "Wind in North round", "Fan"):
         assert label in page
+
+
+@pytest.mark.parametrize(("session", "message"), [("x", "Choose a session from 1 to 2."),
+                                                   ("9", "This tournament has no session 9.")])
+def test_the_exports_page_refuses_a_session_the_tournament_lacks_with_a_message(client, session, message):
+    drawn_tournament(sessions=2, tables=1, slug="pdf")
+    client.force_login(AdminFactory())
+    response = client.post(reverse("tournament-exports", args=["pdf"]),
+                           {"kind": "score-sheets-pdf", "session": session}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200 and not Export.objects.exists()
+    assert message in response.content.decode()
