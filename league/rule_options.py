@@ -4,6 +4,7 @@ list the API (``rulesets/``) and the tournament's options form show from the rul
 data (``scoring.rulesets.*.OPTIONS``/``DEFAULTS``) and the tournament-level options
 (``league.tournament_options``). An option the labels do not know yet is shown under its name.
 """
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.records import Option
@@ -86,7 +87,7 @@ CHOICE_LABELS: dict[tuple[str, object], object] = {
     ("team_standings", "best"): _("Sum of the best members"),
 }
 
-__all__ = ["BY_NAME", "ruleset_catalogue", "options_of", "presets_of", "preset"]
+__all__ = ["BY_NAME", "ruleset_catalogue", "options_of", "presets_of", "preset", "option_lines"]
 
 RULESET_LABELS = {
     "dmjl-classical": _("DMJL classical Chinese"),
@@ -165,3 +166,26 @@ def preset(name: str) -> dict | None:
             options = next(p["options"] for p in presets_of(entry["ruleset"]) if p["name"] == name)
             return {"name": name, "ruleset": entry["ruleset"], "options": options}
     return None
+
+
+def option_lines(ruleset: str, options: dict) -> list[tuple[str, object]]:
+    """Every option of the ruleset and the tournament as a labelled line people read, in the active
+    language: ``(label, value)`` with a number as a number, a choice by its label, yes/no for a
+    switch, a list as "4 / 2 / 1 / 0" and "—" for an empty value. ``options`` are the effective ones
+    (defaults filled in); a missing one shows its default."""
+    lines = []
+    for entry in options_of(ruleset):
+        value = options.get(entry["name"], entry["default"])
+        choices = {choice["value"]: choice["label"] for choice in entry["choices"]}
+        if (value is None or isinstance(value, str)) and value in choices:
+            text = choices[value]
+        elif isinstance(value, bool):
+            text = gettext("yes") if value else gettext("no")
+        elif isinstance(value, list | tuple):
+            text = " / ".join(str(item) for item in value)
+        elif value is None:
+            text = "—"
+        else:
+            text = value
+        lines.append((entry["label"], text))
+    return lines

@@ -30,11 +30,12 @@ class LeagueAdminOnly(permissions.BasePermission):
 
 class ExportSerializer(serializers.ModelSerializer):
     download_url = serializers.SerializerMethodField()
+    session = serializers.IntegerField(source="session_number", read_only=True, allow_null=True)
 
     class Meta:
         model = Export
         fields = ["id", "kind", "status", "progress", "download_url", "error", "tournament", "season",
-                  "language", "created_at", "finished_at"]
+                  "session", "language", "created_at", "finished_at"]
 
     def get_download_url(self, export: Export) -> str | None:
         if export.status != Export.Status.DONE or not export.file:
@@ -46,6 +47,8 @@ class ExportSerializer(serializers.ModelSerializer):
 
 class TournamentExportRequest(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[str(kind) for kind in TOURNAMENT_KINDS])
+    session = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=1000,
+                                       help_text="score-sheets-pdf only: that session's tables alone")
     language = serializers.ChoiceField(choices=["de", "en"], required=False)
 
 
@@ -55,6 +58,8 @@ class SeasonExportRequest(serializers.Serializer):
 
 
 def _requested(request, data: dict, **subject) -> Response:
+    if data.get("session") is not None:
+        subject["session_number"] = data["session"]
     export = export_request(kind=data["kind"], user=request.user,
                             language=data.get("language") or translation.get_language(), **subject)
     body = ExportSerializer(export, context={"request": request}).data
@@ -62,7 +67,8 @@ def _requested(request, data: dict, **subject) -> Response:
 
 
 class TournamentExports(APIView):
-    """POST ``{"kind": "results-xlsx" | "ema-csv" | "score-sheets-xlsx" | "seating-xlsx"}`` → 202; the
+    """POST ``{"kind": "results-xlsx" | "ema-csv" | "score-sheets-xlsx" | "seating-xlsx" |
+    "score-sheets-pdf" | "results-pdf"}`` (score-sheets-pdf also takes ``"session": n``) → 202; the
     file is built in the background (poll ``exports/<id>/``)."""
 
     permission_classes = [LeagueAdminOnly]
@@ -107,6 +113,10 @@ class ExportDetail(APIView):
         return Response(ExportSerializer(readable_export(request, pk), context={"request": request}).data)
 
 
+CONTENT_TYPES = {".csv": "text/csv; charset=utf-8", ".pdf": "application/pdf",
+                 ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+
+
 class ExportDownload(APIView):
     """The finished file, as an attachment."""
 
@@ -118,8 +128,7 @@ class ExportDownload(APIView):
         if export.status != Export.Status.DONE or not export.file:
             raise ServiceError("export_not_ready", _("This export is not finished yet."), status=409)
         name = PurePosixPath(export.file.name).name
-        content_type = "text/csv; charset=utf-8" if name.endswith(".csv") else \
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        content_type = CONTENT_TYPES.get(PurePosixPath(name).suffix, "application/octet-stream")
         return FileResponse(export.file.open("rb"), as_attachment=True, filename=name,
                             content_type=content_type)
 

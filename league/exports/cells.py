@@ -4,12 +4,16 @@
 with ``=``, ``+``, ``-`` or ``@`` (or a tab or carriage return that hides such a start) as a
 formula, so a player called ``=cmd|...`` could run code on the organiser's computer. Every text
 written to a workbook or CSV file goes through it.
+
+Dates and times are stored as real dates (numbers a spreadsheet computes with) shown in the
+export language's short format, taken from Django's locale formats.
 """
 import datetime
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from django.utils import timezone
+from django.utils.formats import get_format
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.utils import get_column_letter
@@ -24,9 +28,25 @@ BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 WRAP = Alignment(wrap_text=True, vertical="top")
 INTEGER = "0"
 DECIMAL = "0.00"
-DATE = "yyyy-mm-dd"
-DATETIME = "yyyy-mm-dd hh:mm"
+# Django's date format characters (``django.utils.dateformat``) as Excel number-format codes; other
+# characters (``.``, ``/``, ``-``, spaces, ``:``) stand for themselves in both.
+EXCEL_DATE_CODES = {"d": "dd", "j": "d", "m": "mm", "n": "m", "Y": "yyyy", "y": "yy", "H": "hh", "G": "h",
+                    "i": "mm", "s": "ss", "P": "h:mm AM/PM", "A": "AM/PM", "g": "h", "h": "hh"}
 SEAT_WINDS = seat_winds(0)  # the seats' winds at the start of a game
+
+
+def excel_date_format(django_format: str) -> str:
+    """A Django date format ("d.m.Y H:i") as an Excel number format ("dd.mm.yyyy hh:mm")."""
+    return "".join(EXCEL_DATE_CODES.get(char, char) for char in django_format)
+
+
+def date_format() -> str:
+    """The active language's short date format (German 31.12.2026, English 12/31/2026), for Excel."""
+    return excel_date_format(get_format("SHORT_DATE_FORMAT"))
+
+
+def datetime_format() -> str:
+    return excel_date_format(get_format("SHORT_DATETIME_FORMAT"))
 
 
 def safe(value):
@@ -58,9 +78,9 @@ def cell(sheet, value, *, number_format: str | None = None, font: Font | None = 
         if isinstance(value, Decimal):
             number_format = INTEGER if value == value.to_integral_value() else DECIMAL
         elif isinstance(value, datetime.datetime):
-            number_format = DATETIME
+            number_format = datetime_format()
         elif isinstance(value, datetime.date):
-            number_format = DATE
+            number_format = date_format()
     if number_format:
         result.number_format = number_format
     if font:

@@ -4,7 +4,6 @@ results, every hand and the penalties, with headings in the export's language.
 Written in openpyxl's write-only mode from ``.iterator()`` so that a tournament with a hundred
 thousand hands is written in bounded memory.
 """
-import json
 from collections import defaultdict
 from itertools import groupby
 from operator import itemgetter
@@ -15,9 +14,10 @@ from openpyxl import Workbook
 
 from ..hand_facts import outcome_text, seat_labels
 from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty
+from ..rule_options import option_lines
 from ..selectors.standings import team_standings_for
 from ..selectors.tables import hand_balances_by_player, hand_seatings
-from .cells import BOLD, DATE, DATETIME, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
+from .cells import BOLD, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
 
 CHUNK = 2000
 
@@ -45,23 +45,27 @@ def write(*, export, stream, progress) -> None:
 
 
 def _info_sheet(workbook, tournament) -> None:
-    sheet = new_sheet(workbook, _("Tournament"), [], [24, 60], freeze=False)
+    """The tournament's details, then its rule options, each as a labelled line."""
+    sheet = new_sheet(workbook, _("Tournament"), [], [40, 60], freeze=False)
     sheet.append([cell(sheet, tournament.name, font=BOLD)])
     methods = tournament.StandingMethod.choices
     rows = [
         (_("Name"), tournament.name, None),
         (_("Place"), tournament.place, None),
-        (_("Starts on"), tournament.starts_on, DATE),
-        (_("Ends on"), tournament.ends_on, DATE),
+        (_("Starts on"), tournament.starts_on, None),
+        (_("Ends on"), tournament.ends_on, None),
         (_("Ruleset"), tournament.get_ruleset_display(), None),
-        (_("Options"), json.dumps(tournament.effective_options, sort_keys=True, separators=(",", ":")), None),
         (_("Sessions"), tournament.session_count, INTEGER),
-        (_("Table points"), " / ".join(str(p) for p in tournament.effective_options["table_points"]), None),
         (_("Standings"), str(dict(methods)[tournament.effective_standing_method]), None),
         (_("Status"), tournament.get_status_display(), None),
     ]
     for label, value, number_format in rows:
         sheet.append([cell(sheet, str(label), font=BOLD), cell(sheet, value, number_format=number_format)])
+    sheet.append([])
+    sheet.append([cell(sheet, _("Rule options"), font=BOLD)])
+    options = {**tournament.effective_options, **tournament.day_options}
+    for label, value in option_lines(tournament.ruleset, options):
+        sheet.append([cell(sheet, str(label)), cell(sheet, value)])
 
 
 STANDING_FORMATS = [INTEGER, None, None, None, DECIMAL, DECIMAL, INTEGER, INTEGER, None]
@@ -201,4 +205,4 @@ def _penalties_sheet(workbook, tournament) -> None:
     for row in penalties.iterator(chunk_size=CHUNK):
         append(sheet, [player_name(row.player), row.player.club.name if row.player.club else "", row.points,
                        row.reason, _("yes") if row.disqualified else "", row.created_at],
-               [None, None, INTEGER, None, None, DATETIME])
+               [None, None, INTEGER, None, None, None])

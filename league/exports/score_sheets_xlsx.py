@@ -22,20 +22,29 @@ def filename(export) -> str:
     return f"{export.tournament.slug}-score-sheets-{export.pk}.xlsx"
 
 
-def columns(ruleset: str, names: list[str]) -> list[str]:
-    """What the referee writes down for each hand under the ruleset; per-seat columns carry the
-    player's name."""
-    values = [_("Value %(name)s") % {"name": name} for name in names]
-    balances = [_("Balance %(name)s") % {"name": name} for name in names]
+def hand_columns(ruleset: str) -> tuple[list[str], list[str]]:
+    """What the referee writes down for each hand under the ruleset: the hand's own columns, then the
+    kinds of per-player columns ("value", "balance"), one of each per player."""
     if ruleset == "dmjl-classical":
-        return [_("Hand"), _("Winner"), *values, *balances]
+        return [_("Hand"), _("Winner")], ["value", "balance"]
     if ruleset == "dmjl-hke":
-        return [_("Hand"), _("Winner"), _("Fan"), _("Self-draw / discarder"), _("Penalties"), *balances]
+        return [_("Hand"), _("Winner"), _("Fan"), _("Self-draw / discarder"), _("Penalties")], ["balance"]
     if ruleset == "riichi-ema":
         return [_("Hand"), _("Winner"), _("Han"), _("Fu"), _("Tsumo / ron (discarder)"), _("Riichi"),
-                _("Tenpai"), *balances]
-    return [_("Hand"), _("Winner"), _("Points"), _("Doubles"), _("Tsumo / ron (discarder)"), _("Riichi"),
-            *balances]
+                _("Tenpai")], ["balance"]
+    return [_("Hand"), _("Winner"), _("Points"), _("Doubles"), _("Tsumo / ron (discarder)"), _("Riichi")], ["balance"]
+
+
+def per_player_label(kind: str) -> str:
+    return _("Value") if kind == "value" else _("Balance")
+
+
+def columns(ruleset: str, names: list[str]) -> list[str]:
+    """The columns of the hand rows; per-player columns carry the player's name."""
+    own, per_player = hand_columns(ruleset)
+    named = {"value": [_("Value %(name)s") % {"name": name} for name in names],
+             "balance": [_("Balance %(name)s") % {"name": name} for name in names]}
+    return own + [label for kind in per_player for label in named[kind]]
 
 
 def round_seatings(options: dict) -> list[tuple[int, ...]]:

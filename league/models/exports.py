@@ -14,6 +14,8 @@ class Export(models.Model):
         SCORE_SHEETS_XLSX = "score-sheets-xlsx", _("Score sheets")
         SEATING_XLSX = "seating-xlsx", _("Seating list")
         RANKING_XLSX = "ranking-xlsx", _("Season ranking workbook")
+        SCORE_SHEETS_PDF = "score-sheets-pdf", _("Score sheets to print (PDF)")
+        RESULTS_PDF = "results-pdf", _("Final results to print (PDF)")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
@@ -26,6 +28,9 @@ class Export(models.Model):
                                    related_name="exports", verbose_name=_("tournament"))
     season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, blank=True, related_name="exports",
                                verbose_name=_("season"))
+    session_number = models.PositiveSmallIntegerField(
+        _("session"), null=True, blank=True,
+        help_text=_("Only this session's tables (score sheets); empty: every session"))
     language = models.CharField(_("language"), max_length=5, default="de")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(_("progress"), default=0)

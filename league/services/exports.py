@@ -25,7 +25,8 @@ logger = logging.getLogger(__name__)
 EXPORT_BUILD_TASK = "league.export_build"  # the name league.tasks registers the build under
 
 TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.SCORE_SHEETS_XLSX,
-                    Export.Kind.SEATING_XLSX)
+                    Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_PDF, Export.Kind.RESULTS_PDF)
+SESSION_KINDS = (Export.Kind.SCORE_SHEETS_PDF,)  # may be limited to one session's tables
 SEASON_KINDS = (Export.Kind.RANKING_XLSX,)
 
 
@@ -40,8 +41,9 @@ def _language(language: str | None) -> str:
 
 
 def export_request(*, kind: str, tournament: Tournament | None = None, season: Season | None = None, user,
-                   language: str | None) -> Export:
-    """Store an export request and queue its build once the surrounding transaction commits."""
+                   language: str | None, session_number: int | None = None) -> Export:
+    """Store an export request and queue its build once the surrounding transaction commits.
+    ``session_number`` limits a score-sheet PDF to that session's tables."""
     if not is_league_admin(user):
         raise PermissionDenied("forbidden", _("Only league administrators can export."))
     if kind in TOURNAMENT_KINDS:
@@ -57,7 +59,16 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
         raise ServiceError("bad_kind", _("Unknown export: %(kind)s.") % {"kind": kind},
                            fields={"kind": [_("Choose one of: %(kinds)s.")
                                             % {"kinds": ", ".join(Export.Kind.values)}]})
-    export = Export.objects.create(kind=kind, tournament=tournament, season=season,
+    if session_number is not None:
+        if kind not in SESSION_KINDS:
+            raise ServiceError("bad_session", _("Only the score sheets to print are made for one session."),
+                               fields={"session": [_("Leave it empty for this export.")]})
+        if not 1 <= session_number <= tournament.session_count:
+            raise ServiceError("bad_session", _("This tournament has no session %(number)s.")
+                               % {"number": session_number},
+                               fields={"session": [_("Choose a session from 1 to %(count)s.")
+                                                   % {"count": tournament.session_count}]})
+    export = Export.objects.create(kind=kind, tournament=tournament, season=season, session_number=session_number,
                                    language=_language(language), created_by=user)
     task_send_on_commit(EXPORT_BUILD_TASK, export.pk)
     return export

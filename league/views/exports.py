@@ -20,15 +20,19 @@ SHOWN = 50
 @require_http_methods(["GET", "POST"])
 def tournament_exports(request, slug: str):
     """GET: the tournament's exports with status, progress and download link (updated in place while
-    one is being built; ``?part=table`` answers the list alone). POST ``kind``: ask for a new one,
-    then back to the list."""
+    one is being built; ``?part=table`` answers the list alone). POST ``kind`` (and for the score
+    sheets to print, optionally ``session``): ask for a new one, then back to the list."""
     if not is_league_admin(request.user):
         raise PermissionDenied(_("Only league administrators can export."))
     tournament = get_object_or_404(Tournament, slug=slug)
     if request.method == "POST":
+        session = request.POST.get("session", "").strip()
         try:
+            if session and not session.isdigit():
+                raise ServiceError("bad_session", _("Choose a session from 1 to %(count)s.")
+                                   % {"count": tournament.session_count})
             export = export_request(kind=request.POST.get("kind", ""), tournament=tournament, user=request.user,
-                                    language=get_language())
+                                    language=get_language(), session_number=int(session) if session else None)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -41,8 +45,14 @@ def tournament_exports(request, slug: str):
         "tournament": tournament,
         "exports": exports,
         "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS],
+        "session_numbers": range(1, tournament.session_count + 1),
+        "selected_session": _number(request.GET.get("session")),
         "live": REFRESH_SECONDS if busy else None,  # the list updates itself in place (live.js)
     }
     if request.GET.get("part") == "table":
         return render(request, "league/_exports_table.html", context)
     return render(request, "league/exports.html", context)
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None

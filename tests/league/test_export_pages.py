@@ -9,7 +9,7 @@ from tests.factories import AdminFactory, UserFactory, referee_for, table_with_p
 
 pytestmark = pytest.mark.django_db
 
-KINDS = ["results-xlsx", "ema-csv", "score-sheets-xlsx", "seating-xlsx"]
+KINDS = ["results-xlsx", "ema-csv", "score-sheets-xlsx", "seating-xlsx", "score-sheets-pdf", "results-pdf"]
 
 
 @pytest.fixture

@@ -2,10 +2,9 @@
 claim, failure and retry; the formula escape; who may request and download."""
 
 import csv
+import datetime
 import io
-import json
 import os
-from datetime import timedelta
 from decimal import Decimal
 
 import openpyxl
@@ -181,9 +180,45 @@ def test_results_workbook_describes_the_tournament_and_its_penalties(tournament)
     info = dict(r[:2] for r in rows(book["Tournament"])[1:])
     assert info["Name"] == tournament.name and info["Place"] == "Berlin"
     assert info["Starts on"].date() == tournament.starts_on
-    assert json.loads(info["Options"]) == tournament.effective_options
+    assert info["Upper limit"] == tournament.effective_options["upper_limit"]
+    assert info["Table points"] == " / ".join(str(p) for p in tournament.effective_options["table_points"])
     penalty = rows(book["Penalties"])[1]
     assert penalty[2:4] == [30, "'-late"]
+
+
+def test_the_tournament_sheet_lists_the_rule_options_as_labelled_lines_never_as_json():
+    tournament = TournamentFactory(ruleset="dmjl-hke", options={"seat_change": True, "team_standings": "best"})
+    book = workbook(build("results-xlsx", tournament=tournament))
+    table = rows(book["Tournament"])
+    assert ["Rule options", None] in table
+    info = dict(r[:2] for r in table if r)
+    assert info["Change seats after each wind round"] == "yes"
+    assert info["Team standings"] == "Sum of the best members"
+    assert info["Minimum fan"] == tournament.effective_options["min_fan"]
+    assert info["At time-up"] == "Finish the hand being played"
+    assert info["Hide the standings from session"] == "—"
+    assert "Options" not in info
+    assert not any(str(value).startswith(("{", "[")) for row in table for value in row if value is not None)
+
+
+def test_the_tournament_sheet_speaks_german_and_shows_german_dates(tournament):
+    book = workbook(build("results-xlsx", tournament=tournament, language="de"))
+    sheet = book["Turnier"]
+    info = {row[0].value: row[1] for row in sheet.iter_rows() if len(row) > 1}
+    assert info["Obergrenze"].value == tournament.effective_options["upper_limit"]
+    assert "Regeloptionen" in info and "Upper limit" not in info
+    starts = info["Beginnt am"]
+    assert starts.is_date and starts.value.date() == tournament.starts_on
+    assert starts.number_format == "dd.mm.yyyy"
+    given = rows(book["Strafen"])[1][5]
+    assert isinstance(given, datetime.datetime)
+    assert book["Strafen"]["F2"].number_format == "dd.mm.yyyy hh:mm"
+
+
+def test_english_workbooks_show_dates_in_the_english_format(tournament):
+    sheet = workbook(build("results-xlsx", tournament=tournament, language="en"))["Tournament"]
+    starts = next(row[1] for row in sheet.iter_rows() if row[0].value == "Starts on")
+    assert starts.is_date and starts.number_format == "mm/dd/yyyy"
 
 
 def test_results_workbook_headings_follow_the_export_language(tournament):
@@ -278,12 +313,18 @@ def test_seating_workbook_lists_every_seat_by_session(tournament):
     book = workbook(build("seating-xlsx", tournament=tournament))
     for number in (1, 2):
         table = rows(book[f"Session {number}"])
-        assert table[0] == ["Table", "Seat", "Wind", "Player", "Club"]
+        assert table[0] == ["Table", "Seat", "Player", "Club"]
         seats = tournament.sessions.get(number=number).seats.select_related("player__club", "table")
         assert table[1:] == [
-            [s.table.number, s.position, "ESWN"[s.position], name(s.player), s.player.club.name]
+            [s.table.number, ["East", "South", "West", "North"][s.position], name(s.player), s.player.club.name]
             for s in seats.order_by("position")
         ]
+
+
+def test_the_german_seating_workbook_names_the_seats_by_their_winds(tournament):
+    table = rows(workbook(build("seating-xlsx", tournament=tournament, language="de"))["Runde 1"])
+    assert table[0] == ["Tisch", "Sitz", "Spieler", "Verein"]
+    assert [row[1] for row in table[1:]] == ["Ost", "Süd", "West", "Nord"]
 
 
 def test_season_ranking_workbook_lists_the_ranking_rows():
@@ -466,7 +507,7 @@ def test_the_admin_action_builds_results_workbooks(client, tournament, django_ca
 
 
 def running_export(tournament, *, seconds_ago: int) -> Export:
-    heartbeat_at = timezone.now() - timedelta(seconds=seconds_ago)
+    heartbeat_at = timezone.now() - datetime.timedelta(seconds=seconds_ago)
     return Export.objects.create(kind="ema-csv", tournament=tournament, language="en",
                                  status=Export.Status.RUNNING, progress=40, heartbeat_at=heartbeat_at)
 
@@ -477,7 +518,7 @@ def test_a_stale_running_export_is_claimed_and_built_again(tournament, settings)
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.DONE and export.file.read().startswith(b"Place,")
-    assert timezone.now() - export.heartbeat_at < timedelta(seconds=60)
+    assert timezone.now() - export.heartbeat_at < datetime.timedelta(seconds=60)
 
 
 def test_a_fresh_running_export_is_left_to_its_worker(tournament, settings):
@@ -547,7 +588,7 @@ def test_a_run_taken_over_meanwhile_stops_and_leaves_the_other_runs_result(tourn
     export = Export.objects.create(kind="ema-csv", tournament=tournament)
 
     def another_run_takes_over(row, _writing_since):
-        Export.objects.filter(pk=row.pk).update(heartbeat_at=timezone.now() + timedelta(seconds=1))
+        Export.objects.filter(pk=row.pk).update(heartbeat_at=timezone.now() + datetime.timedelta(seconds=1))
 
     monkeypatch.setitem(writers.WRITERS, "ema-csv", _SlowWriter(another_run_takes_over))
     result = export_build(export_id=export.pk)
