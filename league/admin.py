@@ -1,4 +1,5 @@
 """Django admin for every model, with the columns, search and filters administrators use."""
+from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
@@ -7,11 +8,19 @@ from django.utils.translation import gettext_lazy as _
 
 from . import models
 from .cache import directory_changed
-from .errors import ServiceError
+from .errors import ServiceError, form_errors_from
+from .services import mers
 from .services.hands import hand_delete
-from .services.rankings import ranking_fields, tournament_saved
+from .services.registrations import registration_delete, registration_update
 from .services.seating import seating_generate, seating_next_session
 from .services.standings import standings_request
+from .services.tournaments import (
+    TOURNAMENT_FIELDS,
+    registration_create,
+    tournament_check,
+    tournament_create,
+    tournament_update,
+)
 
 
 class BaseAdmin(admin.ModelAdmin):
@@ -50,7 +59,7 @@ class ReadOnly:
 
 
 class ChangesStandings:
-    """For rows that count in a tournament's standings (penalties, registrations): every save or
+    """For rows that count in a tournament's standings and have no service yet (penalties): every save or
     delete in the admin asks for the recomputation, as the services do."""
 
     def save_model(self, request, obj, form, change) -> None:
@@ -120,6 +129,25 @@ class SeasonAdmin(BaseAdmin):
     list_select_related = ["league"]
 
 
+def _tournament_data(form) -> dict:
+    return {name: value for name, value in form.cleaned_data.items() if name in TOURNAMENT_FIELDS}
+
+
+class TournamentForm(forms.ModelForm):
+    """Validated by the service's own rules (``tournament_check``), their messages on the fields.
+    Dates outside the season are kept here: the administrator repairing them sees the season."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            try:
+                tournament_check(tournament=self.instance if self.instance.pk else None,
+                                 data=_tournament_data(self), outside_season_ok=True)
+            except ServiceError as error:
+                form_errors_from(self, error)
+        return cleaned
+
+
 @admin.register(models.Tournament)
 class TournamentAdmin(BaseAdmin):
     list_display = ["name", "ruleset", "starts_on", "status", "published", "session_count", "season"]
@@ -129,27 +157,47 @@ class TournamentAdmin(BaseAdmin):
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
-    readonly_fields = ["weight_in_use"]
+    readonly_fields = ["weight_in_use", "standings_revealed_at"]  # the reveal is the control room's
     actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+    form = TournamentForm
 
     @admin.display(description=_("ranking weight in use"))
     def weight_in_use(self, obj) -> str:
         """The MERS weight the ranking uses: the override, or the one computed from the EMA table."""
         if obj is None or obj.pk is None:
             return "–"
-        from .services.mers import weight_in_use
-
-        return str(weight_in_use(obj).normalize())
+        return str(mers.weight_in_use(obj).normalize())
 
     def save_model(self, request, obj, form, change) -> None:
-        before = ranking_fields(models.Tournament.objects.get(pk=obj.pk)) if change else {}
-        super().save_model(request, obj, form, change)
-        tournament_saved(tournament=obj, before=before)
+        """Through the services, as the API and the management pages do (validated in the form)."""
+        data = _tournament_data(form)
+        if change:
+            tournament_update(tournament=obj, data=data, user=request.user, outside_season_ok=True)
+        else:
+            created = tournament_create(data=data, user=request.user, outside_season_ok=True)
+            obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
+        directory_changed()
 
     def save_formset(self, request, form, formset, change) -> None:
-        super().save_formset(request, form, formset, change)
-        if formset.model is models.Registration:
-            standings_request(tournament_id=form.instance.pk)
+        if formset.model is not models.Registration:
+            super().save_formset(request, form, formset, change)
+            return
+        formset.save(commit=False)
+        for registration in formset.deleted_objects:
+            registration_delete(registration=registration, user=request.user)
+        for registration, changed in formset.changed_objects:
+            stored = models.Registration.objects.get(pk=registration.pk)
+            if "player" in changed:  # another player: the place is given back and taken anew
+                registration_delete(registration=stored, user=request.user)
+                registration_create(tournament=form.instance, player=registration.player,
+                                    substitute=registration.substitute, team=registration.team)
+            else:
+                registration_update(registration=stored, user=request.user,
+                                    data={"substitute": registration.substitute, "team": registration.team})
+        for registration in formset.new_objects:
+            registration_create(tournament=form.instance, player=registration.player,
+                                substitute=registration.substitute, team=registration.team)
+        directory_changed()
 
     @admin.action(description=_("Build results workbook"))
     def build_results_workbook(self, request, queryset) -> None:
@@ -195,12 +243,35 @@ class TournamentAdmin(BaseAdmin):
 
 
 @admin.register(models.Registration)
-class RegistrationAdmin(ChangesStandings, BaseAdmin):
+class RegistrationAdmin(BaseAdmin):
     list_display = ["player", "tournament", "substitute", "team", "created_at"]
     list_filter = ["substitute", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "team"]
     list_select_related = ["player", "tournament"]
     autocomplete_fields = ["player", "tournament"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # another player or tournament is another registration: delete this one and add that one
+        return ["player", "tournament"] if obj is not None else []
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change:
+            registration_update(registration=models.Registration.objects.get(pk=obj.pk), user=request.user,
+                                data={"substitute": obj.substitute, "team": obj.team})
+        else:
+            created = registration_create(tournament=obj.tournament, player=obj.player, substitute=obj.substitute,
+                                          team=obj.team)
+            obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
+        directory_changed()
+
+    def delete_model(self, request, obj) -> None:
+        registration_delete(registration=obj, user=request.user)
+        directory_changed()
+
+    def delete_queryset(self, request, queryset) -> None:
+        for registration in queryset:
+            registration_delete(registration=registration, user=request.user)
+        directory_changed()
 
 
 @admin.register(models.RefereeAssignment)

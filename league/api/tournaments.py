@@ -1,5 +1,4 @@
-"""Tournaments with their registrations and referees."""
-from django.db import transaction
+"""Tournaments with their registrations and referees; every write through the services."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -8,9 +7,7 @@ from rest_framework.response import Response
 
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
-from ..services.rankings import ranking_fields, tournament_saved
-from ..services.standings import standings_request
-from ..services.tournaments import referee_assign, registration_create
+from ..services.tournaments import referee_assign, registration_create, tournament_create, tournament_update
 from .serializers import (
     RefereeCreateSerializer,
     RegistrationCreateSerializer,
@@ -25,14 +22,12 @@ class TournamentViewSet(viewsets.ModelViewSet):
     def get_queryset(self):
         return visible_tournaments(self.request.user).select_related("season")
 
-    @transaction.atomic
+    def perform_create(self, serializer):
+        serializer.instance = tournament_create(data=serializer.validated_data, user=self.request.user)
+
     def perform_update(self, serializer):
-        before = ranking_fields(serializer.instance)
-        options = dict(serializer.instance.options or {})
-        tournament = serializer.save()
-        tournament_saved(tournament=tournament, before=before)
-        if tournament.options != options:  # e.g. substitute_scoring changes who is in the standings
-            standings_request(tournament_id=tournament.pk)
+        serializer.instance = tournament_update(tournament=serializer.instance, data=serializer.validated_data,
+                                                user=self.request.user)
 
     @extend_schema(request=RegistrationCreateSerializer, responses=RegistrationSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
