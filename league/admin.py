@@ -1,4 +1,8 @@
-"""Django admin for every model, with the columns, search and filters administrators use."""
+"""Django admin for every model, with the columns, search and filters administrators use. Leagues,
+seasons, clubs, tournaments and registrations are saved through their services, as the API and the
+management pages do."""
+import copy
+
 from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
@@ -10,7 +14,22 @@ from . import models
 from .cache import directory_changed
 from .errors import ServiceError, form_errors_from
 from .services import mers
+from .services.fields import fields_set
 from .services.hands import hand_delete
+from .services.leagues import (
+    CLUB_FIELDS,
+    LEAGUE_FIELDS,
+    SEASON_FIELDS,
+    club_create,
+    club_update,
+    club_validate,
+    league_create,
+    league_update,
+    league_validate,
+    season_create,
+    season_update,
+    season_validate,
+)
 from .services.registrations import registration_delete, registration_update
 from .services.seating import seating_generate, seating_next_session
 from .services.standings import standings_request
@@ -77,6 +96,42 @@ class ChangesStandings:
             standings_request(tournament_id=tournament_id)
 
 
+class ThroughServices:
+    """A model written by services (league.services.leagues): the admin's form is checked by the
+    service's own rules (messages on the fields) and the save calls the service. Set ``service``
+    to (fields, validate, create, update, the update's keyword)."""
+
+    service: tuple
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        names, validate = self.service[0], self.service[1]
+
+        class ServiceForm(form):
+            def clean(self):
+                cleaned = super().clean()
+                if not self.errors:
+                    candidate = copy.copy(self.instance)  # the instance itself is set after clean()
+                    try:
+                        fields_set(candidate, {k: v for k, v in cleaned.items() if k in names}, names)
+                        validate(candidate)
+                    except ServiceError as error:
+                        form_errors_from(self, error)
+                return cleaned
+
+        return ServiceForm
+
+    def save_model(self, request, obj, form, change) -> None:
+        names, _validate, create, update, keyword = self.service
+        data = {name: value for name, value in form.cleaned_data.items() if name in names}
+        if change:
+            update(**{keyword: type(obj).objects.get(pk=obj.pk)}, data=data, user=request.user)
+        else:
+            created = create(data=data, user=request.user)
+            obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
+        directory_changed()
+
+
 class RegistrationInline(admin.TabularInline):
     model = models.Registration
     extra = 0
@@ -99,7 +154,8 @@ class SeatInline(ReadOnly, admin.TabularInline):
 
 
 @admin.register(models.Club)
-class ClubAdmin(BaseAdmin):
+class ClubAdmin(ThroughServices, BaseAdmin):
+    service = (CLUB_FIELDS, club_validate, club_create, club_update, "club")
     list_display = ["name", "city", "country"]
     list_filter = ["country"]
     search_fields = ["name", "city"]
@@ -115,14 +171,19 @@ class PlayerAdmin(BaseAdmin):
 
 
 @admin.register(models.League)
-class LeagueAdmin(BaseAdmin):
+class LeagueAdmin(ThroughServices, BaseAdmin):
+    service = (LEAGUE_FIELDS, league_validate, league_create, league_update, "league")
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(models.Season)
-class SeasonAdmin(BaseAdmin):
+class SeasonAdmin(ThroughServices, BaseAdmin):
+    # repairs in the admin may leave a tournament outside the season's dates
+    service = (SEASON_FIELDS, lambda season: season_validate(season, outside_season_ok=True), season_create,
+               lambda *, season, data, user: season_update(season=season, data=data, user=user,
+                                                           outside_season_ok=True), "season")
     list_display = ["name", "league", "starts_on", "ends_on", "ranking_method"]
     list_filter = ["league", "ranking_method"]
     search_fields = ["name", "league__name"]

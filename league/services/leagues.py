@@ -23,7 +23,8 @@ def _field_error(code: str, field: str, message: str, *, status: int = 400) -> S
 
 # ---- leagues ----
 
-def _league_validate(league: League) -> None:
+def league_validate(league: League) -> None:
+    """The rules a league keeps (on the unsaved instance; ServiceError with code and field)."""
     league.name = (league.name or "").strip()
     if not league.slug:
         league.slug = slugify(league.name)[:50]
@@ -41,7 +42,7 @@ def league_create(*, data: dict, user=None) -> League:
     """A new league (``name``, optional ``slug`` – made from the name – and ``description``)."""
     league = League()
     fields_set(league, data, LEAGUE_FIELDS)
-    _league_validate(league)
+    league_validate(league)
     league.save()
     return league
 
@@ -49,14 +50,15 @@ def league_create(*, data: dict, user=None) -> League:
 def league_update(*, league: League, data: dict, user=None) -> League:
     changed = fields_set(league, data, LEAGUE_FIELDS)
     if changed:
-        _league_validate(league)
+        league_validate(league)
         league.save(update_fields=changed)
     return league
 
 
 # ---- seasons ----
 
-def _season_validate(season: Season, *, outside_season_ok: bool) -> None:
+def season_validate(season: Season, *, outside_season_ok: bool = False) -> None:
+    """The rules a season keeps (on the unsaved instance); its tournaments stay within its dates."""
     season.name = (season.name or "").strip()
     fields_required(season, ("league", "name", "starts_on", "ends_on"))
     if "/" in season.name:
@@ -71,11 +73,9 @@ def _season_validate(season: Season, *, outside_season_ok: bool) -> None:
         outside = season.tournaments.exclude(starts_on__gte=season.starts_on, ends_on__lte=season.ends_on)
         names = ", ".join(outside.values_list("name", flat=True)[:5])
         if names:
-            raise ServiceError(
-                "outside_season",
-                _("These tournaments would lie outside the season's new dates: %(names)s. Change the dates, or "
-                  "confirm that they are right.") % {"names": names},
-                fields={"starts_on": [_("Tournaments outside.")]})
+            message = _("These tournaments would lie outside the season's new dates: %(names)s. Change the dates, "
+                        "or confirm that they are right.") % {"names": names}
+            raise ServiceError("outside_season", message, fields={"starts_on": [message]})
 
 
 def season_create(*, data: dict, user=None) -> Season:
@@ -83,7 +83,7 @@ def season_create(*, data: dict, user=None) -> Season:
     ``ends_on``, optional ``ranking_method`` and ``min_games``)."""
     season = Season()
     fields_set(season, data, SEASON_FIELDS)
-    _season_validate(season, outside_season_ok=True)
+    season_validate(season, outside_season_ok=True)
     season.save()
     return season
 
@@ -95,7 +95,7 @@ def season_update(*, season: Season, data: dict, user=None, outside_season_ok: b
         changed = fields_set(season, data, SEASON_FIELDS)
         if not changed:
             return season
-        _season_validate(season, outside_season_ok=outside_season_ok)
+        season_validate(season, outside_season_ok=outside_season_ok)
         season.save(update_fields=changed)
         if set(changed) & set(SEASON_RANKING_FIELDS):
             rankings_request(season_id=season.pk)
@@ -104,7 +104,8 @@ def season_update(*, season: Season, data: dict, user=None, outside_season_ok: b
 
 # ---- clubs ----
 
-def _club_validate(club: Club) -> None:
+def club_validate(club: Club) -> None:
+    """The rules a club keeps (on the unsaved instance)."""
     club.name, club.city, club.country = (club.name or "").strip(), (club.city or "").strip(), \
         (club.country or "").strip().upper()
     fields_required(club, ("name", "country"))
@@ -118,7 +119,7 @@ def club_create(*, data: dict, user=None) -> Club:
     """A new club (``name``, optional ``city`` and ``country``, DE when not given)."""
     club = Club()
     fields_set(club, data, CLUB_FIELDS)
-    _club_validate(club)
+    club_validate(club)
     club.save()
     return club
 
@@ -126,6 +127,6 @@ def club_create(*, data: dict, user=None) -> Club:
 def club_update(*, club: Club, data: dict, user=None) -> Club:
     changed = fields_set(club, data, CLUB_FIELDS)
     if changed:
-        _club_validate(club)
+        club_validate(club)
         club.save(update_fields=changed)
     return club

@@ -87,12 +87,10 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
     if not outside_season_ok and _outside_season(tournament, season) and (
             before is None or (before.season_id, before.starts_on, before.ends_on)
             != (tournament.season_id, tournament.starts_on, tournament.ends_on)):
-        raise ServiceError(
-            "outside_season",
-            _("The tournament's dates lie outside its season %(season)s (%(starts)s to %(ends)s). Change the "
-              "dates or the season, or confirm that the dates are right.")
-            % {"season": season, "starts": season.starts_on.isoformat(), "ends": season.ends_on.isoformat()},
-            fields={"starts_on": [_("Outside the season.")]})
+        message = (_("The tournament's dates lie outside its season %(season)s (%(starts)s to %(ends)s). Change "
+                     "the dates or the season, or confirm that the dates are right.")
+                   % {"season": season, "starts": season.starts_on.isoformat(), "ends": season.ends_on.isoformat()})
+        raise ServiceError("outside_season", message, fields={"starts_on": [message]})
     if Tournament.objects.filter(slug=tournament.slug).exclude(pk=tournament.pk).exists():
         raise ServiceError("slug_taken", _("Another tournament already has this address."),
                            fields={"slug": [_("Already taken.")]}, status=409)

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from league.errors import ServiceError
-from league.models import Registration, Season, Signup, Standing, StandingsState, Tournament
+from league.models import Club, Registration, Season, Signup, Standing, StandingsState, Tournament
 from league.services.hands import hand_record
 from league.services.leagues import season_update
 from league.services.registrations import registration_update
@@ -170,3 +170,13 @@ def test_deleting_a_registration_in_the_admin_moves_the_waiting_list_up(
     assert response.status_code == 302 and not Registration.objects.filter(pk=registration.pk).exists()
     waiting.refresh_from_db()
     assert waiting.status == Signup.Status.APPROVED and waiting.registration.tournament == tournament
+
+
+def test_the_admin_saves_clubs_through_the_service_and_shows_its_errors_on_the_field(client, admin_user):
+    client.force_login(admin_user)
+    created = client.post("/admin/league/club/add/", {"name": " Kiel ", "city": "", "country": "dk"})
+    assert created.status_code == 302
+    assert Club.objects.get(name="Kiel").country == "DK"  # as the service writes it
+    twin = client.post("/admin/league/club/add/", {"name": "KIEL", "city": "", "country": "DE"})
+    assert twin.status_code == 200 and "name" in twin.context["adminform"].form.errors
+    assert Club.objects.count() == 1
