@@ -7,13 +7,14 @@ from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import models
 from .cache import directory_changed
 from .errors import ServiceError, form_errors_from
 from .services import mers
+from .services.exports import export_request
 from .services.fields import fields_set
 from .services.hands import hand_delete
 from .services.leagues import (
@@ -262,10 +263,6 @@ class TournamentAdmin(BaseAdmin):
 
     @admin.action(description=_("Build results workbook"))
     def build_results_workbook(self, request, queryset) -> None:
-        from django.utils.translation import get_language
-
-        from .services.exports import export_request
-
         for tournament in queryset:
             export_request(kind=models.Export.Kind.RESULTS_XLSX, tournament=tournament, user=request.user,
                            language=get_language())

@@ -195,7 +195,7 @@ def tournament_options(request, slug: str):
                     values[entry["name"]] = request.POST.get(f"opt_{entry['name']}", "")
             if not errors:
                 try:
-                    tournament_options_set(tournament=tournament, ruleset=ruleset, options=values)
+                    tournament_options_set(tournament=tournament, ruleset=ruleset, options=values, user=request.user)
                 except ServiceError as error:
                     errors.update({name: " ".join(map(str, reasons)) for name, reasons in error.fields.items()})
                     general = _("Some values are not valid; see the marked fields.") if set(errors) & {

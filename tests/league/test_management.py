@@ -124,3 +124,15 @@ def test_the_hub_links_every_management_page(manager):
     for path in ("options", "import", "signups"):
         assert f'href="/manage/t/{tournament.slug}/{path}/"' in page
     assert f'href="/manage/players/bulk/?tournament={tournament.pk}"' in page
+
+
+def test_shrinking_a_season_away_from_its_tournaments_needs_a_confirmation(manager):
+    season = SeasonFactory()
+    TournamentFactory(season=season, name="Mai-Turnier")
+    form = {"league": season.league_id, "name": season.name, "starts_on": "2026-01-01", "ends_on": "2026-01-31",
+            "ranking_method": "table_points_sum", "min_games": "0"}
+    refused = manager.post(f"/manage/seasons/{season.pk}/", form)
+    assert refused.status_code == 400 and "Mai-Turnier" in refused.content.decode()
+    assert Season.objects.get(pk=season.pk).ends_on == datetime.date(2026, 12, 31)
+    assert manager.post(f"/manage/seasons/{season.pk}/", {**form, "confirm_dates": "on"}).status_code == 302
+    assert Season.objects.get(pk=season.pk).ends_on == datetime.date(2026, 1, 31)
