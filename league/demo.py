@@ -4,15 +4,18 @@ fixtures/demo.json; ``manage.py demo`` loads it."""
 import datetime
 import random
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 
 from .errors import ServiceError
-from .models import Player, RefereeAssignment, Table, Tournament
+from .models import Player, Table, Tournament
+from .permissions import ADMIN_GROUP
 from .services.hands import hand_record, table_close
 from .services.leagues import club_create, league_create, season_create
 from .services.rankings import tournament_finish
 from .services.seating import seating_generate
-from .services.tournaments import registration_create, tournament_create
+from .services.tournaments import referee_assign, registration_create, tournament_create
 
 CLUBS = [("Drachenhort Berlin", "Berlin"), ("Mah-Jongg Freunde Chemnitz", "Chemnitz"),
          ("Bambus Hamburg", "Hamburg"), ("Rote Drachen München", "München")]
@@ -117,11 +120,6 @@ def demo_build(*, seed: int = 2026) -> None:
 
 def demo_users(*, admin_password: str, referee_password: str) -> None:
     """The demo's administrator and referee (assigned to every running tournament)."""
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Group
-
-    from .permissions import ADMIN_GROUP
-
     users = get_user_model()
     admin, _ = users.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
     admin.set_password(admin_password)
@@ -131,4 +129,4 @@ def demo_users(*, admin_password: str, referee_password: str) -> None:
     referee.set_password(referee_password)
     referee.save()
     for tournament in Tournament.objects.filter(status=Tournament.Status.RUNNING):
-        RefereeAssignment.objects.get_or_create(tournament=tournament, user=referee)
+        referee_assign(tournament=tournament, user=referee)
