@@ -27,3 +27,8 @@ def fields_required(instance, names: tuple[str, ...]) -> None:
     if missing:
         raise ServiceError("required", _("Fill in every required field."),
                            fields={name: [_("Required.")] for name in missing})
+
+
+def field_error(code: str, field: str, message: str, *, status: int = 400) -> ServiceError:
+    """A ServiceError about one field, its message shown on that field."""
+    return ServiceError(code, message, fields={field: [message]}, status=status)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
 from ..models import Club, League, Season
-from .fields import fields_required, fields_set
+from .fields import field_error, fields_required, fields_set
 from .rankings import rankings_request
 
 LEAGUE_FIELDS = ("name", "slug", "description")
@@ -15,10 +15,6 @@ SEASON_FIELDS = ("league", "name", "starts_on", "ends_on", "ranking_method", "mi
 CLUB_FIELDS = ("name", "city", "country")
 # What the season's ranking reads (counted_tournaments and the methods).
 SEASON_RANKING_FIELDS = ("ranking_method", "min_games", "starts_on", "ends_on")
-
-
-def _field_error(code: str, field: str, message: str, *, status: int = 400) -> ServiceError:
-    return ServiceError(code, message, fields={field: [message]}, status=status)
 
 
 # ---- leagues ----
@@ -30,12 +26,12 @@ def league_validate(league: League) -> None:
         league.slug = slugify(league.name)[:50]
     fields_required(league, ("name", "slug"))
     if slugify(league.slug) != league.slug:
-        raise _field_error("invalid_slug", "slug", _("Use only lower-case letters, digits and hyphens."))
+        raise field_error("invalid_slug", "slug", _("Use only lower-case letters, digits and hyphens."))
     others = League.objects.exclude(pk=league.pk)
     if others.filter(name__iexact=league.name).exists():
-        raise _field_error("name_taken", "name", _("Another league already has this name."), status=409)
+        raise field_error("name_taken", "name", _("Another league already has this name."), status=409)
     if others.filter(slug=league.slug).exists():
-        raise _field_error("slug_taken", "slug", _("Another league already has this address."), status=409)
+        raise field_error("slug_taken", "slug", _("Another league already has this address."), status=409)
 
 
 def league_create(*, data: dict, user=None) -> League:
@@ -62,13 +58,13 @@ def season_validate(season: Season, *, outside_season_ok: bool = False) -> None:
     season.name = (season.name or "").strip()
     fields_required(season, ("league", "name", "starts_on", "ends_on"))
     if "/" in season.name:
-        raise _field_error("invalid_name", "name", _("A season's name is part of its address; leave out “/”."))
+        raise field_error("invalid_name", "name", _("A season's name is part of its address; leave out “/”."))
     if season.ends_on < season.starts_on:
-        raise _field_error("dates_order", "ends_on", _("The season cannot end before it starts."))
+        raise field_error("dates_order", "ends_on", _("The season cannot end before it starts."))
     if season.ranking_method not in Season.RankingMethod.values:
-        raise _field_error("unknown_ranking_method", "ranking_method", _("Choose one of the ranking methods."))
+        raise field_error("unknown_ranking_method", "ranking_method", _("Choose one of the ranking methods."))
     if Season.objects.filter(league=season.league, name=season.name).exclude(pk=season.pk).exists():
-        raise _field_error("name_taken", "name", _("This league already has a season of this name."), status=409)
+        raise field_error("name_taken", "name", _("This league already has a season of this name."), status=409)
     if season.pk is not None and not outside_season_ok:
         outside = season.tournaments.exclude(starts_on__gte=season.starts_on, ends_on__lte=season.ends_on)
         names = ", ".join(outside.values_list("name", flat=True)[:5])
@@ -110,9 +106,9 @@ def club_validate(club: Club) -> None:
         (club.country or "").strip().upper()
     fields_required(club, ("name", "country"))
     if len(club.country) != 2 or not club.country.isascii() or not club.country.isalpha():
-        raise _field_error("invalid_country", "country", _("Give a two-letter country code (ISO 3166), e.g. DE."))
+        raise field_error("invalid_country", "country", _("Give a two-letter country code (ISO 3166), e.g. DE."))
     if Club.objects.filter(name__iexact=club.name).exclude(pk=club.pk).exists():
-        raise _field_error("name_taken", "name", _("Another club already has this name."), status=409)
+        raise field_error("name_taken", "name", _("Another club already has this name."), status=409)
 
 
 def club_create(*, data: dict, user=None) -> Club:

@@ -15,7 +15,7 @@ import scoring
 from .. import tournament_options
 from ..errors import ServiceError, from_scoring
 from ..models import Hand, Player, RefereeAssignment, Registration, Season, Tournament
-from .fields import fields_required, fields_set
+from .fields import field_error, fields_required, fields_set
 from .rankings import ranking_fields, tournament_finish, tournament_saved
 from .standings import standings_request
 
@@ -43,10 +43,6 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
     return registration
 
 
-def _invalid(code: str, field: str, message: str, *, status: int = 400) -> ServiceError:
-    return ServiceError(code, message, fields={field: [message]}, status=status)
-
-
 def _outside_season(tournament: Tournament, season: Season | None) -> bool:
     return season is not None and (tournament.starts_on < season.starts_on or tournament.ends_on > season.ends_on)
 
@@ -60,19 +56,19 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
     an administrator confirmed the dates), ``slug_taken`` (409)."""
     fields_required(tournament, ("slug", "name", "ruleset", "starts_on", "ends_on"))
     if tournament.ruleset not in scoring.RULESETS:
-        raise _invalid("unknown_ruleset", "ruleset", _("Choose one of the rulesets."))
+        raise field_error("unknown_ruleset", "ruleset", _("Choose one of the rulesets."))
     if tournament.standing_method not in ("", *Tournament.StandingMethod.values):
-        raise _invalid("unknown_standing_method", "standing_method", _("Choose one of the standing methods."))
+        raise field_error("unknown_standing_method", "standing_method", _("Choose one of the standing methods."))
     if tournament.status not in Tournament.Status.values:
-        raise _invalid("unknown_status", "status", _("Choose one of the statuses."))
+        raise field_error("unknown_status", "status", _("Choose one of the statuses."))
     if not tournament.session_count or tournament.session_count < 1:
-        raise _invalid("no_sessions", "session_count", _("A tournament has at least one session."))
+        raise field_error("no_sessions", "session_count", _("A tournament has at least one session."))
     if tournament.starts_on and tournament.ends_on and tournament.ends_on < tournament.starts_on:
-        raise _invalid("dates_order", "ends_on", _("The tournament cannot end before it starts."))
+        raise field_error("dates_order", "ends_on", _("The tournament cannot end before it starts."))
     if tournament.weight is not None and not (0.5 <= tournament.weight <= 6):
-        raise _invalid("weight_range", "weight", _("Give a weight from 0.5 to 6, or none."))
+        raise field_error("weight_range", "weight", _("Give a weight from 0.5 to 6, or none."))
     if not isinstance(tournament.options, dict):
-        raise _invalid("invalid", "options", _("Options must be a JSON object."))
+        raise field_error("invalid", "options", _("Options must be a JSON object."))
     if before is not None:
         tournament_rules_frozen(tournament=before, ruleset=tournament.ruleset, options=tournament.options)
     try:
