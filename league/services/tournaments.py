@@ -43,6 +43,19 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
     return registration
 
 
+def registrations_create_many(*, tournament: Tournament, entries: list[dict]) -> list[Registration]:
+    """Register many players at once (the registration import, the bulk entry of players): each
+    entry ``{"player_id", "substitute"?, "team"?}``; one standings request for all."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
+                           status=409)
+    registrations = Registration.objects.bulk_create([
+        Registration(tournament=tournament, player_id=entry["player_id"], substitute=entry.get("substitute", False),
+                     team=entry.get("team", "")) for entry in entries])
+    standings_request(tournament_id=tournament.pk)
+    return registrations
+
+
 def _outside_season(tournament: Tournament, season: Season | None) -> bool:
     return season is not None and (tournament.starts_on < season.starts_on or tournament.ends_on > season.ends_on)
 
