@@ -136,3 +136,10 @@ def test_shrinking_a_season_away_from_its_tournaments_needs_a_confirmation(manag
     assert Season.objects.get(pk=season.pk).ends_on == datetime.date(2026, 12, 31)
     assert manager.post(f"/manage/seasons/{season.pk}/", {**form, "confirm_dates": "on"}).status_code == 302
     assert Season.objects.get(pk=season.pk).ends_on == datetime.date(2026, 1, 31)
+
+
+def test_a_tournaments_public_page_links_its_management_page_for_administrators(manager, client):
+    tournament = TournamentFactory()
+    assert f'href="/manage/t/{tournament.slug}/"' in manager.get(f"/t/{tournament.slug}/").content.decode()
+    client.logout()
+    assert f'href="/manage/t/{tournament.slug}/"' not in client.get(f"/t/{tournament.slug}/").content.decode()
