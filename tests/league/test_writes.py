@@ -113,10 +113,13 @@ def test_a_tournament_dated_outside_its_season_is_refused_unless_confirmed(admin
     assert confirmed.season == season and confirmed.status == Tournament.Status.DRAFT
 
 
-def test_moving_a_tournament_out_of_its_season_through_the_api_is_refused(admin_api):
+def test_moving_a_tournament_out_of_its_season_through_the_api_needs_a_confirmation(admin_api):
     tournament = TournamentFactory(season=SeasonFactory())
-    response = admin_api.patch(f"/api/v1/tournaments/{tournament.pk}/", {"ends_on": "2027-02-01"}, format="json")
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    response = admin_api.patch(url, {"ends_on": "2027-02-01"}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "outside_season"
+    assert admin_api.patch(f"{url}?confirm=outside_season", {"ends_on": "2027-02-01"}, format="json").status_code == 200
+    assert Tournament.objects.get(pk=tournament.pk).ends_on == datetime.date(2027, 2, 1)
 
 
 def test_a_season_cannot_shrink_away_from_its_tournaments():
