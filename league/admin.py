@@ -1,18 +1,46 @@
-"""Django admin for every model, with the columns, search and filters administrators use."""
+"""Django admin for every model, with the columns, search and filters administrators use. Leagues,
+seasons, clubs, tournaments and registrations are saved through their services, as the API and the
+management pages do."""
+import copy
+
+from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import models
 from .cache import directory_changed
-from .errors import ServiceError
+from .errors import ServiceError, form_errors_from
 from .selectors import mers as mers_reads
+from .services.exports import export_request
+from .services.fields import fields_set
 from .services.hands import hand_delete
-from .services.rankings import ranking_fields, tournament_saved
+from .services.leagues import (
+    CLUB_FIELDS,
+    LEAGUE_FIELDS,
+    SEASON_FIELDS,
+    club_create,
+    club_update,
+    club_validate,
+    league_create,
+    league_update,
+    league_validate,
+    season_create,
+    season_update,
+    season_validate,
+)
+from .services.registrations import registration_delete, registration_update
 from .services.seating import seating_generate, seating_next_session
 from .services.standings import standings_request
+from .services.tournaments import (
+    TOURNAMENT_FIELDS,
+    registration_create,
+    tournament_check,
+    tournament_create,
+    tournament_update,
+)
 
 
 class BaseAdmin(admin.ModelAdmin):
@@ -51,7 +79,7 @@ class ReadOnly:
 
 
 class ChangesStandings:
-    """For rows that count in a tournament's standings (penalties, registrations): every save or
+    """For rows that count in a tournament's standings and have no service yet (penalties): every save or
     delete in the admin asks for the recomputation, as the services do."""
 
     def save_model(self, request, obj, form, change) -> None:
@@ -67,6 +95,42 @@ class ChangesStandings:
         super().delete_queryset(request, queryset)
         for tournament_id in tournament_ids:
             standings_request(tournament_id=tournament_id)
+
+
+class ThroughServices:
+    """A model written by services (league.services.leagues): the admin's form is checked by the
+    service's own rules (messages on the fields) and the save calls the service. Set ``service``
+    to (fields, validate, create, update, the update's keyword)."""
+
+    service: tuple
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        names, validate = self.service[0], self.service[1]
+
+        class ServiceForm(form):
+            def clean(self):
+                cleaned = super().clean()
+                if not self.errors:
+                    candidate = copy.copy(self.instance)  # the instance itself is set after clean()
+                    try:
+                        fields_set(candidate, {k: v for k, v in cleaned.items() if k in names}, names)
+                        validate(candidate)
+                    except ServiceError as error:
+                        form_errors_from(self, error)
+                return cleaned
+
+        return ServiceForm
+
+    def save_model(self, request, obj, form, change) -> None:
+        names, _validate, create, update, keyword = self.service
+        data = {name: value for name, value in form.cleaned_data.items() if name in names}
+        if change:
+            update(**{keyword: type(obj).objects.get(pk=obj.pk)}, data=data, user=request.user)
+        else:
+            created = create(data=data, user=request.user)
+            obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
+        directory_changed()
 
 
 class RegistrationInline(admin.TabularInline):
@@ -91,7 +155,8 @@ class SeatInline(ReadOnly, admin.TabularInline):
 
 
 @admin.register(models.Club)
-class ClubAdmin(BaseAdmin):
+class ClubAdmin(ThroughServices, BaseAdmin):
+    service = (CLUB_FIELDS, club_validate, club_create, club_update, "club")
     list_display = ["name", "city", "country"]
     list_filter = ["country"]
     search_fields = ["name", "city"]
@@ -107,18 +172,42 @@ class PlayerAdmin(BaseAdmin):
 
 
 @admin.register(models.League)
-class LeagueAdmin(BaseAdmin):
+class LeagueAdmin(ThroughServices, BaseAdmin):
+    service = (LEAGUE_FIELDS, league_validate, league_create, league_update, "league")
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(models.Season)
-class SeasonAdmin(BaseAdmin):
+class SeasonAdmin(ThroughServices, BaseAdmin):
+    # repairs in the admin may leave a tournament outside the season's dates
+    service = (SEASON_FIELDS, lambda season: season_validate(season, outside_season_ok=True), season_create,
+               lambda *, season, data, user: season_update(season=season, data=data, user=user,
+                                                           outside_season_ok=True), "season")
     list_display = ["name", "league", "starts_on", "ends_on", "ranking_method"]
     list_filter = ["league", "ranking_method"]
     search_fields = ["name", "league__name"]
     list_select_related = ["league"]
+
+
+def _tournament_data(form) -> dict:
+    return {name: value for name, value in form.cleaned_data.items() if name in TOURNAMENT_FIELDS}
+
+
+class TournamentForm(forms.ModelForm):
+    """Validated by the service's own rules (``tournament_check``), their messages on the fields.
+    Dates outside the season are kept here: the administrator repairing them sees the season."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            try:
+                tournament_check(tournament=self.instance if self.instance.pk else None,
+                                 data=_tournament_data(self), outside_season_ok=True)
+            except ServiceError as error:
+                form_errors_from(self, error)
+        return cleaned
 
 
 @admin.register(models.Tournament)
@@ -130,8 +219,9 @@ class TournamentAdmin(BaseAdmin):
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
-    readonly_fields = ["weight_in_use"]
+    readonly_fields = ["weight_in_use", "standings_revealed_at"]  # the reveal is the control room's
     actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+    form = TournamentForm
 
     @admin.display(description=_("ranking weight in use"))
     def weight_in_use(self, obj) -> str:
@@ -141,21 +231,38 @@ class TournamentAdmin(BaseAdmin):
         return str(mers_reads.weight_in_use(obj).normalize())
 
     def save_model(self, request, obj, form, change) -> None:
-        before = ranking_fields(models.Tournament.objects.get(pk=obj.pk)) if change else {}
-        super().save_model(request, obj, form, change)
-        tournament_saved(tournament=obj, before=before)
+        """Through the services, as the API and the management pages do (validated in the form)."""
+        data = _tournament_data(form)
+        if change:
+            tournament_update(tournament=obj, data=data, user=request.user, outside_season_ok=True)
+        else:
+            created = tournament_create(data=data, user=request.user, outside_season_ok=True)
+            obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
+        directory_changed()
 
     def save_formset(self, request, form, formset, change) -> None:
-        super().save_formset(request, form, formset, change)
-        if formset.model is models.Registration:
-            standings_request(tournament_id=form.instance.pk)
+        if formset.model is not models.Registration:
+            super().save_formset(request, form, formset, change)
+            return
+        formset.save(commit=False)
+        for registration in formset.deleted_objects:
+            registration_delete(registration=registration, user=request.user)
+        for registration, changed in formset.changed_objects:
+            stored = models.Registration.objects.get(pk=registration.pk)
+            if "player" in changed:  # another player: the place is given back and taken anew
+                registration_delete(registration=stored, user=request.user)
+                registration_create(tournament=form.instance, player=registration.player,
+                                    substitute=registration.substitute, team=registration.team)
+            else:
+                registration_update(registration=stored, user=request.user,
+                                    data={"substitute": registration.substitute, "team": registration.team})
+        for registration in formset.new_objects:
+            registration_create(tournament=form.instance, player=registration.player,
+                                substitute=registration.substitute, team=registration.team)
+        directory_changed()
 
     @admin.action(description=_("Build results workbook"))
     def build_results_workbook(self, request, queryset) -> None:
-        from django.utils.translation import get_language
-
-        from .services.exports import export_request
-
         for tournament in queryset:
             export_request(kind=models.Export.Kind.RESULTS_XLSX, tournament=tournament, user=request.user,
                            language=get_language())
@@ -194,12 +301,35 @@ class TournamentAdmin(BaseAdmin):
 
 
 @admin.register(models.Registration)
-class RegistrationAdmin(ChangesStandings, BaseAdmin):
+class RegistrationAdmin(BaseAdmin):
     list_display = ["player", "tournament", "substitute", "team", "created_at"]
     list_filter = ["substitute", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "team"]
     list_select_related = ["player", "tournament"]
     autocomplete_fields = ["player", "tournament"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # another player or tournament is another registration: delete this one and add that one
+        return ["player", "tournament"] if obj is not None else []
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change:
+            registration_update(registration=models.Registration.objects.get(pk=obj.pk), user=request.user,
+                                data={"substitute": obj.substitute, "team": obj.team})
+        else:
+            created = registration_create(tournament=obj.tournament, player=obj.player, substitute=obj.substitute,
+                                          team=obj.team)
+            obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
+        directory_changed()
+
+    def delete_model(self, request, obj) -> None:
+        registration_delete(registration=obj, user=request.user)
+        directory_changed()
+
+    def delete_queryset(self, request, queryset) -> None:
+        for registration in queryset:
+            registration_delete(registration=registration, user=request.user)
+        directory_changed()
 
 
 @admin.register(models.RefereeAssignment)

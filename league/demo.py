@@ -4,12 +4,18 @@ fixtures/demo.json; ``manage.py demo`` loads it."""
 import datetime
 import random
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 
 from .errors import ServiceError
-from .models import Club, League, Player, RefereeAssignment, Registration, Season, Table, Tournament
-from .services.hands import hand_record
+from .models import Player, Table, Tournament
+from .permissions import ADMIN_GROUP
+from .services.hands import hand_record, table_close
+from .services.leagues import club_create, league_create, season_create
+from .services.rankings import tournament_finish
 from .services.seating import seating_generate
+from .services.tournaments import referee_assign, registration_create, tournament_create
 
 CLUBS = [("Drachenhort Berlin", "Berlin"), ("Mah-Jongg Freunde Chemnitz", "Chemnitz"),
          ("Bambus Hamburg", "Hamburg"), ("Rote Drachen München", "München")]
@@ -73,50 +79,47 @@ def _play_table(table: Table, rng: random.Random, *, hands: int | None, user) ->
 def demo_build(*, seed: int = 2026) -> None:
     """Create the demo league in an empty database."""
     rng = random.Random(seed)
-    clubs = [Club.objects.create(name=name, city=city) for name, city in CLUBS]
+    clubs = [club_create(data={"name": name, "city": city}) for name, city in CLUBS]
     players = [
         Player.objects.create(first_name=FIRST[i], last_name=LAST[(i * 7) % 32], club=clubs[i % 4],
                               country="DE" if i % 8 else "AT", ema_id=f"0{4000000 + i * 137}" if i % 3 else "")
         for i in range(32)
     ]
-    league = League.objects.create(name="Deutsche Mah-Jongg Liga", slug="dmjl",
-                                   description="Die Liga der deutschen Mah-Jongg-Clubs.")
-    season = Season.objects.create(league=league, name="2026", starts_on=datetime.date(2026, 1, 1),
-                                   ends_on=datetime.date(2026, 12, 31))
-    finished = Tournament.objects.create(
-        slug="chemnitz-open-2026", name="Chemnitz Open 2026", season=season, ruleset="dmjl-classical",
-        options={"upper_limit": 5000}, place="Chemnitz", starts_on=datetime.date(2026, 6, 13),
-        ends_on=datetime.date(2026, 6, 14), status=Tournament.Status.RUNNING, published=True, session_count=4)
-    running = Tournament.objects.create(
-        slug="berlin-riichi-cup-2026", name="Berlin Riichi Cup 2026", season=season, ruleset="riichi-ema",
-        place="Berlin", starts_on=datetime.date(2026, 11, 21), ends_on=datetime.date(2026, 11, 22),
-        status=Tournament.Status.RUNNING, published=True, session_count=4)
-    Registration.objects.bulk_create(Registration(tournament=finished, player=p) for p in players)
-    Registration.objects.bulk_create(Registration(tournament=running, player=p) for p in players[:16])
+    league = league_create(data={"name": "Deutsche Mah-Jongg Liga", "slug": "dmjl",
+                                 "description": "Die Liga der deutschen Mah-Jongg-Clubs."})
+    season = season_create(data={"league": league, "name": "2026", "starts_on": datetime.date(2026, 1, 1),
+                                 "ends_on": datetime.date(2026, 12, 31)})
+    finished = tournament_create(data={
+        "slug": "chemnitz-open-2026", "name": "Chemnitz Open 2026", "season": season, "ruleset": "dmjl-classical",
+        "options": {"upper_limit": 5000}, "place": "Chemnitz", "starts_on": datetime.date(2026, 6, 13),
+        "ends_on": datetime.date(2026, 6, 14), "status": Tournament.Status.RUNNING, "published": True,
+        "session_count": 4})
+    running = tournament_create(data={
+        "slug": "berlin-riichi-cup-2026", "name": "Berlin Riichi Cup 2026", "season": season,
+        "ruleset": "riichi-ema", "place": "Berlin", "starts_on": datetime.date(2026, 11, 21),
+        "ends_on": datetime.date(2026, 11, 22), "status": Tournament.Status.RUNNING, "published": True,
+        "session_count": 4})
+    for player in players:
+        registration_create(tournament=finished, player=player)
+    for player in players[:16]:
+        registration_create(tournament=running, player=player)
 
     for number in range(1, finished.session_count + 1):
         session = seating_generate(tournament=finished, number=number, method="balanced")
         for table in session.tables.order_by("number"):
             _play_table(table, rng, hands=None, user=None)
-            table.closed = True
-            table.save(update_fields=["closed"])
+            table_close(table=table, user=None)
     for number in (1, 2):
         session = seating_generate(tournament=running, number=number, method="balanced")
         for table in session.tables.order_by("number"):
             _play_table(table, rng, hands=None if number == 1 else rng.randrange(2, 7), user=None)
             if number == 1:
-                table.closed = True
-                table.save(update_fields=["closed"])
-    Tournament.objects.filter(pk=finished.pk).update(status=Tournament.Status.FINISHED)
+                table_close(table=table, user=None)
+    tournament_finish(tournament=finished)
 
 
 def demo_users(*, admin_password: str, referee_password: str) -> None:
     """The demo's administrator and referee (assigned to every running tournament)."""
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Group
-
-    from .permissions import ADMIN_GROUP
-
     users = get_user_model()
     admin, _ = users.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
     admin.set_password(admin_password)
@@ -126,4 +129,4 @@ def demo_users(*, admin_password: str, referee_password: str) -> None:
     referee.set_password(referee_password)
     referee.save()
     for tournament in Tournament.objects.filter(status=Tournament.Status.RUNNING):
-        RefereeAssignment.objects.get_or_create(tournament=tournament, user=referee)
+        referee_assign(tournament=tournament, user=referee)

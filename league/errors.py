@@ -41,3 +41,15 @@ def from_scoring(error: "scoring.ScoringError", *, hand_number: int | None = Non
     service_error = ServiceError(error.code, message, fields=fields)
     service_error.scoring = error  # pages that know the players word it with their names
     return service_error
+
+
+def form_errors_from(form, error: ServiceError) -> None:
+    """A service's error on a Django form: each message on its field where the form has it, the
+    rest (and the message itself when no field is named) above the form."""
+    placed = False
+    for field, messages in error.fields.items():
+        if field in form.fields:
+            form.add_error(field, [str(message) for message in messages])
+            placed = True
+    if not placed or set(error.fields) - set(form.fields):
+        form.add_error(None, error.message)

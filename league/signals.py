@@ -1,5 +1,7 @@
 """Signal receivers: what must follow any save of certain rows, whichever door it came through
-(services, admin, shell)."""
+(services, admin, shell): the cached pages retired, tokens ended by a new password, the
+administrators' group. Business rules (the waiting list moving up, standings requested) are the
+services' (league.services)."""
 from django.conf import settings
 from django.db.models.signals import post_delete, post_migrate, post_save, pre_save
 
@@ -43,29 +45,10 @@ def _registration_changed(sender, instance, **kwargs) -> None:
     pages_changed(tournament_id=instance.tournament_id)
 
 
-def _registration_deleted(sender, instance, **kwargs) -> None:
-    """A freed place goes to the first sign-up on the waiting list (league.services.signups)."""
-    from django.db import transaction
-
-    from .models import Signup
-
-    tournament_id = instance.tournament_id
-
-    def move_up() -> None:
-        from .services.signups import signups_move_up
-
-        tournament = Tournament.objects.filter(pk=tournament_id).first()
-        if tournament is not None and Signup.objects.filter(tournament=tournament, status="waiting").exists():
-            signups_move_up(tournament=tournament)
-
-    transaction.on_commit(move_up)
-
-
 def connect() -> None:
     pre_save.connect(_revoke_tokens_on_password_change, sender=settings.AUTH_USER_MODEL,
                      dispatch_uid="tokens-password-change")
     post_migrate.connect(_admin_group, dispatch_uid="league-admin-group")
-    post_delete.connect(_registration_deleted, sender=Registration, dispatch_uid="signups-Registration-delete")
     post_save.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-save")
     post_delete.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-delete")
     for model in DIRECTORY:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import auth, day, exports, language, manage, public, referee, signups
+from .views import auth, day, exports, language, manage, management, public, referee, signups
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -25,6 +25,18 @@ urlpatterns = [
     path("lang/<str:code>/", language.language, name="language"),
     path("t/<slug:slug>/signup/", signups.signup, name="tournament-signup"),
     path("signup/<str:token>/", signups.signup_status, name="signup-status"),
+    path("manage/", management.home, name="manage"),
+    path("manage/leagues/new/", management.league_edit, name="manage-league-new"),
+    path("manage/leagues/<slug:slug>/", management.league_edit, name="manage-league"),
+    path("manage/seasons/new/", management.season_edit, name="manage-season-new"),
+    path("manage/seasons/<int:pk>/", management.season_edit, name="manage-season"),
+    path("manage/clubs/", management.clubs, name="manage-clubs"),
+    path("manage/clubs/new/", management.club_edit, name="manage-club-new"),
+    path("manage/clubs/<int:pk>/", management.club_edit, name="manage-club"),
+    path("manage/t/new/", management.tournament_new, name="manage-tournament-new"),
+    path("manage/t/<slug:slug>/", management.tournament_edit, name="manage-tournament"),
+    path("manage/t/<slug:slug>/setup/", management.tournament_setup, name="manage-tournament-setup"),
+    path("manage/t/<slug:slug>/step/", management.tournament_step, name="manage-tournament-step"),
     path("manage/t/<slug:slug>/signups/", signups.signups_manage, name="manage-signups"),
     path("manage/players/bulk/", manage.players_bulk, name="manage-players-bulk"),
     path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),

@@ -5,16 +5,12 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-import scoring
 from scoring.flow import ENDINGS
 
-from .. import tournament_options
-from ..errors import from_scoring
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..permissions import can_referee
 from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
-from ..services.tournaments import tournament_rules_frozen
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -51,15 +47,11 @@ class SeasonSerializer(serializers.ModelSerializer):
         model = Season
         fields = ["id", "league", "name", "starts_on", "ends_on", "ranking_method", "min_games"]
 
-    def validate(self, attrs):
-        starts = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
-        ends = attrs.get("ends_on", getattr(self.instance, "ends_on", None))
-        if starts and ends and ends < starts:
-            raise serializers.ValidationError({"ends_on": _("The season cannot end before it starts.")})
-        return attrs
-
 
 class TournamentSerializer(serializers.ModelSerializer):
+    """Types only: the rules (dates, options, frozen rules, season) are the service's
+    (``tournament_create``/``tournament_update``), as for every other door."""
+
     weight = serializers.DecimalField(
         max_digits=4, decimal_places=2, min_value=Decimal("0.5"), max_value=Decimal("6"), allow_null=True,
         required=False, coerce_to_string=False,
@@ -76,24 +68,6 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     def get_weight_in_use(self, tournament) -> float:
         return float(weight_in_use(tournament))
-
-    def validate(self, attrs):
-        if self.instance is not None:
-            tournament_rules_frozen(tournament=self.instance, ruleset=attrs.get("ruleset", self.instance.ruleset),
-                                    options=attrs.get("options", self.instance.options))
-        ruleset = attrs.get("ruleset", getattr(self.instance, "ruleset", None))
-        options = attrs.get("options", getattr(self.instance, "options", {}) or {})
-        if not isinstance(options, dict):
-            raise serializers.ValidationError({"options": _("Options must be a JSON object.")})
-        try:
-            tournament_options.validate_all(ruleset, options)
-        except scoring.ScoringError as error:
-            raise serializers.ValidationError({"options": from_scoring(error).message}) from error
-        starts = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
-        ends = attrs.get("ends_on", getattr(self.instance, "ends_on", None))
-        if starts and ends and ends < starts:
-            raise serializers.ValidationError({"ends_on": _("The tournament cannot end before it starts.")})
-        return attrs
 
 
 class RegistrationCreateSerializer(serializers.Serializer):

@@ -1,6 +1,5 @@
-"""Tournaments with their registrations and referees."""
-from django.db import transaction
-from drf_spectacular.utils import extend_schema
+"""Tournaments with their registrations and referees; every write through the services."""
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -8,9 +7,7 @@ from rest_framework.response import Response
 
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
-from ..services.rankings import ranking_fields, tournament_saved
-from ..services.standings import standings_request
-from ..services.tournaments import referee_assign, registration_create
+from ..services.tournaments import referee_assign, registration_create, tournament_create, tournament_update
 from .serializers import (
     RefereeCreateSerializer,
     RegistrationCreateSerializer,
@@ -18,21 +15,30 @@ from .serializers import (
     TournamentSerializer,
 )
 
+CONFIRM = OpenApiParameter("confirm", str, enum=["outside_season"], required=False,
+                           description="outside_season: keep dates that lie outside the tournament's season")
 
+
+@extend_schema_view(create=extend_schema(parameters=[CONFIRM]), update=extend_schema(parameters=[CONFIRM]),
+                    partial_update=extend_schema(parameters=[CONFIRM]))
 class TournamentViewSet(viewsets.ModelViewSet):
     serializer_class = TournamentSerializer
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).select_related("season")
 
-    @transaction.atomic
+    def _outside_season_ok(self) -> bool:
+        """``?confirm=outside_season``: the administrator confirms dates outside the season, as the
+        management pages' checkbox does (without it: 400 ``outside_season``)."""
+        return self.request.query_params.get("confirm") == "outside_season"
+
+    def perform_create(self, serializer):
+        serializer.instance = tournament_create(data=serializer.validated_data, user=self.request.user,
+                                                outside_season_ok=self._outside_season_ok())
+
     def perform_update(self, serializer):
-        before = ranking_fields(serializer.instance)
-        options = dict(serializer.instance.options or {})
-        tournament = serializer.save()
-        tournament_saved(tournament=tournament, before=before)
-        if tournament.options != options:  # e.g. substitute_scoring changes who is in the standings
-            standings_request(tournament_id=tournament.pk)
+        serializer.instance = tournament_update(tournament=serializer.instance, data=serializer.validated_data,
+                                                user=self.request.user, outside_season_ok=self._outside_season_ok())
 
     @extend_schema(request=RegistrationCreateSerializer, responses=RegistrationSerializer(many=True))
     @action(detail=True, methods=["get", "post"])

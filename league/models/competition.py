@@ -2,7 +2,6 @@
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -12,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from .. import tournament_options
-from ..errors import ServiceError, from_scoring
 from .people import Player
 
 RULESET_CHOICES = [
@@ -152,20 +150,6 @@ class Tournament(models.Model):
     def day_options(self) -> dict:
         """The tournament-level options (``league.tournament_options``), defaults filled in."""
         return tournament_options.validate(self.options)
-
-    def clean(self) -> None:
-        from ..services.tournaments import tournament_rules_frozen  # services import the models
-
-        try:
-            tournament_options.validate_all(self.ruleset, self.options)
-        except scoring.ScoringError as error:
-            raise ValidationError({"options": from_scoring(error).message}) from error
-        if self.pk is not None:
-            stored = Tournament.objects.get(pk=self.pk)
-            try:
-                tournament_rules_frozen(tournament=stored, ruleset=self.ruleset, options=self.options)
-            except ServiceError as error:
-                raise ValidationError({"options": error.message}) from error
 
 
 class Registration(models.Model):

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from ..errors import ServiceError
 from ..exports.cells import unsafe
 from ..models import Club, Player, Registration, Tournament
-from .standings import standings_request
+from .tournaments import registrations_create_many
 
 # Hard caps, checked while reading, so that no file costs more than they allow.
 MAX_ROWS = 5000  # players in one import
@@ -409,9 +409,8 @@ def _store(preview: Preview, *, tournament: Tournament | None) -> None:
         row.player = player.pk
     if tournament is None:
         return
-    Registration.objects.bulk_create([Registration(tournament=tournament, player_id=row.player)
-                                      for row in preview.rows if row.action in ("create", "register")])
-    standings_request(tournament_id=tournament.pk)
+    registrations_create_many(tournament=tournament, entries=[
+        {"player_id": row.player} for row in preview.rows if row.action in ("create", "register")])
 
 
 # ---- bulk entry of players (pasted or uploaded), optionally registering them ----

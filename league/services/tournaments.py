@@ -1,11 +1,30 @@
-"""Registrations and referee assignments."""
+"""Tournaments (the one way to create and change one), registrations and referee assignments.
+
+``tournament_create`` and ``tournament_update`` are the only writers of a tournament's fields: the
+API, the management pages, Django's admin and the demo call them. They validate once (clear error
+codes, tied to the field), save only what changed, and ask for what the change makes stale: the
+standings when a field the standings read changed (ruleset, options, standing method), the season
+rankings when a field the ranking reads changed (``rankings.RANKING_FIELDS``)."""
+import copy
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+import scoring
+
 from .. import tournament_options
-from ..errors import ServiceError
-from ..models import Hand, Player, RefereeAssignment, Registration, Tournament
+from ..errors import ServiceError, from_scoring
+from ..models import Hand, Player, RefereeAssignment, Registration, Season, Tournament
+from .fields import field_error, fields_required, fields_set
+from .rankings import ranking_fields, tournament_finish, tournament_saved
 from .standings import standings_request
+
+# The fields a caller may set; the rest (standings_revealed_at …) belong to other services.
+TOURNAMENT_FIELDS = ("slug", "name", "season", "ruleset", "options", "place", "starts_on", "ends_on", "status",
+                     "published", "session_count", "standing_method", "weight", "qualifying", "registration_open",
+                     "registration_limit", "registration_deadline")
+# What standings_recompute reads of the tournament: a change re-orders the standings at once.
+STANDINGS_FIELDS = ("ruleset", "options", "standing_method")
 
 
 def registration_create(*, tournament: Tournament, player: Player, substitute: bool = False,
@@ -22,6 +41,123 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
         raise ServiceError("already_registered", _("%(player)s is already registered.") % {"player": player},
                            fields={"player": [_("Already registered.")]}, status=409) from None
     return registration
+
+
+def registrations_create_many(*, tournament: Tournament, entries: list[dict]) -> list[Registration]:
+    """Register many players at once (the registration import, the bulk entry of players): each
+    entry ``{"player_id", "substitute"?, "team"?}``; one standings request for all."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
+                           status=409)
+    registrations = Registration.objects.bulk_create([
+        Registration(tournament=tournament, player_id=entry["player_id"], substitute=entry.get("substitute", False),
+                     team=entry.get("team", "")) for entry in entries])
+    standings_request(tournament_id=tournament.pk)
+    return registrations
+
+
+def _outside_season(tournament: Tournament, season: Season | None) -> bool:
+    return season is not None and (tournament.starts_on < season.starts_on or tournament.ends_on > season.ends_on)
+
+
+def tournament_validate(*, tournament: Tournament, before: Tournament | None = None,
+                        outside_season_ok: bool = False) -> None:
+    """Every rule a tournament's fields must keep, checked on the unsaved ``tournament`` (``before``:
+    as stored). ServiceError with a code and the field: ``dates_order``, ``no_sessions``,
+    ``unknown_ruleset``, ``unknown_standing_method``, ``unknown_status``, ``weight_range``, the
+    options' own codes, ``rules_frozen`` (409), ``outside_season`` (unless ``outside_season_ok``:
+    an administrator confirmed the dates), ``slug_taken`` (409)."""
+    fields_required(tournament, ("slug", "name", "ruleset", "starts_on", "ends_on"))
+    if tournament.ruleset not in scoring.RULESETS:
+        raise field_error("unknown_ruleset", "ruleset", _("Choose one of the rulesets."))
+    if tournament.standing_method not in ("", *Tournament.StandingMethod.values):
+        raise field_error("unknown_standing_method", "standing_method", _("Choose one of the standing methods."))
+    if tournament.status not in Tournament.Status.values:
+        raise field_error("unknown_status", "status", _("Choose one of the statuses."))
+    if not tournament.session_count or tournament.session_count < 1:
+        raise field_error("no_sessions", "session_count", _("A tournament has at least one session."))
+    if tournament.starts_on and tournament.ends_on and tournament.ends_on < tournament.starts_on:
+        raise field_error("dates_order", "ends_on", _("The tournament cannot end before it starts."))
+    if tournament.weight is not None and not (0.5 <= tournament.weight <= 6):
+        raise field_error("weight_range", "weight", _("Give a weight from 0.5 to 6, or none."))
+    if not isinstance(tournament.options, dict):
+        raise field_error("invalid", "options", _("Options must be a JSON object."))
+    if before is not None:
+        tournament_rules_frozen(tournament=before, ruleset=tournament.ruleset, options=tournament.options)
+    try:
+        tournament_options.validate_all(tournament.ruleset, tournament.options)
+    except scoring.ScoringError as error:
+        problem = from_scoring(error)
+        option = error.params.get("option")
+        raise ServiceError(problem.code, problem.message,
+                           fields={"options": [problem.message], **({option: [problem.message]} if option else {})}
+                           ) from error
+    season = tournament.season
+    if not outside_season_ok and _outside_season(tournament, season) and (
+            before is None or (before.season_id, before.starts_on, before.ends_on)
+            != (tournament.season_id, tournament.starts_on, tournament.ends_on)):
+        message = (_("The tournament's dates lie outside its season %(season)s (%(starts)s to %(ends)s). Change "
+                     "the dates or the season, or confirm that the dates are right.")
+                   % {"season": season, "starts": season.starts_on.isoformat(), "ends": season.ends_on.isoformat()})
+        raise ServiceError("outside_season", message, fields={"starts_on": [message]})
+    if Tournament.objects.filter(slug=tournament.slug).exclude(pk=tournament.pk).exists():
+        raise ServiceError("slug_taken", _("Another tournament already has this address."),
+                           fields={"slug": [_("Already taken.")]}, status=409)
+
+
+def _tournament_write(*, tournament: Tournament, data: dict, before: Tournament | None,
+                      outside_season_ok: bool) -> list[str]:
+    changed = fields_set(tournament, data, TOURNAMENT_FIELDS)
+    if tournament.options is None:
+        tournament.options = {}
+    tournament_validate(tournament=tournament, before=before, outside_season_ok=outside_season_ok)
+    return changed
+
+
+def tournament_check(*, tournament: Tournament | None, data: dict, outside_season_ok: bool = False) -> None:
+    """Raise the ServiceError ``tournament_create`` (``tournament`` None) or ``tournament_update``
+    would raise for ``data``, storing nothing: for forms that show the errors on their fields."""
+    candidate = copy.copy(tournament) if tournament is not None else Tournament()
+    _tournament_write(tournament=candidate, data=data, before=tournament, outside_season_ok=outside_season_ok)
+
+
+def tournament_create(*, data: dict, user=None, outside_season_ok: bool = False) -> Tournament:
+    """A new tournament from ``data`` (keys of ``TOURNAMENT_FIELDS``; slug, name, ruleset, starts_on
+    and ends_on needed). Created finished, it is finished as ``tournament_finish`` does."""
+    finished = data.get("status") == Tournament.Status.FINISHED
+    tournament = Tournament()
+    with transaction.atomic():
+        _tournament_write(tournament=tournament,
+                          data={**data, "status": Tournament.Status.RUNNING} if finished else data,
+                          before=None, outside_season_ok=outside_season_ok)
+        tournament.save()
+        if finished:
+            tournament_finish(tournament=tournament)
+        elif tournament.season_id:
+            tournament_saved(tournament=tournament, before={})
+    return tournament
+
+
+def tournament_update(*, tournament: Tournament, data: dict, user=None, outside_season_ok: bool = False
+                      ) -> Tournament:
+    """Change the fields in ``data`` (keys of ``TOURNAMENT_FIELDS``; absent ones stay), validated as a
+    whole, on the stored row (returned; the caller's instance may hold unsaved edits); saves only the
+    changed fields. A changed ruleset, options or standing method re-orders
+    the standings at once (the recomputation is requested); a change that the season ranking reads
+    (status, published, season, weight, qualifying, dates, options) requests the rankings, and a
+    tournament that becomes finished gets its standings brought up to date first."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        stored = copy.copy(tournament)
+        changed = _tournament_write(tournament=tournament, data=data, before=stored,
+                                    outside_season_ok=outside_season_ok)
+        if not changed:
+            return tournament
+        tournament.save(update_fields=changed)
+        if set(changed) & set(STANDINGS_FIELDS):
+            standings_request(tournament_id=tournament.pk)
+        tournament_saved(tournament=tournament, before=ranking_fields(stored))
+    return tournament
 
 
 def referee_assign(*, tournament: Tournament, user) -> RefereeAssignment:
@@ -42,14 +178,10 @@ def tournament_rules_frozen(*, tournament: Tournament, ruleset: str, options: di
                            status=409)
 
 
-def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dict) -> Tournament:
+def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dict, user=None) -> Tournament:
     """Store the tournament's ruleset and options (the ruleset's and the tournament-level ones),
     keeping only values that differ from the defaults. Bad values → ServiceError naming the option
     in ``fields``; a played tournament's rules → 409 ``rules_frozen``."""
-    import scoring
-
-    from ..errors import from_scoring
-
     try:
         own, day = tournament_options.validate_all(ruleset, options)
     except scoring.ScoringError as error:
@@ -59,10 +191,4 @@ def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dic
                            fields={option: [problem.message]} if option else problem.fields) from error
     defaults = {**scoring.validate_options(ruleset, {}), **tournament_options.validate({})}
     stored = {key: value for key, value in {**own, **day}.items() if value != defaults.get(key)}
-    tournament_rules_frozen(tournament=tournament, ruleset=ruleset, options=stored)
-    changed = (ruleset, stored) != (tournament.ruleset, tournament.options or {})
-    tournament.ruleset, tournament.options = ruleset, stored
-    tournament.save(update_fields=["ruleset", "options"])
-    if changed:  # e.g. substitute_scoring changes who is in the standings
-        standings_request(tournament_id=tournament.pk)
-    return tournament
+    return tournament_update(tournament=tournament, data={"ruleset": ruleset, "options": stored}, user=user)

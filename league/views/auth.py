@@ -2,10 +2,12 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import resolve_url
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 
+from ..permissions import is_league_admin
 from ..services.logins import locked_message, login_failed, login_locked, login_succeeded
 
 
@@ -29,6 +31,12 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         login_succeeded(self.request, self.request.POST.get("username", ""))
         return super().form_valid(form)
+
+    def get_default_redirect_url(self):
+        """Administrators land in the management area, everyone else on their tables."""
+        if is_league_admin(self.request.user):
+            return resolve_url("manage")
+        return super().get_default_redirect_url()
 
 
 @sensitive_post_parameters()

@@ -41,7 +41,9 @@ def players_bulk(request):
         return response
     _admin_only(request)
     open_tournaments = Tournament.objects.exclude(status=Tournament.Status.FINISHED).order_by("-starts_on", "name")
-    context = {"tournaments": open_tournaments, "text": "", "entries": None, "tournament_id": None}
+    chosen = posted_int(request.GET.get("tournament"), 0)  # from a tournament's management page
+    context = {"tournaments": open_tournaments, "text": "", "entries": None,
+               "tournament_id": chosen if open_tournaments.filter(pk=chosen).exists() else None}
     if request.method == "POST":
         text = request.POST.get("rows", "")
         upload = request.FILES.get("file")
@@ -193,7 +195,7 @@ def tournament_options(request, slug: str):
                     values[entry["name"]] = request.POST.get(f"opt_{entry['name']}", "")
             if not errors:
                 try:
-                    tournament_options_set(tournament=tournament, ruleset=ruleset, options=values)
+                    tournament_options_set(tournament=tournament, ruleset=ruleset, options=values, user=request.user)
                 except ServiceError as error:
                     errors.update({name: " ".join(map(str, reasons)) for name, reasons in error.fields.items()})
                     general = _("Some values are not valid; see the marked fields.") if set(errors) & {

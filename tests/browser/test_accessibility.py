@@ -119,6 +119,23 @@ def fail_to_log_in(page) -> None:
     page.wait_for_selector(".err.general")
 
 
+def submit_empty(page) -> None:
+    """A management form sent without its required fields: the error summary and the fields' errors."""
+    for field in page.locator("main form[novalidate] input[type=text], main form[novalidate] input[type=date]").all():
+        field.fill("")
+    with page.expect_navigation():
+        page.click("main form[novalidate] button.primary")
+    page.wait_for_selector("#error-summary")
+
+
+def shrink_the_season(page) -> None:
+    """New season dates that leave its tournaments outside: the error and the confirmation offered."""
+    page.fill("#id_ends_on", "2026-01-31")
+    with page.expect_navigation():
+        page.click("main form[novalidate] button.primary")
+    page.wait_for_selector("#id_confirm_dates")
+
+
 PAGES = [
     Page("home", "public", lambda w: "/"),
     Page("login", "public", lambda w: "/login/"),
@@ -159,6 +176,20 @@ PAGES = [
     Page("rule-options", "admin", lambda w: f"/manage/t/{w.tournament.slug}/options/"),
     Page("registration-import", "admin", lambda w: f"/manage/t/{w.tournament.slug}/import/"),
     Page("signups", "admin", lambda w: f"/manage/t/{w.tournament.slug}/signups/"),
+    Page("manage", "admin", lambda w: "/manage/"),
+    Page("manage-league-new", "admin", lambda w: "/manage/leagues/new/"),
+    Page("manage-league-refused", "admin", lambda w: "/manage/leagues/new/", then=submit_empty),
+    Page("manage-league", "admin", lambda w: f"/manage/leagues/{w.season.league.slug}/"),
+    Page("manage-season-new", "admin", lambda w: f"/manage/seasons/new/?league={w.season.league_id}"),
+    Page("manage-season", "admin", lambda w: f"/manage/seasons/{w.season.pk}/"),
+    Page("manage-season-outside", "admin", lambda w: f"/manage/seasons/{w.season.pk}/", then=shrink_the_season),
+    Page("manage-clubs", "admin", lambda w: "/manage/clubs/"),
+    Page("manage-club-new", "admin", lambda w: "/manage/clubs/new/"),
+    Page("manage-tournament-new", "admin", lambda w: f"/manage/t/new/?season={w.season.pk}"),
+    Page("manage-tournament-new-refused", "admin", lambda w: "/manage/t/new/", then=submit_empty),
+    Page("manage-tournament-setup", "admin", lambda w: f"/manage/t/{w.tournament.slug}/setup/"),
+    Page("manage-tournament", "admin", lambda w: f"/manage/t/{w.tournament.slug}/"),
+    Page("manage-tournament-finished", "admin", lambda w: f"/manage/t/{w.finished.slug}/"),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).

@@ -47,6 +47,8 @@ def test_the_demo_command_loads_the_league_with_users_and_standings(capsys):
     assert finished.ruleset == "dmjl-classical" and finished.sessions.count() == 4
     assert Table.objects.filter(session__tournament=finished).count() == 32
     assert not Table.objects.filter(session__tournament=finished, closed=False).exists()
+    # closed by table_close, finished by tournament_finish: the services a referee and director use
+    assert not Table.objects.filter(closed=True, closed_at__isnull=True).exists()
     running = Tournament.objects.get(status=Tournament.Status.RUNNING)
     assert running.ruleset != "dmjl-classical"
     assert Hand.objects.filter(table__session__tournament=running).exists()

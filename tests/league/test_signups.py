@@ -9,6 +9,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from league.models import Player, Registration, Signup
+from league.services.registrations import registration_delete
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, referee_for
 
 pytestmark = pytest.mark.django_db
@@ -186,7 +187,7 @@ def test_the_public_form_and_the_administrators_page(client, admin_user, tournam
     assert "Anna Muster" in client.get(f"/manage/t/{tournament.slug}/signups/").content.decode()
 
 
-def test_a_registration_deleted_elsewhere_moves_the_waiting_list_up(
+def test_a_registration_deleted_through_the_service_moves_the_waiting_list_up(
         api, admin_api, client, tournament, django_capture_on_commit_callbacks):
     tournament.registration_limit = 1
     tournament.save()
@@ -198,7 +199,7 @@ def test_a_registration_deleted_elsewhere_moves_the_waiting_list_up(
                     format="json")
     assert Signup.objects.get().status == "waiting"
     with django_capture_on_commit_callbacks(execute=True):
-        Registration.objects.exclude(signup__isnull=False).get().delete()
+        registration_delete(registration=Registration.objects.exclude(signup__isnull=False).get())
     assert Signup.objects.get().status == "approved"
 
 

@@ -28,7 +28,7 @@ class Command(BaseCommand):
             call_command("migrate", verbosity=0)
             demo_build(seed=seed)
             derived = ["league.standing", "league.gameresult", "league.seasonranking", "league.rankingsnapshot",
-                       "league.export"]  # rebuilt by `manage.py demo`, not part of the fixture
+                       "league.export", "league.standingsstate"]  # rebuilt by `manage.py demo`, not part of the fixture
             call_command("dumpdata", "league", exclude=derived, indent=1, output=output)
             connections["default"].close()
         self.stdout.write(self.style.SUCCESS(f"Wrote {output}"))

@@ -1,0 +1,39 @@
+"""Changing and deleting a registration (created by ``tournaments.registration_create``, which the
+sign-ups approve through): the team and substitute flag count in the standings, and a freed place
+goes to the first sign-up on the waiting list (``signups.signups_move_up``)."""
+from django.db import transaction
+
+from ..models import Registration, Signup, Tournament
+from .fields import fields_set
+from .signups import signups_move_up
+from .standings import standings_request
+
+REGISTRATION_FIELDS = ("substitute", "team")
+
+
+def registration_update(*, registration: Registration, data: dict, user=None) -> Registration:
+    """Change the registration's ``team`` or ``substitute`` flag; the standings are requested when
+    either changed (team standings, substitutes' results)."""
+    data = {**data, **({"team": (data["team"] or "").strip()} if "team" in data else {})}
+    changed = fields_set(registration, data, REGISTRATION_FIELDS)
+    if changed:
+        with transaction.atomic():
+            registration.save(update_fields=changed)
+            standings_request(tournament_id=registration.tournament_id)
+    return registration
+
+
+def registration_delete(*, registration: Registration, user=None) -> None:
+    """Take the registration back; after the commit the waiting list moves up into the freed place."""
+    tournament_id = registration.tournament_id
+    with transaction.atomic():
+        registration.delete()
+        standings_request(tournament_id=tournament_id)
+        transaction.on_commit(lambda: _move_up(tournament_id))
+
+
+def _move_up(tournament_id: int) -> None:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None and Signup.objects.filter(tournament=tournament,
+                                                        status=Signup.Status.WAITING).exists():
+        signups_move_up(tournament=tournament)

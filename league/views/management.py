@@ -1,0 +1,274 @@
+"""The management area (/manage/): leagues, seasons, clubs and tournaments set up from the site, a
+short wizard for a new tournament (rules, dates, sessions, limits, teams) and ordinary forms after
+it, and the tournament's steps (publish, open and close registration, start, finish). Thin: every
+write is a service the API calls too (league.services.leagues, league.services.tournaments); the
+services' errors show on the fields. Administrators only."""
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..errors import ServiceError, form_errors_from
+from ..models import Club, League, Season, Tournament
+from ..selectors.management import management_overview, tournament_summary
+from ..services.leagues import (
+    CLUB_FIELDS,
+    LEAGUE_FIELDS,
+    SEASON_FIELDS,
+    club_create,
+    club_update,
+    league_create,
+    league_update,
+    season_create,
+    season_update,
+)
+from ..services.rankings import tournament_finish
+from ..services.tournaments import tournament_create, tournament_update
+from .manage import _admin_only, _login_first
+from .manage_forms import (
+    ClubForm,
+    LeagueForm,
+    SeasonForm,
+    TournamentForm,
+    TournamentPlayForm,
+    TournamentStartForm,
+)
+from .numbers import posted_int
+
+
+def _admin(request):
+    """None for an administrator; the login page for anonymous visitors; 403 for everyone else."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    return None
+
+
+def _render_form(request, form, *, title: str, action: str, submit: str, back: str, status: int = 200,
+                 intro: str = "", step: tuple[int, int] | None = None, confirm: bool = False):
+    if not confirm and "confirm_dates" in form.fields:
+        del form.fields["confirm_dates"]  # offered only once the service has asked for it
+    return render(request, "league/manage/form.html", {
+        "form": form.describe(), "title": title, "action": action, "submit": submit, "back": back, "intro": intro,
+        "step": step}, status=400 if form.is_bound and form.errors else status)
+
+
+def _confirmable(error: ServiceError) -> bool:
+    return error.code == "outside_season"
+
+
+@require_http_methods(["GET"])
+def home(request):
+    if (response := _admin(request)) is not None:
+        return response
+    return render(request, "league/manage/home.html", management_overview())
+
+
+# ---- leagues ----
+
+@require_http_methods(["GET", "POST"])
+def league_edit(request, slug: str | None = None):
+    """A new league (then on to its first season), or a league's name, address and description."""
+    if (response := _admin(request)) is not None:
+        return response
+    league = get_object_or_404(League, slug=slug) if slug else None
+    form = LeagueForm(request.POST or None, initial=LeagueForm.of(league) if league else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.data_for(LEAGUE_FIELDS)
+        try:
+            if league is None:
+                league = league_create(data=data, user=request.user)
+                messages.success(request, _("League “%(name)s” created; now its first season.") % {"name": league})
+                return redirect(f"{reverse('manage-season-new')}?league={league.pk}")
+            league_update(league=league, data=data, user=request.user)
+        except ServiceError as error:
+            form_errors_from(form, error)
+        else:
+            messages.success(request, _("The league is saved."))
+            return redirect("manage")
+    return _render_form(request, form, title=_("New league") if league is None else league.name,
+                        action=request.path, submit=_("Create league") if league is None else _("Save"),
+                        back=reverse("manage"))
+
+
+# ---- seasons ----
+
+@require_http_methods(["GET", "POST"])
+def season_edit(request, pk: int | None = None):
+    """A new season of a league (then on to its first tournament), or a season's dates and method."""
+    if (response := _admin(request)) is not None:
+        return response
+    season = get_object_or_404(Season, pk=pk) if pk else None
+    initial = SeasonForm.of(season) if season else {"league": posted_int(request.GET.get("league"), 0) or None}
+    form = SeasonForm(request.POST or None, initial=initial)
+    confirm = False
+    if request.method == "POST" and form.is_valid():
+        data = form.data_for(SEASON_FIELDS)
+        try:
+            if season is None:
+                season = season_create(data=data, user=request.user)
+                messages.success(request, _("Season %(season)s created; now a tournament in it.") % {"season": season})
+                return redirect(f"{reverse('manage-tournament-new')}?season={season.pk}")
+            season_update(season=Season.objects.get(pk=season.pk), data=data, user=request.user,
+                          outside_season_ok=form.cleaned_data.get("confirm_dates", False))
+        except ServiceError as error:
+            form_errors_from(form, error)
+            confirm = _confirmable(error)
+        else:
+            messages.success(request, _("The season is saved."))
+            return redirect("manage")
+    return _render_form(request, form, title=_("New season") if season is None else str(season),
+                        action=request.path, submit=_("Create season") if season is None else _("Save"),
+                        back=reverse("manage"), confirm=confirm)
+
+
+# ---- clubs ----
+
+@require_http_methods(["GET"])
+def clubs(request):
+    if (response := _admin(request)) is not None:
+        return response
+    return render(request, "league/manage/clubs.html", {"clubs": Club.objects.order_by("name")})
+
+
+@require_http_methods(["GET", "POST"])
+def club_edit(request, pk: int | None = None):
+    if (response := _admin(request)) is not None:
+        return response
+    club = get_object_or_404(Club, pk=pk) if pk else None
+    form = ClubForm(request.POST or None, initial=ClubForm.of(club) if club else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.data_for(CLUB_FIELDS)
+        try:
+            if club is None:
+                club_create(data=data, user=request.user)
+            else:
+                club_update(club=Club.objects.get(pk=club.pk), data=data, user=request.user)
+        except ServiceError as error:
+            form_errors_from(form, error)
+        else:
+            messages.success(request, _("The club is saved."))
+            return redirect("manage-clubs")
+    return _render_form(request, form, title=_("New club") if club is None else club.name, action=request.path,
+                        submit=_("Create club") if club is None else _("Save"), back=reverse("manage-clubs"))
+
+
+# ---- tournaments: the wizard, then the ordinary form and the steps ----
+
+@require_http_methods(["GET", "POST"])
+def tournament_new(request):
+    """Step 1 of 2: name, season, dates, place and the rules; creates the tournament as a draft."""
+    if (response := _admin(request)) is not None:
+        return response
+    form = TournamentStartForm(request.POST or None,
+                               initial={"season": posted_int(request.GET.get("season"), 0) or None})
+    confirm = False
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(data=form.tournament_data(), user=request.user,
+                                           outside_season_ok=form.cleaned_data.get("confirm_dates", False))
+        except ServiceError as error:
+            form_errors_from(form, error)
+            confirm = _confirmable(error)
+        else:
+            return redirect("manage-tournament-setup", slug=tournament.slug)
+    return _render_form(request, form, title=_("New tournament"), action=request.path, submit=_("Next"),
+                        back=reverse("manage"), step=(1, 2), confirm=confirm)
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_setup(request, slug: str):
+    """Step 2 of 2: sessions, participant limit, deadline, teams, registration."""
+    if (response := _admin(request)) is not None:
+        return response
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = TournamentPlayForm(request.POST or None, initial=TournamentPlayForm.of(tournament))
+    if request.method == "POST" and form.is_valid():
+        data = form.data_for(("session_count", "registration_limit", "registration_deadline", "registration_open"))
+        options = {key: value for key, value in (tournament.options or {}).items() if key != "team_standings"}
+        data["options"] = {**options, "team_standings": "sum"} if form.cleaned_data["teams"] else options
+        if data["registration_open"] and tournament.status == Tournament.Status.DRAFT:
+            data["status"] = Tournament.Status.REGISTRATION
+        try:
+            tournament_update(tournament=tournament, data=data, user=request.user)
+        except ServiceError as error:
+            form_errors_from(form, error)
+        else:
+            messages.success(request, _("Tournament “%(name)s” is set up. Register its players, then publish it.")
+                             % {"name": tournament.name})
+            return redirect("manage-tournament", slug=tournament.slug)
+    return _render_form(request, form, title=tournament.name, action=request.path, submit=_("Finish set-up"),
+                        back=reverse("manage-tournament", args=[tournament.slug]), step=(2, 2))
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request, slug: str):
+    """The tournament's page in the management area: where it stands, its steps, its form."""
+    if (response := _admin(request)) is not None:
+        return response
+    tournament = get_object_or_404(Tournament.objects.select_related("season__league"), slug=slug)
+    form = TournamentForm(request.POST or None, initial=TournamentForm.of(tournament))
+    confirm = False
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_update(tournament=tournament, data=form.data_for(TournamentForm.FIELDS),
+                                           user=request.user,
+                                           outside_season_ok=form.cleaned_data.get("confirm_dates", False))
+        except ServiceError as error:
+            form_errors_from(form, error)
+            confirm = _confirmable(error)
+        else:
+            messages.success(request, _("The tournament is saved."))
+            return redirect("manage-tournament", slug=tournament.slug)
+    if not confirm:
+        del form.fields["confirm_dates"]
+    return render(request, "league/manage/tournament.html", {
+        "tournament": tournament, "form": form.describe(), **tournament_summary(tournament=tournament),
+    }, status=400 if form.errors else 200)
+
+
+# The steps of a tournament's life: what each button sets.
+STEPS = {
+    "publish": {"published": True},
+    "unpublish": {"published": False},
+    "open": {"registration_open": True},
+    "close": {"registration_open": False},
+    "start": {"status": Tournament.Status.RUNNING, "registration_open": False},
+}
+
+
+@require_POST
+def tournament_step(request, slug: str):
+    if (response := _admin(request)) is not None:
+        return response
+    tournament = get_object_or_404(Tournament, slug=slug)
+    step = request.POST.get("step", "")
+    try:
+        if step == "finish":
+            tournament_finish(tournament=tournament)
+        elif step in STEPS:
+            data = dict(STEPS[step])
+            if step == "open" and tournament.status == Tournament.Status.DRAFT:
+                data["status"] = Tournament.Status.REGISTRATION
+            tournament_update(tournament=tournament, data=data, user=request.user)
+        else:
+            messages.error(request, _("Choose one of the steps."))
+            return redirect("manage-tournament", slug=tournament.slug)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, STEP_DONE[step])
+    return redirect("manage-tournament", slug=tournament.slug)
+
+
+STEP_DONE = {
+    "publish": gettext_lazy("The tournament is published: everyone can see it."),
+    "unpublish": gettext_lazy("The tournament is hidden again: only administrators and its referees see it."),
+    "open": gettext_lazy("Registration is open: players can sign up on the tournament's page."),
+    "close": gettext_lazy("Registration is closed."),
+    "start": gettext_lazy("The tournament has started."),
+    "finish": gettext_lazy("The tournament is finished; its standings are final and the season ranking is "
+                           "being updated."),
+}
