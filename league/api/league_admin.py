@@ -19,7 +19,14 @@ from ..rule_options import ruleset_catalogue
 from ..selectors.day import hides_for
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
-from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
+from ..services.imports import (
+    bulk_entries,
+    decisions_parsed,
+    players_bulk_create,
+    players_bulk_preview,
+    text_rows,
+    upload_rows,
+)
 from ..services.signups import signup_create, signup_decide
 from .exports import LeagueAdminOnly
 
@@ -185,6 +192,10 @@ class BulkPlayersRequest(serializers.Serializer):
     preview = serializers.BooleanField(required=False, default=False)
     tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all(), required=False,
                                                     allow_null=True)
+    decisions = serializers.JSONField(required=False, help_text=_(
+        'What a "similar" row is: {"<row>": "new" | <player id>}; undecided ones are left alone'))
+    clubs = serializers.JSONField(required=False, help_text=_(
+        'What a club name near an existing club\'s is: {"<name as written>": "new" | <club id>}'))
 
     def validate(self, attrs):
         if not attrs.get("file") and not (attrs.get("rows") or "").strip():
@@ -194,8 +205,12 @@ class BulkPlayersRequest(serializers.Serializer):
 
 class BulkEntry(serializers.Serializer):
     row = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["new", "existing", "error"])
+    status = serializers.ChoiceField(choices=["new", "existing", "similar", "error"])
     player = serializers.IntegerField(required=False)
+    candidates = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                       help_text=_("Players this row probably is, best first"))
+    club_candidates = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                            help_text=_("Clubs the row's club probably is, best first"))
     error = serializers.CharField(required=False)
 
 
@@ -215,9 +230,11 @@ class PlayersBulk(APIView):
         values = data.validated_data
         rows = upload_rows(values["file"]) if values.get("file") else text_rows(values["rows"])
         tournament = values.get("tournament")
+        decided = {"decisions": decisions_parsed(values.get("decisions")),
+                   "clubs": decisions_parsed(values.get("clubs"), field="clubs")}
         if values["preview"]:
-            return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament)))
-        preview = players_bulk_create(rows=rows, tournament=tournament)
+            return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament, **decided)))
+        preview = players_bulk_create(rows=rows, tournament=tournament, **decided)
         return Response(bulk_entries(preview), status=status.HTTP_201_CREATED)
 
 

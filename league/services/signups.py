@@ -19,9 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from ..countries import is_country
 from ..errors import ServiceError
 from ..models import Player, Registration, Seat, Signup, Tournament
-from .imports import COUNTRY, fold
+from .imports import fold
 from .tournaments import registration_create
 
 RATE_WINDOW_S = 3600
@@ -67,7 +68,7 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         fields["first_name"] = [_("Give your first name.")]
     if not last_name:
         fields["last_name"] = [_("Give your last name.")]
-    if not COUNTRY.match(country):
+    if not is_country(country):
         fields["country"] = [_("Give a two-letter country code (ISO 3166), e.g. DE.")]
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
