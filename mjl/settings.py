@@ -248,6 +248,8 @@ LOGGING = {
 
 # E-mail (self-registration's confirmation links): one URL, the console in the demo.
 globals().update(email_settings(env_str("EMAIL_URL", default="console://")))
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Mah-Jongg league <noreply@localhost>")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="noreply@localhost")
+# The name the league's e-mails come from ("DMJL Turnierleitung"); the address is DEFAULT_FROM_EMAIL's.
+EMAIL_SENDER_NAME = env_str("EMAIL_SENDER_NAME", default="Mah-Jongg league")
 # Self-registration: sign-ups one address (IP) may send per hour, API and web form together.
 SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)

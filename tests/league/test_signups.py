@@ -94,7 +94,7 @@ def test_beyond_the_limit_approval_means_the_waiting_list_and_a_freed_place_move
     assert response.json()["status"] == "rejected"
     carla.refresh_from_db()
     assert carla.status == "approved" and carla.registration is not None
-    assert [m.to for m in mail.outbox] == [["carla@example.org"]]
+    assert [m.to for m in mail.outbox] == [["ben@example.org"], ["carla@example.org"]]
     assert set(Registration.objects.filter(tournament=tournament).values_list("player__first_name", flat=True)) \
         == {"Anna", "Carla"}
 
@@ -206,3 +206,53 @@ def test_the_administrators_page_answers_a_signup_that_is_no_number_with_a_404(c
     client.force_login(admin_user)
     response = client.post(f"/manage/t/{tournament.slug}/signups/", {"signup": "abc", "status": "approved"})
     assert response.status_code == 404
+
+
+# e-mails that say what happened, in the registrant's language
+
+def decide(admin_api, signup, status, execute):
+    with execute(execute=True):
+        return admin_api.patch(f"/api/v1/tournaments/{signup.tournament_id}/signups/{signup.pk}/",
+                               {"status": status}, format="json")
+
+
+def test_approval_waiting_list_rejection_and_moving_up_each_send_an_email_in_the_registrants_language(
+        api, admin_api, client, tournament, django_capture_on_commit_callbacks, settings):
+    settings.EMAIL_SENDER_NAME = "DMJL Turnierleitung"
+    tournament.registration_limit = 1
+    tournament.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
+                 {"first_name": "Anna", "last_name": "Muster", "email": "anna@example.org"}, format="json",
+                 HTTP_ACCEPT_LANGUAGE="de")
+        api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
+                 {"first_name": "Ben", "last_name": "Muster", "email": "ben@example.org"}, format="json",
+                 HTTP_ACCEPT_LANGUAGE="en")
+    for message in mail.outbox:
+        client.post(confirm_link(message), {"action": "confirm"})
+    anna, ben = Signup.objects.order_by("pk")
+    assert (anna.language, ben.language) == ("de", "en")
+    mail.outbox.clear()
+    decide(admin_api, anna, "approved", django_capture_on_commit_callbacks)
+    decide(admin_api, ben, "approved", django_capture_on_commit_callbacks)
+    decide(admin_api, anna, "rejected", django_capture_on_commit_callbacks)
+    told = [(m.to[0].split("@")[0], m.subject) for m in mail.outbox]
+    assert told == [
+        ("anna", f"Ihre Anmeldung zu {tournament.name} ist angenommen"),
+        ("ben", f"You are on the waiting list for {tournament.name}"),
+        ("anna", f"Ihre Anmeldung zu {tournament.name} wurde abgelehnt"),
+        ("ben", f"You have a place at {tournament.name}"),
+    ]
+    assert "number 1 on the waiting list" in mail.outbox[1].body
+    assert {m.from_email for m in mail.outbox} == {"DMJL Turnierleitung <noreply@localhost>"}
+
+
+def test_deciding_the_same_way_twice_sends_no_second_email(
+        api, admin_api, client, tournament, django_capture_on_commit_callbacks):
+    sign_up(api, tournament, "Anna", execute=django_capture_on_commit_callbacks)
+    client.post(confirm_link(mail.outbox[0]), {"action": "confirm"})
+    signup = Signup.objects.get()
+    mail.outbox.clear()
+    decide(admin_api, signup, "rejected", django_capture_on_commit_callbacks)
+    decide(admin_api, signup, "rejected", django_capture_on_commit_callbacks)
+    assert len(mail.outbox) == 1
