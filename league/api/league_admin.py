@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..clients import client_address
-from ..models import Player, Signup, Tournament
+from ..models import Player, PlayerMerge, Signup, Tournament
 from ..permissions import is_league_admin, visible_tournaments
 from ..rule_options import ruleset_catalogue
 from ..selectors.day import hides_for
@@ -27,6 +27,7 @@ from ..services.imports import (
     text_rows,
     upload_rows,
 )
+from ..services.players import player_merge
 from ..services.signups import signup_create, signup_decide
 from .exports import LeagueAdminOnly
 
@@ -238,7 +239,41 @@ class PlayersBulk(APIView):
         return Response(bulk_entries(preview), status=status.HTTP_201_CREATED)
 
 
+class PlayerMergeRequest(serializers.Serializer):
+    remove = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(),
+                                                help_text=_("The player merged into this one and deleted"))
+
+
+class PlayerMergeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PlayerMerge
+        fields = ["id", "kept", "removed_id", "removed", "moved", "merged_by", "merged_at"]
+
+
+class PlayerMergeView(APIView):
+    """``POST {"remove": id}`` (administrators): the removed player's results, registrations,
+    sign-ups and account move to this player, the removed one is deleted and the merge is kept
+    (``GET`` lists this player's merges). ``409 merge_conflict`` when both played in one session
+    or both have an account."""
+
+    permission_classes = [LeagueAdminOnly]
+
+    @extend_schema(request=PlayerMergeRequest, responses={200: PlayerMergeSerializer})
+    def post(self, request, pk: int):
+        keep = get_object_or_404(Player, pk=pk)
+        data = PlayerMergeRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        merge = player_merge(keep=keep, remove=data.validated_data["remove"], user=request.user)
+        return Response(PlayerMergeSerializer(merge).data)
+
+    @extend_schema(responses={200: PlayerMergeSerializer(many=True)})
+    def get(self, request, pk: int):
+        keep = get_object_or_404(Player, pk=pk)
+        return Response(PlayerMergeSerializer(PlayerMerge.objects.filter(kept=keep), many=True).data)
+
+
 urlpatterns = [
+    path("players/<int:pk>/merge/", PlayerMergeView.as_view(), name="api-player-merge"),
     path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
     path("rulesets/", RulesetList.as_view(), name="api-rulesets"),
     path("tournaments/<int:pk>/team-standings/", TeamStandings.as_view(), name="api-team-standings"),

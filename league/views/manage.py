@@ -19,7 +19,9 @@ from .. import tournament_options as day_options
 from ..errors import ServiceError
 from ..models import Club, Player, Tournament
 from ..permissions import is_league_admin
+from ..selectors.players import merges_recent, player_summary
 from ..services import imports
+from ..services.players import player_merge
 from ..services.tournaments import tournament_options_set
 from .numbers import posted_int
 
@@ -195,6 +197,40 @@ def registrations_import(request, slug: str):
         kept = request.session.get(f"import:{tournament.pk}")
         context["kept_name"] = kept and kept["name"]
     return render(request, "league/manage/registrations_import.html", context)
+
+
+def _player_or_none(raw) -> Player | None:
+    number = posted_int(raw, 0)
+    return Player.objects.select_related("club").filter(pk=number).first() if number else None
+
+
+@require_http_methods(["GET", "POST"])
+def players_merge(request):
+    """Two entries of one person made one: choose the one to keep and the one to remove, see what
+    each holds, merge (league.services.players.player_merge); the merges made are listed."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    data = request.POST if request.method == "POST" else request.GET
+    keep, remove = _player_or_none(data.get("keep")), _player_or_none(data.get("remove"))
+    context = {"players": Player.objects.select_related("club").order_by("last_name", "first_name", "pk"),
+               "keep": keep, "remove": remove, "status": 200}
+    if request.method == "POST" and request.POST.get("action") == "merge":
+        if keep is None or remove is None:
+            context["error"], context["status"] = _("Choose both players."), 400
+        else:
+            try:
+                player_merge(keep=keep, remove=remove, user=request.user)
+            except ServiceError as error:
+                context["error"], context["status"] = error.message, error.status
+            else:
+                messages.success(request, _("%(removed)s is merged into %(kept)s.") % {"removed": remove,
+                                                                                        "kept": keep})
+                return redirect("manage-players-merge")
+    if keep is not None and remove is not None and keep.pk != remove.pk:
+        context["summaries"] = [player_summary(keep), player_summary(remove)]
+    context["merges"] = merges_recent()
+    return render(request, "league/manage/players_merge.html", context, status=context["status"])
 
 
 def _form_value(entry: dict, raw: str | None):
