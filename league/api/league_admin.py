@@ -44,7 +44,7 @@ class RulesetList(APIView):
 
 
 class TeamStandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text=_("None until the first hand is played"))
     team = serializers.CharField()
     members = serializers.ListField(child=serializers.IntegerField(), help_text=_("Player ids, best placed first"))
     counted = serializers.ListField(child=serializers.IntegerField(),

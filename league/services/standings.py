@@ -314,6 +314,8 @@ def _standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tup
     method = tournament.effective_standing_method
     ordered = sorted(tallies.items(), key=lambda item: (_sort_key(item[1], method), item[0]))
     ranks = shared_ranks(_sort_key(tally, method) for _player_id, tally in ordered)
+    if not games:  # before the first hand nobody has a rank: everyone would share the first
+        ranks = [None] * len(ranks)
     return {
         (player_id,): {
             "rank": rank, "table_points": to_decimal(tally.table_points, 4),
