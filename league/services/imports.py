@@ -300,7 +300,7 @@ def decisions_parsed(raw, *, field: str = "decisions") -> dict:
         except ValueError:
             raw = None
     problem = ServiceError("invalid_decisions", _("The decisions must map a row (or a club's name) to "
-                                                  "\u201cnew\u201d or an id."), fields={field: [_("Not valid.")]})
+                                                  "“new” or an id."), fields={field: [_("Not valid.")]})
     if not isinstance(raw, dict) or len(raw) > MAX_LINES:
         raise problem
     parsed = {}
@@ -339,15 +339,15 @@ def _row_reasons(cells: dict, country: str) -> tuple[list[str], bool]:
     if len(club) > 120:
         reasons.append(_("The club's name is longer than 120 characters."))
     if not is_country(country):
-        reasons.append(_("\u201c%(country)s\u201d is not a country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")
+        reasons.append(_("“%(country)s” is not a country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")
                        % {"country": cells.get("country", "")})
     if ema_id and not is_ema_number(ema_id):
-        reasons.append(_("\u201c%(ema)s\u201d is not an EMA number (eight digits, e.g. 04990001).") % {"ema": ema_id})
+        reasons.append(_("“%(ema)s” is not an EMA number (eight digits, e.g. 04990001).") % {"ema": ema_id})
     if len(team) > 80:
         reasons.append(_("The team's name is longer than 80 characters."))
     substitute = fold(cells.get("substitute", ""))
     if substitute not in SUBSTITUTE_YES | SUBSTITUTE_NO:
-        reasons.append(_("\u201c%(value)s\u201d in the substitute column: write yes or no (or leave it empty).")
+        reasons.append(_("“%(value)s” in the substitute column: write yes or no (or leave it empty).")
                        % {"value": cells.get("substitute", "")})
     return reasons, substitute in SUBSTITUTE_YES
 

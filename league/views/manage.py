@@ -270,7 +270,10 @@ def _allowed(entry: dict) -> str:
 
 
 def _shown_default(entry: dict) -> str:
+    """The default as the page's reader writes it: yes/no in their language, never True/False."""
     default = entry["default"]
+    if isinstance(default, bool):
+        return _("yes") if default else _("no")
     if isinstance(default, list):
         return ", ".join(map(str, default))
     labels = {c["value"]: c["label"] for c in entry["choices"]}
