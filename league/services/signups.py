@@ -22,7 +22,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from ..countries import is_country
+from ..countries import is_country, is_ema_number
 from ..errors import ServiceError
 from ..models import Player, Registration, Seat, Signup, Tournament
 from .imports import fold
@@ -119,6 +119,8 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         fields["last_name"] = [_("Give your last name.")]
     if not is_country(country):
         fields["country"] = [_("Give a two-letter country code (ISO 3166), e.g. DE.")]
+    if ema_id and not is_ema_number(ema_id):
+        fields["ema_id"] = [_("An EMA number is eight digits, e.g. 04990001.")]
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _rate_limit(client)

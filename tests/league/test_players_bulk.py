@@ -265,7 +265,7 @@ def test_a_country_that_is_not_an_iso_code_is_refused(admin_api, country):
 @pytest.mark.parametrize("ema", ["0499000A", "049900012", "EMA-1"])
 def test_an_ema_number_is_eight_digits(admin_api, ema):
     entry = bulk(admin_api, rows=f"Anna Berg;;DE;{ema}\n", preview=True).json()[0]
-    assert entry["status"] == "error" and "eight digits" in entry["error"]
+    assert entry["status"] == "error" and ema in entry["error"] and "04990001" in entry["error"]
 
 
 def test_team_and_substitute_columns_go_into_the_registration(admin_api):
@@ -281,3 +281,12 @@ def test_team_and_substitute_columns_go_into_the_registration(admin_api):
 def test_a_substitute_value_that_is_neither_yes_nor_no_is_a_bad_row(admin_api):
     entry = bulk(admin_api, rows="Anna Berg;;DE;;Team A;vielleicht\n", preview=True).json()[0]
     assert entry["status"] == "error" and "vielleicht" in entry["error"]
+
+
+@pytest.mark.parametrize(("field", "value"), [("country", "XX"), ("ema_id", "123")])
+def test_the_players_api_takes_iso_country_codes_and_eight_digit_ema_numbers_only(admin_api, field, value):
+    response = admin_api.post("/api/v1/players/", {"first_name": "A", "last_name": "B", "country": "DE",
+                                                   field: value}, format="json")
+    assert response.status_code == 400 and field in response.json()["error"]["fields"]
+    assert admin_api.post("/api/v1/players/", {"first_name": "A", "last_name": "B", "country": "nl",
+                                               "ema_id": "04990001"}, format="json").status_code == 201

@@ -256,3 +256,12 @@ def test_deciding_the_same_way_twice_sends_no_second_email(
     decide(admin_api, signup, "rejected", django_capture_on_commit_callbacks)
     decide(admin_api, signup, "rejected", django_capture_on_commit_callbacks)
     assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize(("field", "value"), [("country", "XX"), ("ema_id", "4990001X")])
+def test_a_country_code_that_iso_does_not_know_and_a_malformed_ema_number_are_refused(api, tournament, field,
+                                                                                       value):
+    response = api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
+                        {"first_name": "A", "last_name": "B", "email": "a@example.org", field: value}, format="json")
+    assert response.status_code == 400 and field in response.json()["error"]["fields"]
+    assert not Signup.objects.exists()
