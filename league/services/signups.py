@@ -10,7 +10,6 @@ tournament (409); each address (IP) may send ``SIGNUP_RATE_PER_HOUR`` sign-ups a
 """
 import secrets
 from collections.abc import Callable
-from email.utils import formataddr, parseaddr
 
 from django.conf import settings
 from django.core.cache import cache
@@ -45,14 +44,8 @@ def _rate_limit(client: str) -> None:
                            status=429)
 
 
-def sender() -> str:
-    """The From of the league's e-mails: ``EMAIL_SENDER_NAME`` with ``DEFAULT_FROM_EMAIL``'s address."""
-    name, address = parseaddr(settings.DEFAULT_FROM_EMAIL)
-    return formataddr((settings.EMAIL_SENDER_NAME or name, address or settings.DEFAULT_FROM_EMAIL))
-
-
 def _send(signup: Signup, subject: str, body: str) -> None:
-    transaction.on_commit(lambda: send_mail(subject, body, sender(), [signup.email]))
+    transaction.on_commit(lambda: send_mail(subject, body, None, [signup.email]))
 
 
 def _waiting_place(signup: Signup) -> int:
