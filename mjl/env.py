@@ -1,6 +1,8 @@
 """Reading settings from the environment: typed, and loud about values that make no sense."""
 import os
+from pathlib import Path
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -85,3 +87,57 @@ def email_settings(url: str) -> dict:
             "EMAIL_USE_TLS": parts.scheme == "submission" or query.get("tls", "").lower() in _TRUE,
         })
     return settings
+
+
+# ---- the demo's local settings file: kept beside its SQLite database ----
+
+LOCAL_KEYS = ("SECRET_KEY", "HTTPS")  # what the file may set; nothing else is read from it
+
+
+def sqlite_file(environ, base_dir) -> Path | None:
+    """The SQLite database file the settings will use (the embedded default, or a ``sqlite://``
+    ``DATABASE_URL``), or None for PostgreSQL."""
+    url = environ.get("DATABASE_URL", "")
+    if not url:
+        return Path(base_dir) / "db.sqlite3"
+    if not url.startswith("sqlite://"):
+        return None
+    name = str(dj_database_url.parse(url).get("NAME") or "")
+    return Path(name) if name and name != ":memory:" else None
+
+
+def local_env_file(environ, base_dir) -> Path | None:
+    """Where the demo keeps the settings it served with: ``<database>.env`` beside the SQLite file."""
+    database = sqlite_file(environ, base_dir)
+    return database.with_name(database.name + ".env") if database is not None else None
+
+
+def local_env_read(path: Path | None) -> dict[str, str]:
+    if path is None or not path.is_file():
+        return {}
+    values = {}
+    for line in path.read_text().splitlines():
+        name, sep, value = line.partition("=")
+        if sep and name.strip() in LOCAL_KEYS and not line.lstrip().startswith("#"):
+            values[name.strip()] = value.strip()
+    return values
+
+
+def local_env_apply(environ, base_dir) -> None:
+    """For an SQLite database the demo set up: its key and plain HTTP, unless the environment says
+    otherwise (manage.py's demo and runserver only; a PostgreSQL database never has such a file)."""
+    for name, value in local_env_read(local_env_file(environ, base_dir)).items():
+        environ.setdefault(name, value)
+
+
+def local_env_write(database: Path, *, secret_key: str) -> Path:
+    """Write the demo's settings beside its SQLite ``database`` once (readable by the owner only),
+    so that a plain ``manage.py runserver`` on that database serves it as the demo did."""
+    path = database.with_name(database.name + ".env")
+    if local_env_read(path).get("SECRET_KEY"):
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text("# Written by manage.py demo for this SQLite database: manage.py runserver on it reads these.\n"
+                    f"SECRET_KEY={secret_key}\nHTTPS=0\n")
+    return path

@@ -4,6 +4,7 @@ With no ``DATABASE_URL`` the system runs on an SQLite file in the project and wi
 ``CELERY_BROKER_URL`` Celery tasks run in-process: the embedded default that lets one command
 bring up a demo. Bad values fail loudly at start-up.
 """
+from email.utils import formataddr, parseaddr
 from pathlib import Path
 
 import dj_database_url
@@ -110,7 +111,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
@@ -249,5 +250,9 @@ LOGGING = {
 # E-mail (self-registration's confirmation links): one URL, the console in the demo.
 globals().update(email_settings(env_str("EMAIL_URL", default="console://")))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Mah-Jongg league <noreply@localhost>")
+# The name every e-mail comes from ("DMJL Turnierleitung"), with DEFAULT_FROM_EMAIL's address.
+EMAIL_SENDER_NAME = env_str("EMAIL_SENDER_NAME", default="")
+if EMAIL_SENDER_NAME:
+    DEFAULT_FROM_EMAIL = formataddr((EMAIL_SENDER_NAME, parseaddr(DEFAULT_FROM_EMAIL)[1] or DEFAULT_FROM_EMAIL))
 # Self-registration: sign-ups one address (IP) may send per hour, API and web form together.
 SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import NotFound
@@ -17,7 +18,7 @@ from ..errors import ServiceError
 from ..models import Export, Season, Tournament
 from ..permissions import can_referee, is_league_admin
 from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
-from ..services.imports import registrations_import, registrations_import_preview
+from ..services.imports import decisions_parsed, registrations_import, registrations_import_preview
 from .parsers import JSONParser
 
 
@@ -136,6 +137,10 @@ class ExportDownload(APIView):
 class ImportUpload(serializers.Serializer):
     file = serializers.FileField()
     preview = serializers.BooleanField(required=False, default=False)
+    decisions = serializers.JSONField(required=False, help_text=gettext_lazy(
+        'What a "similar" row is: {"<row>": "new" | <player id>}; undecided ones are left alone'))
+    clubs = serializers.JSONField(required=False, help_text=gettext_lazy(
+        'What a club name near an existing club\'s is: {"<name as written>": "new" | <club id>}'))
 
 
 class TournamentImports(APIView):
@@ -154,9 +159,11 @@ class TournamentImports(APIView):
         upload = data.validated_data["file"]
         preview = data.validated_data["preview"] or request.query_params.get("preview", "").lower() in (
             "1", "true", "yes")
+        decided = {"decisions": decisions_parsed(data.validated_data.get("decisions")),
+                   "clubs": decisions_parsed(data.validated_data.get("clubs"), field="clubs")}
         if preview:
-            return Response(registrations_import_preview(tournament=tournament, upload=upload).as_dict())
-        counts = registrations_import(tournament=tournament, upload=upload, user=request.user)
+            return Response(registrations_import_preview(tournament=tournament, upload=upload, **decided).as_dict())
+        counts = registrations_import(tournament=tournament, upload=upload, user=request.user, **decided)
         return Response(counts, status=status.HTTP_201_CREATED)
 
 

@@ -13,13 +13,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..clients import client_address
-from ..models import Player, Signup, Tournament
+from ..models import Player, PlayerMerge, Signup, Tournament
 from ..permissions import is_league_admin, visible_tournaments
 from ..rule_options import ruleset_catalogue
 from ..selectors.day import hides_for
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
-from ..services.imports import bulk_entries, players_bulk_create, players_bulk_preview, text_rows, upload_rows
+from ..services.imports import (
+    bulk_entries,
+    decisions_parsed,
+    players_bulk_create,
+    players_bulk_preview,
+    text_rows,
+    upload_rows,
+)
+from ..services.players import player_merge
 from ..services.signups import signup_create, signup_decide
 from .exports import LeagueAdminOnly
 
@@ -36,7 +44,7 @@ class RulesetList(APIView):
 
 
 class TeamStandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text=_("None until the first hand is played"))
     team = serializers.CharField()
     members = serializers.ListField(child=serializers.IntegerField(), help_text=_("Player ids, best placed first"))
     counted = serializers.ListField(child=serializers.IntegerField(),
@@ -185,6 +193,10 @@ class BulkPlayersRequest(serializers.Serializer):
     preview = serializers.BooleanField(required=False, default=False)
     tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all(), required=False,
                                                     allow_null=True)
+    decisions = serializers.JSONField(required=False, help_text=_(
+        'What a "similar" row is: {"<row>": "new" | <player id>}; undecided ones are left alone'))
+    clubs = serializers.JSONField(required=False, help_text=_(
+        'What a club name near an existing club\'s is: {"<name as written>": "new" | <club id>}'))
 
     def validate(self, attrs):
         if not attrs.get("file") and not (attrs.get("rows") or "").strip():
@@ -194,8 +206,12 @@ class BulkPlayersRequest(serializers.Serializer):
 
 class BulkEntry(serializers.Serializer):
     row = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["new", "existing", "error"])
+    status = serializers.ChoiceField(choices=["new", "existing", "similar", "error"])
     player = serializers.IntegerField(required=False)
+    candidates = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                       help_text=_("Players this row probably is, best first"))
+    club_candidates = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                            help_text=_("Clubs the row's club probably is, best first"))
     error = serializers.CharField(required=False)
 
 
@@ -215,13 +231,49 @@ class PlayersBulk(APIView):
         values = data.validated_data
         rows = upload_rows(values["file"]) if values.get("file") else text_rows(values["rows"])
         tournament = values.get("tournament")
+        decided = {"decisions": decisions_parsed(values.get("decisions")),
+                   "clubs": decisions_parsed(values.get("clubs"), field="clubs")}
         if values["preview"]:
-            return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament)))
-        preview = players_bulk_create(rows=rows, tournament=tournament)
+            return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament, **decided)))
+        preview = players_bulk_create(rows=rows, tournament=tournament, **decided)
         return Response(bulk_entries(preview), status=status.HTTP_201_CREATED)
 
 
+class PlayerMergeRequest(serializers.Serializer):
+    remove = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(),
+                                                help_text=_("The player merged into this one and deleted"))
+
+
+class PlayerMergeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PlayerMerge
+        fields = ["id", "kept", "removed_id", "removed", "moved", "merged_by", "merged_at"]
+
+
+class PlayerMergeView(APIView):
+    """``POST {"remove": id}`` (administrators): the removed player's results, registrations,
+    sign-ups and account move to this player, the removed one is deleted and the merge is kept
+    (``GET`` lists this player's merges). ``409 merge_conflict`` when both played in one session
+    or both have an account."""
+
+    permission_classes = [LeagueAdminOnly]
+
+    @extend_schema(request=PlayerMergeRequest, responses={200: PlayerMergeSerializer})
+    def post(self, request, pk: int):
+        keep = get_object_or_404(Player, pk=pk)
+        data = PlayerMergeRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        merge = player_merge(keep=keep, remove=data.validated_data["remove"], user=request.user)
+        return Response(PlayerMergeSerializer(merge).data)
+
+    @extend_schema(responses={200: PlayerMergeSerializer(many=True)})
+    def get(self, request, pk: int):
+        keep = get_object_or_404(Player, pk=pk)
+        return Response(PlayerMergeSerializer(PlayerMerge.objects.filter(kept=keep), many=True).data)
+
+
 urlpatterns = [
+    path("players/<int:pk>/merge/", PlayerMergeView.as_view(), name="api-player-merge"),
     path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
     path("rulesets/", RulesetList.as_view(), name="api-rulesets"),
     path("tournaments/<int:pk>/team-standings/", TeamStandings.as_view(), name="api-team-standings"),

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from scoring.flow import ENDINGS
 
+from ..countries import is_country, is_ema_number
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..permissions import can_referee
 from ..selectors.day import table_clock, table_remaining_s
@@ -25,12 +26,14 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ["id", "first_name", "last_name", "club", "country", "ema_id"]
 
     def validate_country(self, value: str) -> str:
-        if len(value) != 2 or not value.isascii() or not value.isalpha():
+        if not is_country(value.strip().upper()):
             raise serializers.ValidationError(_("Give a two-letter country code (ISO 3166), e.g. DE."))
-        return value.upper()
+        return value.strip().upper()
 
     def validate_ema_id(self, value: str) -> str:
         value = value.strip()
+        if value and not is_ema_number(value):
+            raise serializers.ValidationError(_("An EMA number is eight digits, e.g. 04990001."))
         if value and Player.objects.filter(ema_id=value).exclude(pk=getattr(self.instance, "pk", None)).exists():
             raise serializers.ValidationError(_("Another player already has this EMA number."))
         return value

@@ -14,7 +14,7 @@ from .competition import (
 )
 from .day import CheckIn, Withdrawal
 from .exports import Export
-from .people import Club, Player
+from .people import Club, Player, PlayerMerge
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
 from .signups import Signup
@@ -22,7 +22,8 @@ from .signups import Signup
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
     "HandRevision", "League",
-    "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
+    "Player", "PlayerMerge", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking",
+    "Seat", "Session",
     "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
     "Withdrawal",
 ]

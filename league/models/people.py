@@ -45,3 +45,24 @@ class Player(models.Model):
     @property
     def name(self) -> str:
         return str(self)
+
+
+class PlayerMerge(models.Model):
+    """Two entries of one person made one (league.services.players.player_merge): who was removed,
+    what they were, what moved to the kept player, by whom and when."""
+
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merges", verbose_name=_("kept player"))
+    removed_id = models.PositiveBigIntegerField(_("removed player's id"))
+    removed = models.JSONField(_("removed player"), help_text=_("The removed player's fields as they were"))
+    moved = models.JSONField(_("moved"), default=dict, help_text=_("What moved to the kept player, counted"))
+    merged_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+", verbose_name=_("merged by"))
+    merged_at = models.DateTimeField(_("merged at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-merged_at", "-pk"]
+        verbose_name = _("player merge")
+        verbose_name_plural = _("player merges")
+
+    def __str__(self) -> str:
+        return f"{self.removed.get('first_name', '')} {self.removed.get('last_name', '')} → {self.kept}"

@@ -70,7 +70,8 @@ class Standing(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings",
                                    verbose_name=_("tournament"))
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings", verbose_name=_("player"))
-    rank = models.PositiveIntegerField(_("rank"))
+    rank = models.PositiveIntegerField(_("rank"), null=True, blank=True,
+                                       help_text=_("None until the tournament's first hand is played"))
     table_points = models.DecimalField(_("table points"), max_digits=10, decimal_places=4)
     score = models.DecimalField(_("game score"), max_digits=14, decimal_places=2)
     games = models.PositiveIntegerField(_("games"))

@@ -25,6 +25,8 @@ class Signup(models.Model):
     country = models.CharField(_("country"), max_length=2, default="DE")
     ema_id = models.CharField(_("EMA number"), max_length=20, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.UNCONFIRMED)
+    language = models.CharField(_("language"), max_length=8, default="de",
+                                help_text=_("The language of the sign-up form; every e-mail about it is in it"))
     token = models.CharField(_("confirmation key"), max_length=64, unique=True, editable=False)
     registration = models.OneToOneField(Registration, on_delete=models.SET_NULL, null=True, blank=True,
                                         related_name="signup", verbose_name=_("registration"))

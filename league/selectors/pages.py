@@ -27,6 +27,7 @@ from ..models import (
 )
 from ..permissions import is_league_admin, visible_tournaments
 from .mers import tournament_figures
+from .standings import SEASON_ORDER
 from .tables import player_totals
 
 RECENT_COUNT = 10
@@ -184,7 +185,7 @@ def season_tournaments(season: Season) -> list[SeasonTournament]:
 
 
 def season_rows(season: Season) -> QuerySet[SeasonRanking]:
-    return season.rankings.select_related("player__club").order_by("rank", "player__last_name")
+    return season.rankings.select_related("player__club").order_by(*SEASON_ORDER)
 
 
 # Referees' pages

@@ -38,11 +38,16 @@ def standings_for(*, tournament: Tournament) -> list[Standing]:
                 .order_by("rank", "player__last_name", "player__first_name", "player_id"))
 
 
+# Ranked players by rank; unranked ones (too few games or tournaments) after them by their results
+# (value, then games), never by name first.
+SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", "player__last_name", "player__first_name",
+                "player_id")
+
+
 def season_ranking_for(*, season: Season) -> QuerySet[SeasonRanking]:
     """The season's ranking, best first; players without a rank (too few games) after the others."""
     return (SeasonRanking.objects.filter(season=season).select_related("player__club")
-            .order_by(F("rank").asc(nulls_last=True), "-value", "player__last_name", "player__first_name",
-                      "player_id"))
+            .order_by(*SEASON_ORDER))
 
 
 def player_results(*, player: Player, tournaments: QuerySet[Tournament] | None = None) -> list[GameResult]:
@@ -66,7 +71,7 @@ def player_standings(*, player: Player, tournaments: QuerySet[Tournament] | None
 
 @dataclass
 class TeamRow:
-    rank: int
+    rank: int | None
     team: str
     members: list[int]  # player ids, best standing first
     counted: list[int]  # the members whose figures the row sums (all, or the best k)
@@ -114,8 +119,12 @@ def team_standings_for(*, tournament: Tournament) -> list[TeamRow]:
                Standing.objects.filter(tournament=tournament, player_id__in=list(teams))
                .values_list("player_id", "rank", "table_points", "score", "player__first_name",
                             "player__last_name")]
-    return team_rows(entries, method=options.get("team_standings"), best=options.get("team_best", 3),
+    rows = team_rows(entries, method=options.get("team_standings"), best=options.get("team_best", 3),
                      by_score=tournament.effective_standing_method == Tournament.StandingMethod.SCORE)
+    if not any(entry[2] for entry in entries):  # before the first hand: no ranks, as in the standings
+        for row in rows:
+            row.rank = None
+    return rows
 
 
 # ---- the rows the standings are computed from (docs/rules.md §7) ----
@@ -184,6 +193,9 @@ def standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tupl
         penalties=TournamentPenalty.objects.filter(tournament=tournament).values_list(
             "player_id", "points", "disqualified"),
     )
+    ranked = tally.ranked(tallies, tournament.effective_standing_method)
+    if not games:  # before the first hand nobody has a rank: everyone would share the first
+        ranked = [(player_id, None, entry) for player_id, _rank, entry in ranked]
     return {
         (player_id,): {
             "rank": rank, "table_points": to_decimal(entry.table_points, 4),
@@ -191,5 +203,5 @@ def standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tupl
             "average_place": None if entry.average_place is None else to_decimal(entry.average_place, 4),
             "penalty_points": entry.penalty_points, "disqualified": entry.disqualified,
         }
-        for player_id, rank, entry in tally.ranked(tallies, tournament.effective_standing_method)
+        for player_id, rank, entry in ranked
     }

@@ -9,12 +9,15 @@ dimension is ignored and its XML parsed by defusedxml), and any input that break
 read is refused with a 400 that says why. A preview lists what would be created, matched or left
 alone and every bad row with its reason; the import itself stores nothing unless every row is
 good. Players are matched by EMA number, else by first and last name and club, so importing the
-same list twice (or a list exported from here) creates no duplicates; clubs are matched by name or
-created.
+same list twice (or a list exported from here) creates no duplicates; a row whose name is only
+near an existing player's (league.matching: case, accents, order, a small typo), or whose club's
+name is near an existing club's, is ``similar`` and stored only as decided (``decisions``,
+``clubs``). Optional columns: team and substitute (yes/no), stored with the registration.
 """
 import csv
 import io
 import itertools
+import json
 import re
 import unicodedata
 import zipfile
@@ -24,8 +27,10 @@ from dataclasses import asdict, dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..countries import is_country, is_ema_number
 from ..errors import ServiceError
 from ..exports.cells import unsafe
+from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
 from .tournaments import registrations_create_many
 
@@ -37,7 +42,6 @@ MAX_CELL = 1000  # characters in one cell
 MAX_BYTES = 5 * 1024 * 1024  # the uploaded file
 MAX_UNPACKED = 50 * 1024 * 1024  # an .xlsx's parts, unpacked
 MAX_MEMBERS = 1000  # parts in an .xlsx
-COUNTRY = re.compile(r"^[A-Z]{2}$")
 
 # Headings people write, lower-cased and with spaces, dots, dashes and underscores taken out.
 HEADINGS = {
@@ -49,9 +53,12 @@ HEADINGS = {
                 "ländercode", "landcode"},
     "ema_id": {"ema", "emanumber", "emaid", "emano", "emanr", "emanummer", "emaidnummer", "emaplayerid",
                "emaspielernummer"},
+    "team": {"team", "mannschaft", "teamname"},
+    "substitute": {"substitute", "sub", "ersatz", "ersatzspieler", "ersatzspielerin", "reserve", "nachrücker"},
 }
 REQUIRED = ("first_name", "last_name")
-POSITIONAL = {"name": 0, "club": 1, "country": 2, "ema_id": 3}  # pasted rows without headings
+# pasted rows without headings
+POSITIONAL = {"name": 0, "club": 1, "country": 2, "ema_id": 3, "team": 4, "substitute": 5}
 
 
 @dataclass
@@ -62,8 +69,15 @@ class PreviewRow:
     club: str
     country: str
     ema_id: str
-    action: str  # "create", "register" (an existing player) or "registered" (nothing to do)
+    # "create", "register" (an existing player), "registered" (nothing to do) or "similar" (probably
+    # an existing player or club: left alone until decided)
+    action: str
     player: int | None = None
+    team: str = ""
+    substitute: bool = False
+    candidates: list[int] = field(default_factory=list)  # players, best first
+    club_candidates: list[int] = field(default_factory=list)  # clubs, best first
+    club_id: int | None = None  # an existing club the new player joins
 
 
 @dataclass
@@ -77,17 +91,23 @@ class Preview:
     rows: list[PreviewRow] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
     clubs_to_create: list[str] = field(default_factory=list)
+    club_countries: dict[str, str] = field(default_factory=dict)  # a new club's name → its country
 
     @property
     def valid(self) -> bool:
         return not self.errors
+
+    @property
+    def undecided(self) -> list[PreviewRow]:
+        return [row for row in self.rows if row.action == "similar"]
 
     def counts(self) -> dict:
         actions = [row.action for row in self.rows]
         return {"rows": len(self.rows), "players_created": actions.count("create"),
                 "players_matched": actions.count("register") + actions.count("registered"),
                 "registrations_created": actions.count("create") + actions.count("register"),
-                "already_registered": actions.count("registered"), "clubs_created": len(self.clubs_to_create)}
+                "already_registered": actions.count("registered"), "clubs_created": len(self.clubs_to_create),
+                "similar": actions.count("similar")}
 
     def as_dict(self) -> dict:
         return {"valid": self.valid, **self.counts(), "clubs_to_create": self.clubs_to_create,
@@ -256,6 +276,8 @@ def _entries(rows: Iterable[list], columns: dict[str, int], first_row: int) -> l
                 cells["first_name"], cells["last_name"] = split_name(name)
         cells.setdefault("first_name", "")
         cells.setdefault("last_name", "")
+        if cells.get("ema_id", "").isdigit() and len(cells["ema_id"]) < 8:  # a number cell loses leading zeros
+            cells["ema_id"] = cells["ema_id"].zfill(8)
         entries.append((number, cells))
         if len(entries) > MAX_ROWS:
             raise ServiceError("too_many_rows",
@@ -263,10 +285,82 @@ def _entries(rows: Iterable[list], columns: dict[str, int], first_row: int) -> l
     return entries
 
 
+SUBSTITUTE_YES = {"1", "x", "yes", "y", "ja", "j", "true", "wahr", "substitute", "ersatz", "reserve", "✓"}
+SUBSTITUTE_NO = {"", "0", "no", "n", "nein", "false", "falsch", "-"}
+
+
+def decisions_parsed(raw, *, field: str = "decisions") -> dict:
+    """``{"<row>": "new" | <player id>}`` (players) or ``{"<club name>": "new" | <club id>}`` (clubs,
+    ``field="clubs"``) as sent; anything else is a 400 ``invalid_decisions``."""
+    if raw in (None, ""):
+        return {}
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            raw = None
+    problem = ServiceError("invalid_decisions", _("The decisions must map a row (or a club's name) to "
+                                                  "“new” or an id."), fields={field: [_("Not valid.")]})
+    if not isinstance(raw, dict) or len(raw) > MAX_LINES:
+        raise problem
+    parsed = {}
+    for key, value in raw.items():
+        if field == "decisions":
+            try:
+                key = int(key)
+            except (TypeError, ValueError):
+                raise problem from None
+        else:
+            key = fold(str(key))
+        if value != "new":
+            if isinstance(value, bool | float):
+                raise problem
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise problem from None
+            if not 0 < value < 2**63:
+                raise problem
+        parsed[key] = value
+    return parsed
+
+
+def _row_reasons(cells: dict, country: str) -> tuple[list[str], bool]:
+    """What is wrong with a row's values, and whether it names a substitute."""
+    first, last = cells["first_name"], cells["last_name"]
+    club, ema_id, team = cells.get("club", ""), cells.get("ema_id", ""), cells.get("team", "")
+    reasons = []
+    if not first:
+        reasons.append(_("The first name is missing."))
+    if not last:
+        reasons.append(_("The last name is missing."))
+    if len(first) > 80 or len(last) > 80:
+        reasons.append(_("A name is longer than 80 characters."))
+    if len(club) > 120:
+        reasons.append(_("The club's name is longer than 120 characters."))
+    if not is_country(country):
+        reasons.append(_("“%(country)s” is not a country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")
+                       % {"country": cells.get("country", "")})
+    if ema_id and not is_ema_number(ema_id):
+        reasons.append(_("“%(ema)s” is not an EMA number (eight digits, e.g. 04990001).") % {"ema": ema_id})
+    if len(team) > 80:
+        reasons.append(_("The team's name is longer than 80 characters."))
+    substitute = fold(cells.get("substitute", ""))
+    if substitute not in SUBSTITUTE_YES | SUBSTITUTE_NO:
+        reasons.append(_("“%(value)s” in the substitute column: write yes or no (or leave it empty).")
+                       % {"value": cells.get("substitute", "")})
+    return reasons, substitute in SUBSTITUTE_YES
+
+
 def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_required: bool = True,
-          field: str = "file") -> Preview:
+          field: str = "file", decisions: dict | None = None, clubs: dict | None = None) -> Preview:
     """What importing ``rows`` (read lazily) would do; the first row names the columns
-    (``headings_required``) or, when it names none, the rows are name, club, country, EMA number."""
+    (``headings_required``) or, when it names none, the rows are name, club, country, EMA number,
+    team, substitute. A row that is probably an existing player (league.matching: case, accents,
+    order of the names, a small typo) or names a club close to an existing one is ``similar`` until
+    ``decisions`` (row → "new" or a player id) or ``clubs`` (folded club name → "new" or a club id)
+    say what it is."""
+    decisions, clubs = decisions or {}, clubs or {}
     preview = Preview()
     rows = iter(rows)
     first = next(rows, None)
@@ -283,66 +377,52 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
 
     ema_ids = {c.get("ema_id", "") for _n, c in entries} - {""}
     by_ema = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids).select_related("club")}
-    last_names = {fold(c["last_name"]) for _n, c in entries}
-    by_name: dict[tuple, list[Player]] = {}
-    # Names compared case-insensitively in Python (the database's own folding is ASCII-only on
-    # SQLite); the candidates come in one query, not one per row.
-    candidates = [p for p in Player.objects.select_related("club").only("first_name", "last_name", "club__name",
-                                                                         "ema_id", "country")
-                  if fold(p.last_name) in last_names]
-    for player in candidates:
-        names = (fold(player.first_name), fold(player.last_name))
-        by_name.setdefault((*names, fold(player.club.name if player.club else "")), []).append(player)
-        # A file without a club column (the EMA results file, say) says nothing about clubs.
-        by_name.setdefault((*names, None), []).append(player)
-    club_names = {fold(c.get("club", "")) for _n, c in entries} - {""}
-    existing_clubs = {fold(name) for name in Club.objects.values_list("name", flat=True)} & club_names
+    # Every player is compared (league.matching); the names come in one query, not one per row.
+    players = {p.pk: p for p in Player.objects.select_related("club").only(
+        "first_name", "last_name", "club__name", "ema_id", "country").order_by("pk")}
+    people = NameIndex((pk, (p.first_name, p.last_name)) for pk, p in players.items())
+    decided = {pk: p for pk, p in players.items() if pk in set(decisions.values()) - {"new"}}
+    all_clubs = {club.pk: club for club in Club.objects.order_by("pk")}
+    club_names = NameIndex((pk, (club.name,)) for pk, club in all_clubs.items())
     registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)) \
         if tournament is not None else set()
 
     seen_players: dict[int, int] = {}
-    seen_new: dict[tuple, int] = {}
+    seen_new: dict[str, int] = {}
     seen_ema: dict[str, int] = {}
-    clubs_to_create: dict[str, str] = {}
+    new_clubs: dict[str, tuple[str, list[str]]] = {}  # name key → (name as first written, members' countries)
     for number, cells in entries:
         first, last = cells["first_name"], cells["last_name"]
         club, ema_id = cells.get("club", ""), cells.get("ema_id", "")
         country = cells.get("country", "").upper() or "DE"
-        reasons = []
-        if not first:
-            reasons.append(_("The first name is missing."))
-        if not last:
-            reasons.append(_("The last name is missing."))
-        if len(first) > 80 or len(last) > 80:
-            reasons.append(_("A name is longer than 80 characters."))
-        if len(club) > 120:
-            reasons.append(_("The club's name is longer than 120 characters."))
-        if not COUNTRY.match(country):
-            reasons.append(_("“%(country)s” is not a two-letter country code (ISO 3166), e.g. DE.")
-                           % {"country": cells.get("country", "")})
-        if len(ema_id) > 20:
-            reasons.append(_("The EMA number is longer than 20 characters."))
+        reasons, substitute = _row_reasons(cells, country)
         if ema_id and ema_id in seen_ema:
             reasons.append(_("The EMA number %(ema)s is also in row %(row)s.")
                            % {"ema": ema_id, "row": seen_ema[ema_id]})
+        decision = decisions.get(number)
+        if decision not in (None, "new") and decision not in decided:
+            reasons.append(_("There is no player %(id)s to take this row for.") % {"id": decision})
         if reasons:
             preview.errors.append(RowError(number, " ".join(reasons)))
             continue
         if ema_id:
             seen_ema[ema_id] = number
+        extra = {"team": cells.get("team", ""), "substitute": substitute}
         player = by_ema.get(ema_id) if ema_id else None
-        if player is None:
-            # A player of the same name and club counts as the same person unless both carry
-            # different EMA numbers.
-            club_key = fold(club) if "club" in columns else None
-            namesakes = [p for p in by_name.get((fold(first), fold(last), club_key), [])
-                         if not ema_id or not p.ema_id or p.ema_id == ema_id]
-            if len(namesakes) > 1:
-                preview.errors.append(RowError(number, _("Several players are called %(first)s %(last)s; add "
-                                                         "their clubs or EMA numbers.")
-                                               % {"first": first, "last": last}))
-                continue
-            player = namesakes[0] if namesakes else None
+        candidates: list[int] = []
+        if player is None and decision is not None and decision != "new":
+            player = decided[decision]
+        elif player is None and decision is None:
+            # The same name and club (or, in a file without clubs, the same name): that player,
+            # unless both carry different EMA numbers. Any other near name: ask.
+            matches = [players[m.id] for m in people.find(first, last)
+                       if not (ema_id and players[m.id].ema_id and players[m.id].ema_id != ema_id)]
+            same = [p for p in matches if fold(p.first_name) == fold(first) and fold(p.last_name) == fold(last)
+                    and ("club" not in columns or fold(p.club.name if p.club else "") == fold(club))]
+            if len(same) == 1:
+                player = same[0]
+            else:
+                candidates = [p.pk for p in matches]
         if player is not None:
             if player.pk in seen_players:
                 preview.errors.append(RowError(number, _("%(player)s is also in row %(row)s.")
@@ -352,24 +432,42 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
             action = "registered" if player.pk in registered else "register"
             club_name = player.club.name if player.club else ""
             preview.rows.append(PreviewRow(number, player.first_name, player.last_name, club_name,
-                                           player.country, player.ema_id, action, player.pk))
+                                           player.country, player.ema_id, action, player.pk, **extra))
             continue
-        key = (fold(first), fold(last), fold(club))
+        key = name_key(first, last)
         if key in seen_new:
             preview.errors.append(RowError(number, _("%(first)s %(last)s is also in row %(row)s.")
                                            % {"first": first, "last": last, "row": seen_new[key]}))
             continue
         seen_new[key] = number
-        if club and fold(club) not in existing_clubs:
-            clubs_to_create.setdefault(fold(club), club)
-        preview.rows.append(PreviewRow(number, first, last, club, country, ema_id, "create"))
-    preview.clubs_to_create = sorted(clubs_to_create.values(), key=str.lower)
+        row = PreviewRow(number, first, last, club, country, ema_id, "similar" if candidates else "create",
+                         candidates=candidates, **extra)
+        if club:
+            club_decision = clubs.get(fold(club))
+            matches = club_names.find(club)
+            if isinstance(club_decision, int) and club_decision in all_clubs:
+                row.club_id, row.club = club_decision, all_clubs[club_decision].name
+            elif matches and matches[0].edits == 0:
+                row.club_id, row.club = matches[0].id, all_clubs[matches[0].id].name
+            elif matches and club_decision != "new":
+                row.club_candidates, row.action = [m.id for m in matches], "similar"
+            else:
+                written, countries = new_clubs.setdefault(name_key(club), (club, []))
+                row.club = written
+                countries.append(country)
+        preview.rows.append(row)
+    for written, countries in new_clubs.values():
+        # The country most of its rows give (ties: the first of them), not simply the first row's.
+        preview.club_countries[written] = max(countries, key=lambda c: (countries.count(c), -countries.index(c)))
+    wanted = {row.club for row in preview.rows if row.action == "create" and row.club_id is None and row.club}
+    preview.clubs_to_create = sorted(wanted, key=str.lower)
     return preview
 
 
-def registrations_import_preview(*, tournament: Tournament, upload) -> Preview:
+def registrations_import_preview(*, tournament: Tournament, upload, decisions: dict | None = None,
+                                 clubs: dict | None = None) -> Preview:
     """What importing the file would do, and every row that stops it, without storing anything."""
-    return _plan(tournament=tournament, rows=_read_rows(upload))
+    return _plan(tournament=tournament, rows=_read_rows(upload), decisions=decisions, clubs=clubs)
 
 
 def _invalid(preview: Preview) -> ServiceError:
@@ -380,13 +478,15 @@ def _invalid(preview: Preview) -> ServiceError:
 
 
 @transaction.atomic
-def registrations_import(*, tournament: Tournament, upload, user) -> dict:
+def registrations_import(*, tournament: Tournament, upload, user, decisions: dict | None = None,
+                         clubs: dict | None = None) -> dict:
     """Register every player in the file, creating players and clubs that do not exist yet; all or
-    nothing. Returns the counts of what was done."""
+    nothing. Rows that are probably an existing player or club and have no decision are left alone
+    (counted as ``similar``). Returns the counts of what was done."""
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError("tournament_finished",
                            _("This tournament is finished; nobody can register any more."), status=409)
-    preview = _plan(tournament=tournament, rows=_read_rows(upload))
+    preview = _plan(tournament=tournament, rows=_read_rows(upload), decisions=decisions, clubs=clubs)
     if not preview.valid:
         raise _invalid(preview)
     _store(preview, tournament=tournament)
@@ -394,13 +494,12 @@ def registrations_import(*, tournament: Tournament, upload, user) -> dict:
 
 
 def _store(preview: Preview, *, tournament: Tournament | None) -> None:
-    """Create the preview's new clubs and players and, for a tournament, the registrations."""
-    wanted = {fold(row.club) for row in preview.rows if row.club}
-    clubs = {fold(club.name): club for club in Club.objects.all() if fold(club.name) in wanted}
-    countries = {fold(row.club): row.country for row in reversed(preview.rows) if row.club}
-    for created in Club.objects.bulk_create([Club(name=name, country=countries[fold(name)])
-                                             for name in preview.clubs_to_create]):
-        clubs[fold(created.name)] = created
+    """Create the preview's new clubs and players and, for a tournament, the registrations; rows
+    still ``similar`` are left alone."""
+    clubs = {fold(club.name): club for club in Club.objects.filter(pk__in={row.club_id for row in preview.rows
+                                                                           if row.club_id})}
+    clubs.update({fold(club.name): club for club in Club.objects.bulk_create([
+        Club(name=name, country=preview.club_countries[name]) for name in preview.clubs_to_create])})
     new_rows = [row for row in preview.rows if row.action == "create"]
     players = Player.objects.bulk_create([
         Player(first_name=row.first_name, last_name=row.last_name, club=clubs.get(fold(row.club)),
@@ -410,7 +509,8 @@ def _store(preview: Preview, *, tournament: Tournament | None) -> None:
     if tournament is None:
         return
     registrations_create_many(tournament=tournament, entries=[
-        {"player_id": row.player} for row in preview.rows if row.action in ("create", "register")])
+        {"player_id": row.player, "team": row.team, "substitute": row.substitute}
+        for row in preview.rows if row.action in ("create", "register")])
 
 
 # ---- bulk entry of players (pasted or uploaded), optionally registering them ----
@@ -428,35 +528,43 @@ def upload_rows(upload) -> list[list]:
 
 
 def bulk_entries(preview: Preview) -> list[dict]:
-    """One entry per row, in row order: ``{"row", "status": "new|existing|error", "player"?, "error"?}``
-    with the row's values (API.md, players/bulk/)."""
+    """One entry per row, in row order: ``{"row", "status": "new|existing|similar|error", "player"?,
+    "candidates"?, "club_candidates"?, "error"?}`` with the row's values (API.md, players/bulk/)."""
+    statuses = {"create": "new", "register": "existing", "registered": "existing", "similar": "similar"}
     entries = []
     for row in preview.rows:
-        entry = {"row": row.row, "status": "new" if row.action == "create" else "existing",
+        entry = {"row": row.row, "status": statuses[row.action],
                  "first_name": row.first_name, "last_name": row.last_name, "club": row.club,
-                 "country": row.country, "ema_id": row.ema_id}
+                 "country": row.country, "ema_id": row.ema_id, "team": row.team, "substitute": row.substitute}
         if row.player is not None:
             entry["player"] = row.player
         if row.action == "registered":
             entry["registered"] = True
+        if row.action == "similar":
+            entry["candidates"] = row.candidates
+            entry["club_candidates"] = row.club_candidates
         entries.append(entry)
     entries += [{"row": error.row, "status": "error", "error": error.reason} for error in preview.errors]
     return sorted(entries, key=lambda entry: entry["row"])
 
 
-def players_bulk_preview(*, rows: list[list], tournament: Tournament | None = None) -> Preview:
+def players_bulk_preview(*, rows: list[list], tournament: Tournament | None = None, decisions: dict | None = None,
+                         clubs: dict | None = None) -> Preview:
     """What entering ``rows`` would do, nothing stored."""
-    return _plan(tournament=tournament, rows=rows, headings_required=False, field="rows")
+    return _plan(tournament=tournament, rows=rows, headings_required=False, field="rows", decisions=decisions,
+                 clubs=clubs)
 
 
 @transaction.atomic
-def players_bulk_create(*, rows: list[list], tournament: Tournament | None = None) -> Preview:
+def players_bulk_create(*, rows: list[list], tournament: Tournament | None = None, decisions: dict | None = None,
+                        clubs: dict | None = None) -> Preview:
     """Create the new players (and clubs) of ``rows`` and, with a tournament, register new and
-    existing ones; all or nothing (``invalid_rows`` listing every bad row)."""
+    existing ones; all or nothing (``invalid_rows`` listing every bad row). A row that is probably
+    an existing player or club and has no decision is left alone (and reported as ``similar``)."""
     if tournament is not None and tournament.status == Tournament.Status.FINISHED:
         raise ServiceError("tournament_finished",
                            _("This tournament is finished; nobody can register any more."), status=409)
-    preview = players_bulk_preview(rows=rows, tournament=tournament)
+    preview = players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions, clubs=clubs)
     if not preview.valid:
         raise ServiceError(
             "invalid_rows",

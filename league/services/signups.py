@@ -15,13 +15,16 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from ..countries import is_country, is_ema_number
 from ..errors import ServiceError
 from ..models import Player, Registration, Seat, Signup, Tournament
-from .imports import COUNTRY, fold
+from .imports import fold
 from .tournaments import registration_create
 
 RATE_WINDOW_S = 3600
@@ -45,6 +48,40 @@ def _send(signup: Signup, subject: str, body: str) -> None:
     transaction.on_commit(lambda: send_mail(subject, body, None, [signup.email]))
 
 
+def _waiting_place(signup: Signup) -> int:
+    return Signup.objects.filter(tournament_id=signup.tournament_id, status=Signup.Status.WAITING).filter(
+        Q(confirmed_at__lt=signup.confirmed_at) | Q(confirmed_at=signup.confirmed_at, pk__lte=signup.pk)).count() \
+        if signup.confirmed_at else 1
+
+
+def _tell(signup: Signup, what: str) -> None:
+    """E-mail the registrant, in the language they signed up in, what became of their sign-up:
+    ``approved``, ``rejected``, ``waiting`` (with their place in the list) or ``moved_up``."""
+    tournament = signup.tournament
+    with override(signup.language or settings.LANGUAGE_CODE):
+        values = {"name": signup.first_name, "tournament": tournament.name,
+                  "dates": date_format(tournament.starts_on, "DATE_FORMAT") if tournament.starts_on else ""}
+        if what == "approved":
+            subject = _("Your registration for %(tournament)s is approved") % values
+            body = _("Hello %(name)s,\n\nyour registration for %(tournament)s (%(dates)s) is approved: you have a "
+                     "place. If you cannot come, please withdraw on the page the confirmation e-mail linked to, so "
+                     "that someone on the waiting list gets your place.\n") % values
+        elif what == "rejected":
+            subject = _("Your registration for %(tournament)s was not accepted") % values
+            body = _("Hello %(name)s,\n\nthe organisers of %(tournament)s could not accept your registration. "
+                     "If you have questions, please answer this e-mail.\n") % values
+        elif what == "waiting":
+            values["place"] = _waiting_place(signup)
+            subject = _("You are on the waiting list for %(tournament)s") % values
+            body = _("Hello %(name)s,\n\n%(tournament)s is full: you are number %(place)s on the waiting list. "
+                     "When a place becomes free, you move up and get an e-mail.\n") % values
+        else:
+            subject = _("You have a place at %(tournament)s") % values
+            body = _("Hello %(name)s,\n\na place has become free: your registration for %(tournament)s is "
+                     "approved.\n") % values
+    _send(signup, subject, body)
+
+
 def signups_open(tournament: Tournament) -> bool:
     """Whether the public may sign up now."""
     if not tournament.registration_open or not tournament.published:
@@ -52,6 +89,12 @@ def signups_open(tournament: Tournament) -> bool:
     if tournament.status == Tournament.Status.FINISHED:
         return False
     return tournament.registration_deadline is None or timezone.now() <= tournament.registration_deadline
+
+
+def _language(language: str | None) -> str:
+    """One of the site's languages ("de-at" → "de"); the default for anything else."""
+    code = (language or "").split("-")[0].lower()
+    return code if code in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
 def signup_create(*, tournament: Tournament, first_name: str, last_name: str, email: str, club: str = "",
@@ -67,8 +110,10 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         fields["first_name"] = [_("Give your first name.")]
     if not last_name:
         fields["last_name"] = [_("Give your last name.")]
-    if not COUNTRY.match(country):
+    if not is_country(country):
         fields["country"] = [_("Give a two-letter country code (ISO 3166), e.g. DE.")]
+    if ema_id and not is_ema_number(ema_id):
+        fields["ema_id"] = [_("An EMA number is eight digits, e.g. 04990001.")]
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _rate_limit(client)
@@ -77,11 +122,11 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         with transaction.atomic():
             signup = Signup.objects.create(tournament=tournament, first_name=first_name, last_name=last_name,
                                            email=email, club=club, country=country, ema_id=ema_id,
-                                           token=secrets.token_urlsafe(32))
+                                           token=secrets.token_urlsafe(32), language=_language(language))
     except IntegrityError:
         raise ServiceError("already_signed_up", _("This e-mail address has already signed up for this tournament."),
                            fields={"email": [_("Already signed up.")]}, status=409) from None
-    with override(language):
+    with override(signup.language):
         _send(signup, _("Please confirm your registration for %(tournament)s") % {"tournament": tournament.name},
               _("Hello %(name)s,\n\nplease confirm your registration for %(tournament)s by opening this link:\n"
                 "%(link)s\n\nThe organisers decide on every registration; the same page shows its status.\n")
@@ -169,9 +214,7 @@ def signups_move_up(*, tournament: Tournament) -> list[Signup]:
                 break
             _approve(signup)
             moved.append(signup)
-            _send(signup, _("You have a place at %(tournament)s") % {"tournament": tournament.name},
-                  _("Hello %(name)s,\n\na place has become free: your registration for %(tournament)s is "
-                    "approved.\n") % {"name": signup.first_name, "tournament": tournament.name})
+            _tell(signup, "moved_up")
     return moved
 
 
@@ -191,16 +234,23 @@ def signup_decide(*, signup: Signup, status: str, user=None) -> Signup:
                 return signup
             left = _places_left(tournament)
             if left is not None and left <= 0:
+                if signup.status == Signup.Status.WAITING:
+                    return signup
                 signup.status, signup.decided_at = Signup.Status.WAITING, timezone.now()
                 signup.save(update_fields=["status", "decided_at"])
+                _tell(signup, "waiting")
             else:
                 _approve(signup)
+                _tell(signup, "approved")
             return signup
         was_approved = signup.status == Signup.Status.APPROVED
         if was_approved:
             _free(signup)
+        if signup.status == Signup.Status.REJECTED:
+            return signup
         signup.status, signup.decided_at = Signup.Status.REJECTED, timezone.now()
         signup.save(update_fields=["status", "decided_at"])
+        _tell(signup, "rejected")
     if was_approved:
         signups_move_up(tournament=tournament)
     return signup

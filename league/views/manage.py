@@ -2,9 +2,14 @@
 options form and self-registrations. Thin: the services do the work (league.services.imports …);
 everyone else gets a 403 (anonymous visitors the login page)."""
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.files import File
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -12,9 +17,11 @@ from django.views.decorators.http import require_http_methods
 from .. import rule_options
 from .. import tournament_options as day_options
 from ..errors import ServiceError
-from ..models import Tournament
+from ..models import Club, Player, Tournament
 from ..permissions import is_league_admin
+from ..selectors.players import merges_recent, player_summary
 from ..services import imports
+from ..services.players import player_merge
 from ..services.tournaments import tournament_options_set
 from .numbers import posted_int
 
@@ -34,9 +41,38 @@ def _rows_text(rows: list[list]) -> str:
         imports._text(value) for value in row))
 
 
+def _posted_decisions(post) -> tuple[dict, dict]:
+    """The choices made for "similar" rows: ``decide_<row>`` ("new", a player id, or "" to leave the
+    row out) and ``club_<row>`` ("new" or a club id) with the club's name as written in
+    ``clubname_<row>``; in the form the services take (imports.decisions_parsed)."""
+    decisions, clubs = {}, {}
+    for name, value in post.items():
+        if name.startswith("decide_") and value:
+            decisions[name.removeprefix("decide_")] = value
+        elif name.startswith("club_") and value:
+            clubs[post.get("clubname_" + name.removeprefix("club_"), "")] = value
+    return imports.decisions_parsed(decisions), imports.decisions_parsed(clubs, field="clubs")
+
+
+def _with_candidates(entries: list[dict] | None, decisions: dict, clubs: dict) -> list[dict] | None:
+    """The entries with their candidate players and clubs (as objects) and what was chosen for them."""
+    if not entries:
+        return entries
+    players = Player.objects.select_related("club").in_bulk(
+        {pk for entry in entries for pk in entry.get("candidates", [])})
+    club_objects = Club.objects.in_bulk({pk for entry in entries for pk in entry.get("club_candidates", [])})
+    for entry in entries:
+        entry["candidate_players"] = [players[pk] for pk in entry.get("candidates", []) if pk in players]
+        entry["candidate_clubs"] = [club_objects[pk] for pk in entry.get("club_candidates", []) if pk in club_objects]
+        entry["chosen"] = str(decisions.get(entry["row"], ""))
+        entry["chosen_club"] = str(clubs.get(imports.fold(entry.get("club", "")), ""))
+    return entries
+
+
 @require_http_methods(["GET", "POST"])
 def players_bulk(request):
-    """Paste (or upload) players, preview every row, then create them and optionally register them."""
+    """Paste (or upload) players, preview every row, then create them and optionally register them.
+    Rows that are probably existing players (or clubs) are shown with their candidates to choose."""
     if (response := _login_first(request)) is not None:
         return response
     _admin_only(request)
@@ -50,33 +86,77 @@ def players_bulk(request):
         tournament_id = request.POST.get("tournament") or None
         tournament = get_object_or_404(open_tournaments, pk=posted_int(tournament_id, 0)) if tournament_id else None
         context.update(text=text, tournament_id=tournament and tournament.pk)
+        decisions, clubs = {}, {}
         try:
+            decisions, clubs = _posted_decisions(request.POST) if upload is None else ({}, {})
             if upload is not None:
                 rows = imports.upload_rows(upload)
                 context["text"] = _rows_text(rows)
             else:
                 rows = imports.text_rows(text)
             if request.POST.get("action") == "create" and upload is None:
-                preview = imports.players_bulk_create(rows=rows, tournament=tournament)
+                preview = imports.players_bulk_create(rows=rows, tournament=tournament, decisions=decisions,
+                                                      clubs=clubs)
                 counts = preview.counts()
                 messages.success(request, _("%(created)s players created, %(matched)s found already entered.")
                                  % {"created": counts["players_created"], "matched": counts["players_matched"]}
                                  + (" " + _("%(count)s registered for %(tournament)s.")
                                     % {"count": counts["registrations_created"], "tournament": tournament}
                                     if tournament else ""))
-                return redirect("manage-players-bulk")
-            context["entries"] = imports.bulk_entries(imports.players_bulk_preview(rows=rows, tournament=tournament))
+                if not counts["similar"]:
+                    return redirect("manage-players-bulk")
+                messages.warning(request, _("%(count)s lines were left out: they are probably players or clubs "
+                                            "entered already. Choose for them and create again.")
+                                 % {"count": counts["similar"]})
+                preview = imports.players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions,
+                                                       clubs=clubs)
+            else:
+                preview = imports.players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions,
+                                                       clubs=clubs)
+            context["entries"] = imports.bulk_entries(preview)
         except ServiceError as error:
             context["error"] = error.message
             context["entries"] = error.extra.get("rows")
-        context["valid"] = context["entries"] is not None and not any(
+        context["entries"] = _with_candidates(context["entries"], decisions, clubs)
+        context["errors"] = context["entries"] is not None and sum(
             entry["status"] == "error" for entry in context["entries"])
+        context["valid"] = context["entries"] is not None and not context["errors"]
+        context["similar"] = context["entries"] is not None and sum(
+            entry["status"] == "similar" for entry in context["entries"])
     return render(request, "league/manage/players_bulk.html", context)
+
+
+def _kept_upload(request, tournament: Tournament):
+    """The file uploaded for this tournament's import at the preview, kept in the storage between
+    preview and import (so it need not be uploaded again), or None."""
+    kept = request.session.get(f"import:{tournament.pk}")
+    if not kept or not default_storage.exists(kept["path"]):
+        return None
+    upload = File(default_storage.open(kept["path"], "rb"), name=kept["name"])
+    upload.size = default_storage.size(kept["path"])
+    return upload
+
+
+def _keep_upload(request, tournament: Tournament, upload) -> None:
+    _forget_upload(request, tournament)
+    upload.seek(0)
+    data = upload.read(imports.MAX_BYTES + 1)
+    upload.seek(0)
+    suffix = ".xlsx" if upload.name.lower().endswith(".xlsx") else ".csv"
+    path = default_storage.save(f"imports/{secrets.token_hex(16)}{suffix}", ContentFile(data[:imports.MAX_BYTES + 1]))
+    request.session[f"import:{tournament.pk}"] = {"path": path, "name": upload.name}
+
+
+def _forget_upload(request, tournament: Tournament) -> None:
+    kept = request.session.pop(f"import:{tournament.pk}", None)
+    if kept:
+        default_storage.delete(kept["path"])
 
 
 @require_http_methods(["GET", "POST"])
 def registrations_import(request, slug: str):
-    """The registration import of the API as a page: upload, preview, import."""
+    """The registration import of the API as a page: upload, preview, import. The uploaded file is
+    kept from the preview to the import; probably existing players are chosen in the preview."""
     if (response := _login_first(request)) is not None:
         return response
     _admin_only(request)
@@ -84,21 +164,75 @@ def registrations_import(request, slug: str):
     context = {"tournament": tournament}
     if request.method == "POST":
         upload = request.FILES.get("file")
+        decisions, clubs = {}, {}
+        if upload is not None and upload.size <= imports.MAX_BYTES:
+            _keep_upload(request, tournament, upload)
+        elif upload is None:
+            upload = _kept_upload(request, tournament)
         if upload is None:
             context["error"] = _("Choose an .xlsx or .csv file.")
         else:
             try:
+                if not request.FILES.get("file"):
+                    decisions, clubs = _posted_decisions(request.POST)
                 if request.POST.get("action") == "import":
-                    counts = imports.registrations_import(tournament=tournament, upload=upload, user=request.user)
+                    counts = imports.registrations_import(tournament=tournament, upload=upload, user=request.user,
+                                                          decisions=decisions, clubs=clubs)
+                    upload.close()
+                    _forget_upload(request, tournament)
                     messages.success(request, _("%(count)s registrations created, %(created)s new players.")
                                      % {"count": counts["registrations_created"],
                                         "created": counts["players_created"]})
+                    if counts["similar"]:
+                        messages.warning(request, _("%(count)s rows were left out: they are probably players or "
+                                                    "clubs entered already.") % {"count": counts["similar"]})
                     return redirect("manage-registrations-import", slug=tournament.slug)
-                context["preview"] = imports.registrations_import_preview(tournament=tournament, upload=upload)
+                preview = imports.registrations_import_preview(tournament=tournament, upload=upload,
+                                                               decisions=decisions, clubs=clubs)
+                context["preview"] = preview
+                context["entries"] = _with_candidates(imports.bulk_entries(preview), decisions, clubs)
             except ServiceError as error:
                 context["error"] = error.message
                 context["bad_rows"] = error.extra.get("rows")
+            finally:
+                upload.close()
+        kept = request.session.get(f"import:{tournament.pk}")
+        context["kept_name"] = kept and kept["name"]
     return render(request, "league/manage/registrations_import.html", context)
+
+
+def _player_or_none(raw) -> Player | None:
+    number = posted_int(raw, 0)
+    return Player.objects.select_related("club").filter(pk=number).first() if number else None
+
+
+@require_http_methods(["GET", "POST"])
+def players_merge(request):
+    """Two entries of one person made one: choose the one to keep and the one to remove, see what
+    each holds, merge (league.services.players.player_merge); the merges made are listed."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    data = request.POST if request.method == "POST" else request.GET
+    keep, remove = _player_or_none(data.get("keep")), _player_or_none(data.get("remove"))
+    context = {"players": Player.objects.select_related("club").order_by("last_name", "first_name", "pk"),
+               "keep": keep, "remove": remove, "status": 200}
+    if request.method == "POST" and request.POST.get("action") == "merge":
+        if keep is None or remove is None:
+            context["error"], context["status"] = _("Choose both players."), 400
+        else:
+            try:
+                player_merge(keep=keep, remove=remove, user=request.user)
+            except ServiceError as error:
+                context["error"], context["status"] = error.message, error.status
+            else:
+                messages.success(request, _("%(removed)s is merged into %(kept)s.") % {"removed": remove,
+                                                                                        "kept": keep})
+                return redirect("manage-players-merge")
+    if keep is not None and remove is not None and keep.pk != remove.pk:
+        context["summaries"] = [player_summary(keep), player_summary(remove)]
+    context["merges"] = merges_recent()
+    return render(request, "league/manage/players_merge.html", context, status=context["status"])
 
 
 def _form_value(entry: dict, raw: str | None):
@@ -138,7 +272,10 @@ def _allowed(entry: dict) -> str:
 
 
 def _shown_default(entry: dict) -> str:
+    """The default as the page's reader writes it: yes/no in their language, never True/False."""
     default = entry["default"]
+    if isinstance(default, bool):
+        return _("yes") if default else _("no")
     if isinstance(default, list):
         return ", ".join(map(str, default))
     labels = {c["value"]: c["label"] for c in entry["choices"]}

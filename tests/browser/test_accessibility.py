@@ -37,7 +37,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from league.models import Hand, RefereeAssignment, Signup, Table, Tournament
+from league.models import Hand, PlayerMerge, RefereeAssignment, Signup, Table, Tournament
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
@@ -136,6 +136,24 @@ def shrink_the_season(page) -> None:
     page.wait_for_selector("#id_confirm_dates")
 
 
+def preview_players_with_doubts(page) -> None:
+    """A probably existing player, a club near an existing one, a new player and a bad line."""
+    page.fill("#id_rows", "Ana Berg\tDrachenhort Berlin\nZoe Neumann\tDrachenhort Berln\tDE\n"
+                          "Tom Frisch\t\tNL\t\tTeam Nord\tja\nBad Row;;XX")
+    with page.expect_navigation():
+        page.click("button[value=preview]")
+    page.wait_for_selector("fieldset.similar")
+
+
+def preview_an_import_with_doubts(page) -> None:
+    page.set_input_files("#id_file", files=[{"name": "teilnehmer.csv", "mimeType": "text/csv", "buffer": (
+        b"Vorname;Nachname;Verein;Land;Mannschaft;Ersatz\nAnna;Berg;Drachenhort Berlin;DE;;\n"
+        b"Carla;Weiss;;DE;Nord;\nTom;Frisch;Drachenhort Berln;NL;Nord;ja\n")}])
+    with page.expect_navigation():
+        page.click("button[value=preview]")
+    page.wait_for_selector("fieldset.similar")
+
+
 PAGES = [
     Page("home", "public", lambda w: "/"),
     Page("login", "public", lambda w: "/login/"),
@@ -190,6 +208,12 @@ PAGES = [
     Page("manage-tournament-setup", "admin", lambda w: f"/manage/t/{w.tournament.slug}/setup/"),
     Page("manage-tournament", "admin", lambda w: f"/manage/t/{w.tournament.slug}/"),
     Page("manage-tournament-finished", "admin", lambda w: f"/manage/t/{w.finished.slug}/"),
+    Page("bulk-players-doubts", "admin", lambda w: "/manage/players/bulk/", then=preview_players_with_doubts),
+    Page("registration-import-doubts", "admin", lambda w: f"/manage/t/{w.tournament.slug}/import/",
+         then=preview_an_import_with_doubts),
+    Page("players-merge", "admin", lambda w: "/manage/players/merge/"),
+    Page("players-merge-compare", "admin",
+         lambda w: f"/manage/players/merge/?keep={w.player.pk}&remove={w.table.seats.first().player_id}"),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
@@ -313,6 +337,8 @@ def world() -> World:
         RefereeAssignment.objects.create(tournament=other.session.tournament, user=referee)
         ruleset_tables[ruleset] = other
     AdminFactory(username="a11y-admin")
+    PlayerMerge.objects.create(kept=players[0], removed_id=10**6, removed={"first_name": "Anna", "last_name": "Berg",
+                                                                           "ema_id": "04990001"}, moved={"seat": 1})
     return World(tournament=tournament, finished=finished, season=season, player=players[4],
                  table=Table.objects.get(pk=table.pk), closed=closed, hand=hand, ruleset_tables=ruleset_tables,
                  signup=signup)

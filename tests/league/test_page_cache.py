@@ -194,7 +194,7 @@ def test_a_logged_in_admin_gets_fresh_pages_and_never_fills_the_visitors_cache(c
     client.force_login(AdminFactory())
     Standing.objects.filter(player=player).update(score=Decimal(777))  # behind the services' back
     admin_page = client.get("/t/admin/standings/").content.decode()
-    assert ">777<" in admin_page and ("Log out" in admin_page or "Abmelden" in admin_page)
+    assert ">777<" in admin_page and ("Log out" in admin_page or "Ausloggen" in admin_page)
     Standing.objects.filter(player=player).update(score=Decimal(555))
     assert ">555<" in client.get("/t/admin/standings/").content.decode()
     client.logout()

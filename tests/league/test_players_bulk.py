@@ -142,3 +142,151 @@ def test_the_registration_import_page_previews_and_imports(client, admin_user):
                            HTTP_ACCEPT_LANGUAGE="en")
     assert "2 registrations created" in response.content.decode()
     assert Registration.objects.filter(tournament=tournament).count() == 2
+
+
+def test_the_registration_import_page_keeps_the_file_from_preview_to_import(client, admin_user):
+    tournament = TournamentFactory()
+    client.force_login(admin_user)
+    csv_text = "Vorname;Nachname;Verein;Team;Ersatz\nAnna;Schmidt;Drachen Kiel;Nord;\nBen;Müller;;Nord;ja\n".encode()
+    page = client.post(f"/manage/t/{tournament.slug}/import/",
+                       {"file": SimpleUploadedFile("r.csv", csv_text), "action": "preview"},
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "r.csv (kept" in page and 'value="import"' in page
+    response = client.post(f"/manage/t/{tournament.slug}/import/", {"action": "import"}, follow=True,
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert "2 registrations created" in response.content.decode()
+    assert sorted(Registration.objects.filter(tournament=tournament).values_list("team", "substitute")) == [
+        ("Nord", False), ("Nord", True)]
+
+
+def test_the_registration_import_page_asks_about_a_probably_existing_player(client, admin_user):
+    tournament = TournamentFactory()
+    known = PlayerFactory(first_name="Jürgen", last_name="Müller", club=None)
+    client.force_login(admin_user)
+    csv_text = b"Name;Verein\nMueller, Juergen;\n"
+    page = client.post(f"/manage/t/{tournament.slug}/import/",
+                       {"file": SimpleUploadedFile("r.csv", csv_text), "action": "preview"},
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "probably existing" in page and f'name="decide_2" value="{known.pk}"' in page
+    client.post(f"/manage/t/{tournament.slug}/import/", {"action": "import", "decide_2": str(known.pk)})
+    assert list(Registration.objects.filter(tournament=tournament).values_list("player", flat=True)) == [known.pk]
+    assert Player.objects.count() == 1
+
+
+def test_the_bulk_page_lets_the_administrator_choose_for_a_probably_existing_player(client, admin_user):
+    known = PlayerFactory(first_name="Jürgen", last_name="Müller", club=None)
+    client.force_login(admin_user)
+    page = client.post("/manage/players/bulk/", {"rows": "Juergen Mueller\nAnna Berg", "action": "preview"},
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert page.count('class="bulk-similar"') == 1 and f'value="{known.pk}"' in page
+    client.post("/manage/players/bulk/", {"rows": "Juergen Mueller\nAnna Berg", "action": "create",
+                                          "decide_1": "new"})
+    assert Player.objects.filter(last_name="Mueller").exists() and Player.objects.count() == 3
+
+
+def test_an_error_line_says_why_the_create_button_is_gone(client, admin_user):
+    client.force_login(admin_user)
+    page = client.post("/manage/players/bulk/", {"rows": "Anna Berg;;XX", "action": "preview"},
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'value="create"' not in page
+    assert "The Create button appears once every line is good" in page and "“XX” is not a country code" in page
+
+
+# players kept clean: near-duplicates are asked about, never created silently
+
+@pytest.mark.parametrize("line", [
+    "jürgen müller", "Juergen Mueller", "Jurgen   Muller", "Müller, Jürgen", "Jürgen Mülelr"])
+def test_a_near_duplicate_is_shown_as_probably_existing_with_its_candidates(admin_api, line):
+    known = PlayerFactory(first_name="Jürgen", last_name="Müller", club=None)
+    typo = PlayerFactory(first_name="Jürgen", last_name="Müllers", club=None)
+    entry = bulk(admin_api, rows=line + "\tDrachen Kiel", preview=True).json()[0]
+    assert entry["status"] == "similar"
+    assert entry["candidates"][0] == known.pk and set(entry["candidates"]) <= {known.pk, typo.pk}
+
+
+def test_a_similar_row_is_left_alone_unless_decided(admin_api):
+    tournament = TournamentFactory()
+    known = PlayerFactory(first_name="Jürgen", last_name="Müller", club=None)
+    rows = "Mueller, Juergen\nJürgen Mülelr\nAnna Berg\n"
+    body = bulk(admin_api, rows=rows, tournament=tournament.pk).json()
+    assert [e["status"] for e in body] == ["similar", "similar", "new"]
+    assert Player.objects.count() == 2
+    assert list(Registration.objects.filter(tournament=tournament).values_list("player__last_name", flat=True)) \
+        == ["Berg"]
+    response = bulk(admin_api, rows=rows, tournament=tournament.pk, decisions={"1": known.pk, "2": "new"})
+    assert [e["status"] for e in response.json()] == ["existing", "new", "existing"]
+    assert Player.objects.filter(last_name__in=["Müller", "Mülelr"]).count() == 2
+    assert Registration.objects.filter(tournament=tournament, player=known).exists()
+
+
+def test_a_decision_for_a_player_that_does_not_exist_is_a_bad_row(admin_api):
+    response = bulk(admin_api, rows="Jürgen Müller\n", decisions={"1": 999999})
+    assert response.status_code == 400
+    assert response.json()["error"]["rows"][0]["status"] == "error"
+
+
+def test_malformed_decisions_are_a_clear_400(admin_api):
+    response = bulk(admin_api, rows="Jürgen Müller\n", decisions={"one": "maybe"})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_decisions"
+
+
+def test_the_same_name_in_another_club_is_asked_about(admin_api):
+    PlayerFactory(first_name="Anna", last_name="Berg", club=ClubFactory(name="Tiger Bonn"))
+    entry = bulk(admin_api, rows="Anna Berg\tDrachen Kiel\n", preview=True).json()[0]
+    assert entry["status"] == "similar"
+
+
+def test_a_club_name_near_an_existing_club_is_asked_about_not_created(admin_api):
+    kiel = ClubFactory(name="Drachen Kiel")
+    entry = bulk(admin_api, rows="Anna Berg\tDrachen Kiell\n").json()[0]
+    assert (entry["status"], entry["club_candidates"]) == ("similar", [kiel.pk])
+    assert Club.objects.count() == 1 and not Player.objects.exists()
+    bulk(admin_api, rows="Anna Berg\tDrachen Kiell\n", clubs={"Drachen Kiell": kiel.pk})
+    assert Player.objects.get(last_name="Berg").club == kiel and Club.objects.count() == 1
+
+
+def test_a_club_written_in_other_case_or_spacing_is_the_existing_club(admin_api):
+    kiel = ClubFactory(name="Drachen Kiel")
+    bulk(admin_api, rows="Anna Berg\tdrachen  KIEL\n")
+    assert Player.objects.get(last_name="Berg").club == kiel and Club.objects.count() == 1
+
+
+def test_a_new_clubs_country_is_what_most_of_its_rows_say_not_the_first_row(admin_api):
+    bulk(admin_api, rows="Anna Berg;Drachen Kiel;NL\nBen Ohm;Drachen Kiel;DE\nCarl Popp;Drachen Kiel;DE\n")
+    assert Club.objects.get(name="Drachen Kiel").country == "DE"
+
+
+@pytest.mark.parametrize("country", ["XX", "Germany", "D", "UK"])
+def test_a_country_that_is_not_an_iso_code_is_refused(admin_api, country):
+    entry = bulk(admin_api, rows=f"Anna Berg;;{country}\n", preview=True).json()[0]
+    assert entry["status"] == "error" and "ISO 3166" in entry["error"]
+
+
+@pytest.mark.parametrize("ema", ["0499000A", "049900012", "EMA-1"])
+def test_an_ema_number_is_eight_digits(admin_api, ema):
+    entry = bulk(admin_api, rows=f"Anna Berg;;DE;{ema}\n", preview=True).json()[0]
+    assert entry["status"] == "error" and ema in entry["error"] and "04990001" in entry["error"]
+
+
+def test_team_and_substitute_columns_go_into_the_registration(admin_api):
+    tournament = TournamentFactory()
+    response = bulk(admin_api, rows="Name;Club;Country;EMA;Team;Ersatz\nAnna Berg;;DE;;Die Drachen;ja\n"
+                                    "Ben Ohm;;DE;;Die Drachen;\n", tournament=tournament.pk)
+    assert response.status_code == 201
+    registrations = {r.player.last_name: (r.team, r.substitute)
+                     for r in Registration.objects.filter(tournament=tournament)}
+    assert registrations == {"Berg": ("Die Drachen", True), "Ohm": ("Die Drachen", False)}
+
+
+def test_a_substitute_value_that_is_neither_yes_nor_no_is_a_bad_row(admin_api):
+    entry = bulk(admin_api, rows="Anna Berg;;DE;;Team A;vielleicht\n", preview=True).json()[0]
+    assert entry["status"] == "error" and "vielleicht" in entry["error"]
+
+
+@pytest.mark.parametrize(("field", "value"), [("country", "XX"), ("ema_id", "123")])
+def test_the_players_api_takes_iso_country_codes_and_eight_digit_ema_numbers_only(admin_api, field, value):
+    response = admin_api.post("/api/v1/players/", {"first_name": "A", "last_name": "B", "country": "DE",
+                                                   field: value}, format="json")
+    assert response.status_code == 400 and field in response.json()["error"]["fields"]
+    assert admin_api.post("/api/v1/players/", {"first_name": "A", "last_name": "B", "country": "nl",
+                                               "ema_id": "04990001"}, format="json").status_code == 201

@@ -336,3 +336,32 @@ def test_hiding_a_finished_tournaments_standings_takes_it_out_of_the_season_rank
     assert response.status_code == 200
     assert GameResult.objects.filter(tournament=tournament).count() == 4  # the games stay, hidden
     assert ranking(season) == []
+
+
+def test_unranked_players_are_listed_by_their_results_not_by_name_on_the_page_and_in_the_api(
+        league_games, client, api):
+    season, p = league_games
+    PlayerFactory._meta.model.objects.filter(pk=p[5].pk).update(last_name="Aaronson")  # 0 points
+    PlayerFactory._meta.model.objects.filter(pk=p[6].pk).update(last_name="Zylinski")  # 1 point
+    Season.objects.filter(pk=season.pk).update(ranking_method=Season.RankingMethod.TABLE_POINTS_AVG, min_games=2)
+    season.refresh_from_db()
+    rankings_recompute(season=season)
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert page.index("Zylinski") < page.index("Aaronson")
+    rows = api.get(f"/api/v1/seasons/{season.pk}/ranking/").json()
+    rows = rows.get("results", rows)
+    assert [r["player"] for r in rows][-2:] == [p[6].pk, p[5].pk]
+
+
+def test_before_the_first_hand_a_tournament_shows_no_ranks(api, client):
+    table = table_with_players(status=Tournament.Status.REGISTRATION)
+    tournament = table.session.tournament
+    standings_recompute(tournament=tournament)
+    assert set(Standing.objects.filter(tournament=tournament).values_list("rank", flat=True)) == {None}
+    assert {row["rank"] for row in api.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()} == {None}
+    page = client.get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert '<td class="num">–</td>' in page and '<td class="num">1</td>' not in page
+    hand_record(table=table, record={"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]},
+                user=AdminFactory())
+    standings_recompute(tournament=tournament)
+    assert sorted(Standing.objects.filter(tournament=tournament).values_list("rank", flat=True)) == [1, 2, 2, 2]

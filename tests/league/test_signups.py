@@ -1,7 +1,11 @@
 """Self-registration: sign up, confirm by the e-mailed link, approval, the limit and waiting list,
 automatic moving up, one sign-up per address, the rate limit and who may decide."""
+import os
 import re
+import subprocess
+import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -95,7 +99,7 @@ def test_beyond_the_limit_approval_means_the_waiting_list_and_a_freed_place_move
     assert response.json()["status"] == "rejected"
     carla.refresh_from_db()
     assert carla.status == "approved" and carla.registration is not None
-    assert [m.to for m in mail.outbox] == [["carla@example.org"]]
+    assert [m.to for m in mail.outbox] == [["ben@example.org"], ["carla@example.org"]]
     assert set(Registration.objects.filter(tournament=tournament).values_list("player__first_name", flat=True)) \
         == {"Anna", "Carla"}
 
@@ -207,3 +211,69 @@ def test_the_administrators_page_answers_a_signup_that_is_no_number_with_a_404(c
     client.force_login(admin_user)
     response = client.post(f"/manage/t/{tournament.slug}/signups/", {"signup": "abc", "status": "approved"})
     assert response.status_code == 404
+
+
+# e-mails that say what happened, in the registrant's language
+
+def decide(admin_api, signup, status, execute):
+    with execute(execute=True):
+        return admin_api.patch(f"/api/v1/tournaments/{signup.tournament_id}/signups/{signup.pk}/",
+                               {"status": status}, format="json")
+
+
+def test_approval_waiting_list_rejection_and_moving_up_each_send_an_email_in_the_registrants_language(
+        api, admin_api, client, tournament, django_capture_on_commit_callbacks, settings):
+    tournament.registration_limit = 1
+    tournament.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
+                 {"first_name": "Anna", "last_name": "Muster", "email": "anna@example.org"}, format="json",
+                 HTTP_ACCEPT_LANGUAGE="de")
+        api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
+                 {"first_name": "Ben", "last_name": "Muster", "email": "ben@example.org"}, format="json",
+                 HTTP_ACCEPT_LANGUAGE="en")
+    for message in mail.outbox:
+        client.post(confirm_link(message), {"action": "confirm"})
+    anna, ben = Signup.objects.order_by("pk")
+    assert (anna.language, ben.language) == ("de", "en")
+    mail.outbox.clear()
+    decide(admin_api, anna, "approved", django_capture_on_commit_callbacks)
+    decide(admin_api, ben, "approved", django_capture_on_commit_callbacks)
+    decide(admin_api, anna, "rejected", django_capture_on_commit_callbacks)
+    told = [(m.to[0].split("@")[0], m.subject) for m in mail.outbox]
+    assert told == [
+        ("anna", f"Ihre Anmeldung zu {tournament.name} ist angenommen"),
+        ("ben", f"You are on the waiting list for {tournament.name}"),
+        ("anna", f"Ihre Anmeldung zu {tournament.name} wurde abgelehnt"),
+        ("ben", f"You have a place at {tournament.name}"),
+    ]
+    assert "number 1 on the waiting list" in mail.outbox[1].body
+
+
+def test_deciding_the_same_way_twice_sends_no_second_email(
+        api, admin_api, client, tournament, django_capture_on_commit_callbacks):
+    sign_up(api, tournament, "Anna", execute=django_capture_on_commit_callbacks)
+    client.post(confirm_link(mail.outbox[0]), {"action": "confirm"})
+    signup = Signup.objects.get()
+    mail.outbox.clear()
+    decide(admin_api, signup, "rejected", django_capture_on_commit_callbacks)
+    decide(admin_api, signup, "rejected", django_capture_on_commit_callbacks)
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize(("field", "value"), [("country", "XX"), ("ema_id", "4990001X")])
+def test_a_country_code_that_iso_does_not_know_and_a_malformed_ema_number_are_refused(api, tournament, field,
+                                                                                       value):
+    response = api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
+                        {"first_name": "A", "last_name": "B", "email": "a@example.org", field: value}, format="json")
+    assert response.status_code == 400 and field in response.json()["error"]["fields"]
+    assert not Signup.objects.exists()
+
+
+def test_the_senders_name_comes_from_the_environment():
+    code = "from django.conf import settings; print(settings.DEFAULT_FROM_EMAIL)"
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "mjl.settings", "SECRET_KEY": "k" * 50,
+                   "EMAIL_SENDER_NAME": "DMJL Turnierleitung", "DEFAULT_FROM_EMAIL": "Liga <liga@example.org>"}
+    done = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code], env=environment,
+                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "DMJL Turnierleitung <liga@example.org>", done.stderr

@@ -1,0 +1,107 @@
+"""Writes on players: merging two entries of one person (``player_merge``)."""
+from django.db import models, transaction
+from django.forms.models import model_to_dict
+from django.utils.translation import gettext as _
+
+from ..errors import ServiceError
+from ..models import Player, PlayerMerge, Registration, Seat, Session, Signup, Standing, Tournament
+from .rankings import rankings_request
+from .standings import standings_request
+
+
+def _unique_sets(model, field_name: str) -> list[tuple[str, ...]]:
+    """The model's unique field sets that contain ``field_name`` (constraints and unique_together)."""
+    sets = [tuple(c.fields) for c in model._meta.constraints
+            if isinstance(c, models.UniqueConstraint) and c.fields and c.condition is None]
+    sets += [tuple(fields) for fields in model._meta.unique_together]
+    field = model._meta.get_field(field_name)
+    if field.unique:  # a one-to-one
+        sets.append((field_name,))
+    return [fields for fields in sets if field_name in fields]
+
+
+def _clashes(model, row, fields: tuple[str, ...], name: str, keep: Player) -> bool:
+    lookup = {}
+    for field_name in fields:
+        attname = model._meta.get_field(field_name).attname
+        lookup[attname] = keep.pk if field_name == name else getattr(row, attname)
+    return model._base_manager.filter(**lookup).exists()
+
+
+def _move(related, *, keep: Player, remove: Player) -> int:
+    """Point ``remove``'s rows of one relation at ``keep``; a row ``keep`` has already (the same
+    tournament's check-in, say) is dropped. Returns the rows moved."""
+    model, name = related.related_model, related.field.name
+    unique = _unique_sets(model, name)
+    moved = 0
+    for row in model._base_manager.filter(**{name: remove}):
+        if any(_clashes(model, row, fields, name, keep) for fields in unique):
+            row.delete()
+        else:
+            model._base_manager.filter(pk=row.pk).update(**{name: keep})
+            moved += 1
+    return moved
+
+
+@transaction.atomic
+def player_merge(*, keep: Player, remove: Player, user=None) -> PlayerMerge:
+    """Make two entries of one person one: ``remove``'s results (seats, hence the hands at those
+    tables; game results, standings, rankings), registrations, sign-ups, check-ins, penalties and
+    account move to ``keep``, ``remove`` is deleted and the merge is kept (``PlayerMerge``: who was
+    removed, as they were, what moved, by whom). Refused (409) when both played in one session or
+    both have an account. Standings and rankings of the tournaments concerned are recomputed."""
+    if keep.pk == remove.pk:
+        raise ServiceError("same_player", _("Choose two different players to merge."),
+                           fields={"remove": [_("The same player as the one kept.")]})
+    players = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, remove.pk])}
+    if len(players) != 2:
+        raise ServiceError("not_found", _("There is no such player."), status=404)
+    keep, remove = players[keep.pk], players[remove.pk]
+    both = set(Seat.objects.filter(player=keep).values_list("session_id", flat=True)) & set(
+        Seat.objects.filter(player=remove).values_list("session_id", flat=True))
+    if both:
+        session = Session.objects.select_related("tournament").filter(pk__in=both).order_by("pk").first()
+        raise ServiceError("merge_conflict", _("%(keep)s and %(remove)s both played in session %(session)s of "
+                                               "%(tournament)s; they are two people.")
+                           % {"keep": keep, "remove": remove, "session": session.number,
+                              "tournament": session.tournament.name}, status=409)
+    if keep.user_id and remove.user_id:
+        raise ServiceError("merge_conflict", _("Both players have an account; delete one of the accounts first."),
+                           status=409)
+    tournaments = set(Registration.objects.filter(player=remove).values_list("tournament_id", flat=True)) | set(
+        Standing.objects.filter(player=remove).values_list("tournament_id", flat=True))
+    # A sign-up follows its registration: where both were registered, it moves to keep's.
+    for registration in Registration.objects.filter(player=remove, tournament__registrations__player=keep):
+        kept = Registration.objects.get(tournament_id=registration.tournament_id, player=keep)
+        Signup.objects.filter(registration=registration).update(
+            registration=None if Signup.objects.filter(registration=kept).exists() else kept)
+    removed = {**model_to_dict(remove, exclude=["user"]), "user": remove.user_id}
+    moved = {}
+    for related in Player._meta.related_objects:
+        if related.many_to_many:
+            continue
+        count = _move(related, keep=keep, remove=remove)
+        if count:
+            moved[related.related_model._meta.model_name] = count
+    account, ema_id = remove.user, remove.ema_id
+    remove.delete()
+    changed = []
+    if account is not None and not keep.user_id:
+        keep.user, moved["user"] = account, 1
+        changed.append("user")
+    if ema_id and not keep.ema_id:
+        keep.ema_id = ema_id
+        changed.append("ema_id")
+    if keep.club_id is None and removed["club"]:
+        keep.club_id = removed["club"]
+        changed.append("club")
+    if changed:
+        keep.save(update_fields=changed)
+    merge = PlayerMerge.objects.create(kept=keep, removed_id=removed["id"], removed=removed, moved=moved,
+                                       merged_by=user if getattr(user, "pk", None) else None)
+    for tournament_id in tournaments:
+        standings_request(tournament_id=tournament_id)
+    for season_id in Tournament.objects.filter(pk__in=tournaments, season__isnull=False).values_list(
+            "season_id", flat=True).distinct():
+        rankings_request(season_id=season_id)
+    return merge
