@@ -1,4 +1,10 @@
-"""Django admin for every model, with the columns, search and filters administrators use."""
+"""Django admin for every model, with the columns, search and filters administrators use.
+
+What the services own is read-only here: a hand, a table, the parents of a session, registration,
+penalty or sign-up, the draw and the clock. Deletions go through league.services.deletions (refused
+for whatever holds hands or players, shown as "protected" on the confirmation page) and are logged
+in the audit log; a played tournament is archived instead."""
+from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
@@ -8,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from . import models
 from .cache import directory_changed
 from .errors import ServiceError
+from .models import AuditEntry
+from .services.audit import audit_record
+from .services.deletions import deletion_refusal, object_delete, tournament_archive, tournament_restore
 from .services.hands import hand_delete
 from .services.rankings import ranking_fields, tournament_saved
 from .services.seating import seating_generate, seating_next_session
@@ -16,18 +25,34 @@ from .services.standings import standings_request
 
 class BaseAdmin(admin.ModelAdmin):
     """Every change made in the admin retires the cached public pages: admin edits are rare, and
-    they can touch anything the pages show (a session's time, a table, a ranking row)."""
+    they can touch anything the pages show (a session's time, a table, a ranking row). Deletions
+    go through ``object_delete``: refused while something played depends on the row, and logged.
+    ``fixed_on_change`` names the fields (parents, mostly) that are set once, when a row is added."""
+
+    fixed_on_change: tuple[str, ...] = ()
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None:
+            fields += [name for name in self.fixed_on_change if name not in fields]
+        return fields
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
         directory_changed()
 
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        refusals = [refusal.message for refusal in map(deletion_refusal, objs) if refusal is not None]
+        return deleted, counts, perms_needed, list(protected) + refusals
+
     def delete_model(self, request, obj) -> None:
-        super().delete_model(request, obj)
+        object_delete(obj=obj, user=request.user)
         directory_changed()
 
     def delete_queryset(self, request, queryset) -> None:
-        super().delete_queryset(request, queryset)
+        for obj in queryset:
+            object_delete(obj=obj, user=request.user)
         directory_changed()
 
     def save_formset(self, request, form, formset, change) -> None:
@@ -68,14 +93,53 @@ class ChangesStandings:
             standings_request(tournament_id=tournament_id)
 
 
-class RegistrationInline(admin.TabularInline):
+class FixedOnceStoredForm(forms.ModelForm):
+    """An inline row whose ``fixed`` fields (its player, its referee) are chosen when it is added and
+    never changed afterwards: another player is another registration."""
+
+    fixed: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            for name in self.fixed:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
+
+class RegistrationInlineForm(FixedOnceStoredForm):
+    fixed = ("player",)
+
+
+class RefereeInlineForm(FixedOnceStoredForm):
+    fixed = ("user",)
+
+
+class LoggedInlineDeletes:
+    """Rows deleted from an inline are logged (and refused like any deletion) as in the list."""
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        user = request.user
+
+        class Logged(formset):
+            def delete_existing(self, obj, commit=True) -> None:
+                if commit:
+                    object_delete(obj=obj, user=user)
+
+        return Logged
+
+
+class RegistrationInline(LoggedInlineDeletes, admin.TabularInline):
     model = models.Registration
+    form = RegistrationInlineForm
     extra = 0
     autocomplete_fields = ["player"]
 
 
-class RefereeInline(admin.TabularInline):
+class RefereeInline(LoggedInlineDeletes, admin.TabularInline):
     model = models.RefereeAssignment
+    form = RefereeInlineForm
     extra = 0
     autocomplete_fields = ["user"]
 
@@ -123,14 +187,28 @@ class SeasonAdmin(BaseAdmin):
 @admin.register(models.Tournament)
 class TournamentAdmin(BaseAdmin):
     list_display = ["name", "ruleset", "starts_on", "status", "published", "session_count", "season"]
-    list_filter = ["status", "published", "ruleset", "season"]
+    list_filter = ["status", "published", ("archived_at", admin.EmptyFieldListFilter), "ruleset", "season"]
     search_fields = ["name", "slug", "place"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
-    readonly_fields = ["weight_in_use"]
-    actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+    readonly_fields = ["weight_in_use", "archived_at"]
+    actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating",
+               "archive", "restore"]
+
+    @admin.action(description=_("Archive (hide from every page and ranking, keep everything)"),
+                  permissions=["change"])
+    def archive(self, request, queryset) -> None:
+        for tournament in queryset:
+            tournament_archive(tournament=tournament, user=request.user)
+        self.message_user(request, _("Archived; restore them with the action “Restore”."), messages.SUCCESS)
+
+    @admin.action(description=_("Restore from the archive"), permissions=["change"])
+    def restore(self, request, queryset) -> None:
+        for tournament in queryset:
+            tournament_restore(tournament=tournament, user=request.user)
+        self.message_user(request, _("Restored."), messages.SUCCESS)
 
     @admin.display(description=_("ranking weight in use"))
     def weight_in_use(self, obj) -> str:
@@ -201,10 +279,12 @@ class RegistrationAdmin(ChangesStandings, BaseAdmin):
     search_fields = ["player__last_name", "player__first_name", "team"]
     list_select_related = ["player", "tournament"]
     autocomplete_fields = ["player", "tournament"]
+    fixed_on_change = ("player", "tournament")
 
 
 @admin.register(models.RefereeAssignment)
 class RefereeAssignmentAdmin(BaseAdmin):
+    fixed_on_change = ("user", "tournament")
     list_display = ["user", "tournament"]
     list_filter = ["tournament"]
     search_fields = ["user__username", "tournament__name"]
@@ -214,6 +294,7 @@ class RefereeAssignmentAdmin(BaseAdmin):
 
 @admin.register(models.CheckIn)
 class CheckInAdmin(BaseAdmin):
+    fixed_on_change = ("player", "tournament", "at", "by")
     list_display = ["player", "tournament", "at", "by"]
     list_filter = ["tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
@@ -223,6 +304,14 @@ class CheckInAdmin(BaseAdmin):
 
 @admin.register(models.Withdrawal)
 class WithdrawalAdmin(BaseAdmin):
+    """Withdrawals are made in the control room (its service checks the session); shown here, and
+    may be taken back."""
+
+    readonly_fields = ["tournament", "player", "from_session", "at", "by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
     list_display = ["player", "tournament", "from_session", "at", "by"]
     list_filter = ["tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
@@ -233,7 +322,10 @@ class WithdrawalAdmin(BaseAdmin):
 @admin.register(models.Session)
 class SessionAdmin(BaseAdmin):
     list_display = ["tournament", "number", "starts_at", "draw_method", "draw_seed", "clock_state"]
-    readonly_fields = ["draw_method", "draw_seed", "drawn_at"]
+    # the draw and the clock belong to their services (control room, API)
+    readonly_fields = ["draw_method", "draw_seed", "drawn_at", "clock_state", "clock_duration_s", "clock_ends_at",
+                       "clock_remaining_s"]
+    fixed_on_change = ("tournament", "number")
     list_filter = ["tournament"]
     search_fields = ["tournament__name"]
     list_select_related = ["tournament"]
@@ -241,11 +333,18 @@ class SessionAdmin(BaseAdmin):
 
 @admin.register(models.Table)
 class TableAdmin(BaseAdmin):
+    """Tables come from the draw and are closed, reopened and given extra time through their
+    services (score sheet, control room, API): shown here, deleted only while they have no hands."""
+
     list_display = ["__str__", "number", "closed", "closed_at"]
     list_filter = ["closed", "session__tournament"]
     search_fields = ["session__tournament__name"]
     list_select_related = ["session__tournament"]
     inlines = [SeatInline]
+    readonly_fields = ["session", "number", "closed", "closed_at", "clock_extra_s"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
 
 @admin.register(models.Seat)
@@ -262,7 +361,9 @@ class HandAdmin(BaseAdmin):
     list_filter = ["table__session__tournament", "prevailing_wind"]
     search_fields = ["table__session__tournament__name"]
     list_select_related = ["table__session__tournament", "entered_by"]
-    readonly_fields = ["record", "result", "dealer", "prevailing_wind", "version", "entered_by", "entered_at"]
+    # every field: a hand is entered, corrected and deleted through the services (score sheet,
+    # API), which keep its history and its table's game in order
+    readonly_fields = [f.name for f in models.Hand._meta.fields]
 
     def has_add_permission(self, request) -> bool:
         return False  # hands are entered on the score sheet or the API, through the services
@@ -282,8 +383,13 @@ class HandAdmin(BaseAdmin):
         table = obj.table
         return not table.closed and not table.hands.filter(number__gt=obj.number).exists()
 
+    def get_deleted_objects(self, objs, request):
+        return admin.ModelAdmin.get_deleted_objects(self, objs, request)  # its own rule: the last hand
+
     def delete_model(self, request, obj) -> None:
         hand_delete(hand=obj, user=request.user)  # with its history entry and the standings asked for
+        audit_record(user=request.user, action=AuditEntry.Action.DELETE, obj=obj,
+                     details={"table": obj.table_id, "number": obj.number})
         directory_changed()
 
 
@@ -309,6 +415,7 @@ class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
     list_select_related = ["player", "tournament", "created_by"]
     autocomplete_fields = ["player", "tournament"]
     exclude = ["created_by"]
+    fixed_on_change = ("player", "tournament")
 
     def save_model(self, request, obj, form, change) -> None:
         if not change:
@@ -373,6 +480,7 @@ class ExportAdmin(BaseAdmin):
     exclude = ["file"]
     readonly_fields = ["status", "progress", "download", "error", "created_by", "created_at", "heartbeat_at",
                        "finished_at"]
+    fixed_on_change = ("kind", "tournament", "season", "language")
 
     @admin.display(description=_("file"))
     def download(self, obj) -> str:
@@ -388,7 +496,21 @@ class SignupAdmin(BaseAdmin):
     list_filter = ["status", "tournament"]
     search_fields = ["last_name", "first_name", "email"]
     list_select_related = ["tournament"]
-    readonly_fields = ["token", "registration", "created_at", "confirmed_at", "decided_at"]
+    # decisions are made on the sign-ups page or the API (league.services.signups), which register
+    # the player and keep the waiting list in order
+    readonly_fields = ["status", "token", "registration", "player", "as_new_player", "created_at", "confirmed_at",
+                       "decided_at"]
+    fixed_on_change = ("tournament", "email")
+
+    def has_add_permission(self, request) -> bool:
+        return False  # sign-ups come from the public form
+
+
+@admin.register(models.AuditEntry)
+class AuditEntryAdmin(ReadOnly, BaseAdmin):
+    list_display = ["at", "username", "action", "model", "object_repr"]
+    list_filter = ["action", "model"]
+    search_fields = ["username", "object_repr"]
 
 
 # The admin index in sections of what administrators edit, the computed rows last and read-only.
@@ -398,6 +520,7 @@ SECTIONS = [
                                     "session", "table"]),
     (_("Play"), ["hand", "tournamentpenalty"]),
     (_("Exports"), ["export"]),
+    (_("Audit log"), ["auditentry"]),
     (_("Computed (read only)"), ["seat", "gameresult", "standing", "seasonranking", "rankingsnapshot",
                                  "handrevision"]),
 ]

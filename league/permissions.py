@@ -65,16 +65,19 @@ def can_referee(user, tournament_id: int) -> bool:
                        lambda: RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists())
 
 
-def can_see_tournament(user, *, tournament_id: int, published: bool) -> bool:
-    """``visible_tournaments``' rule for one tournament whose ``published`` flag is at hand."""
-    return published or can_referee(user, tournament_id)
+def can_see_tournament(user, *, tournament_id: int, published: bool, archived: bool = False) -> bool:
+    """``visible_tournaments``' rule for one tournament whose ``published`` and archived state are at hand."""
+    return not archived and (published or can_referee(user, tournament_id))
 
 
-def visible_tournaments(user) -> QuerySet[Tournament]:
-    """Published tournaments for everyone; administrators see all, referees also their own."""
+def visible_tournaments(user, *, archived: bool = False) -> QuerySet[Tournament]:
+    """Published tournaments for everyone; administrators see all, referees also their own. Archived
+    tournaments are hidden from everyone, unless ``archived`` asks for them on an administrator's
+    behalf (to read and restore them)."""
     tournaments = Tournament.objects.all()
     if is_league_admin(user):
-        return tournaments
+        return tournaments if archived else tournaments.filter(archived_at=None)
+    tournaments = tournaments.filter(archived_at=None)
     if user and user.is_authenticated:
         return tournaments.filter(Q(published=True) | Q(referee_assignments__user=user)).distinct()
     return tournaments.filter(published=True)

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
+from ..services.deletions import object_delete, tournament_archive, tournament_restore
 from ..services.rankings import ranking_fields, tournament_saved
 from ..services.standings import standings_request
 from ..services.tournaments import referee_assign, registration_create
@@ -20,10 +21,29 @@ from .serializers import (
 
 
 class TournamentViewSet(viewsets.ModelViewSet):
+    """``DELETE`` removes a tournament without hands (logged); one with hands answers ``409``
+    ``has_hands``: ``POST archive/`` hides it instead and ``POST restore/`` brings it back
+    (administrators, who also read archived ones here: ``archived_at``)."""
+
     serializer_class = TournamentSerializer
 
     def get_queryset(self):
-        return visible_tournaments(self.request.user).select_related("season")
+        return visible_tournaments(self.request.user, archived=True).select_related("season")
+
+    def perform_destroy(self, instance):
+        object_delete(obj=instance, user=self.request.user)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def archive(self, request, pk=None):
+        return Response(TournamentSerializer(tournament_archive(tournament=self.get_object(), user=request.user),
+                                             context=self.get_serializer_context()).data)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def restore(self, request, pk=None):
+        return Response(TournamentSerializer(tournament_restore(tournament=self.get_object(), user=request.user),
+                                             context=self.get_serializer_context()).data)
 
     @transaction.atomic
     def perform_update(self, serializer):

@@ -5,6 +5,7 @@ everyone else gets a 403 (anonymous visitors the login page)."""
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -14,9 +15,12 @@ from .. import tournament_options as day_options
 from ..errors import ServiceError
 from ..models import Tournament
 from ..permissions import is_league_admin
+from ..selectors.audit import audit_entries
 from ..services import imports
 from ..services.tournaments import tournament_options_set
 from .numbers import posted_int
+
+AUDIT_PAGE_SIZE = 100
 
 
 def _admin_only(request) -> None:
@@ -209,3 +213,13 @@ def tournament_options(request, slug: str):
         "ruleset_label": rule_options.RULESET_LABELS.get(ruleset, ruleset),
         "presets": rule_options.PRESETS, "fields": _fields(ruleset, values, errors), "general": general,
     }, status=status)
+
+
+@require_http_methods(["GET"])
+def audit_log(request):
+    """The audit log: who deleted, archived, restored or rejected what, and when, newest first."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    page = Paginator(audit_entries(), AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "league/manage/audit.html", {"page": page})
