@@ -5,8 +5,10 @@ ends (in ``_request``, per thread and task, emptied when a request starts and wh
 a view, its permission class and its serializer may all ask. Outside a request (tasks, commands)
 nothing is remembered."""
 from asgiref.local import Local
+from django.core.exceptions import PermissionDenied
 from django.core.signals import request_finished, request_started
 from django.db.models import Q, QuerySet
+from django.http import Http404
 
 from .models import RefereeAssignment, Tournament
 
@@ -68,6 +70,18 @@ def can_referee(user, tournament_id: int) -> bool:
 def can_see_tournament(user, *, tournament_id: int, published: bool, archived: bool = False) -> bool:
     """``visible_tournaments``' rule for one tournament whose ``published`` and archived state are at hand."""
     return not archived and (published or can_referee(user, tournament_id))
+
+
+def referee_or_refuse(user, tournament: Tournament, message: str) -> None:
+    """For a page of the tournament's referees: nothing when ``user`` may referee it; a 404 when
+    they may not even see it (as for a tournament that does not exist, so an unpublished one cannot
+    be probed); a 403 with ``message`` for a tournament they see but do not referee."""
+    if can_referee(user, tournament.pk):
+        return
+    if not can_see_tournament(user, tournament_id=tournament.pk, published=tournament.published,
+                              archived=tournament.archived_at is not None):
+        raise Http404
+    raise PermissionDenied(message)
 
 
 def visible_tournaments(user, *, archived: bool = False) -> QuerySet[Tournament]:
