@@ -116,13 +116,20 @@ class RefereeInlineForm(FixedOnceStoredForm):
 
 
 class LoggedInlineDeletes:
-    """Rows deleted from an inline are logged (and refused like any deletion) as in the list."""
+    """Rows deleted from an inline are refused like any deletion (the form says why) and logged."""
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
         user = request.user
 
         class Logged(formset):
+            def clean(self) -> None:
+                super().clean()
+                refusals = [refusal.message for form in self.deleted_forms if form.instance.pk is not None
+                            and (refusal := deletion_refusal(form.instance)) is not None]
+                if refusals:
+                    raise forms.ValidationError(refusals)
+
             def delete_existing(self, obj, commit=True) -> None:
                 if commit:
                     object_delete(obj=obj, user=user)

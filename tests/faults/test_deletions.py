@@ -4,7 +4,7 @@ archived instead (hidden, out of the rankings, restorable); a club with players,
 tournaments and a league with seasons are refused; every destructive action is in the audit log."""
 import pytest
 
-from league.models import AuditEntry, Club, Hand, HandRevision, Player, SeasonRanking, Tournament
+from league.models import AuditEntry, Club, Hand, HandRevision, Player, Registration, SeasonRanking, Tournament
 from league.services.hands import table_close
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
@@ -18,6 +18,8 @@ from tests.factories import (
     client_for,
     table_with_hands,
 )
+
+from .admin_forms import change_form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +142,41 @@ def test_administrators_read_the_audit_log_and_nobody_else_does(client):
     assert page.status_code == 200 and "Gone Cup" in page.content.decode()
     client.force_login(UserFactory())
     assert client.get("/manage/audit/").status_code == 403
+
+
+def test_a_withdrawal_in_the_control_room_api_is_logged():
+    table = table_with_hands(1)
+    tournament = table.session.tournament
+    player = table.seats.first().player
+    admin = AdminFactory(username="boss")
+    response = client_for(admin).post(f"/api/v1/tournaments/{tournament.pk}/withdrawals/",
+                                      {"player": player.pk, "from_session": 2}, format="json")
+    assert response.status_code == 201
+    entry = AuditEntry.objects.get()
+    assert (entry.username, entry.action, entry.details["player"], entry.details["from_session"]) == (
+        "boss", "withdraw", player.pk, 2)
+
+
+def form_row(data: dict, tournament, player) -> int:
+    """The row of the tournament form's registrations that holds ``player``."""
+    wanted = str(Registration.objects.get(tournament=tournament, player=player).pk)
+    return next(i for i in range(int(data["registrations-TOTAL_FORMS"])) if data[f"registrations-{i}-id"] == wanted)
+
+
+def test_deleting_a_registration_in_the_tournament_form_is_logged_and_refused_once_seated(client):
+    table = table_with_hands(1)
+    tournament = table.session.tournament
+    newcomer = PlayerFactory()
+    Registration.objects.create(tournament=tournament, player=newcomer)
+    client.force_login(AdminFactory(username="boss"))
+    url = f"/admin/league/tournament/{tournament.pk}/change/"
+    data = change_form_data(client, url)
+    data[f"registrations-{form_row(data, tournament, newcomer)}-DELETE"] = "on"
+    client.post(url, data)
+    assert not Registration.objects.filter(player=newcomer).exists()
+    assert AuditEntry.objects.get().model == "registration"
+    seated = table.seats.first().player
+    data = change_form_data(client, url)
+    data[f"registrations-{form_row(data, tournament, seated)}-DELETE"] = "on"
+    client.post(url, data)
+    assert Registration.objects.filter(player=seated, tournament=tournament).exists()
