@@ -180,3 +180,33 @@ def test_deleting_a_registration_in_the_tournament_form_is_logged_and_refused_on
     data[f"registrations-{form_row(data, tournament, seated)}-DELETE"] = "on"
     client.post(url, data)
     assert Registration.objects.filter(player=seated, tournament=tournament).exists()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "user", "referee"])
+def test_nobody_but_an_administrator_deletes_archives_restores_or_reads_the_log(who):
+    table = table_with_hands(1)
+    tournament = table.session.tournament
+    empty, club = TournamentFactory(), ClubFactory()
+    user = {"anonymous": None, "user": UserFactory()}.get(who)
+    if who == "referee":
+        user = UserFactory()
+        tournament.referee_assignments.create(user=user)
+        empty.referee_assignments.create(user=user)
+    api = client_for(user)
+    for method, path in [("post", f"/api/v1/tournaments/{tournament.pk}/archive/"),
+                         ("post", f"/api/v1/tournaments/{tournament.pk}/restore/"),
+                         ("delete", f"/api/v1/tournaments/{empty.pk}/"), ("delete", f"/api/v1/clubs/{club.pk}/"),
+                         ("get", "/api/v1/audit/")]:
+        assert getattr(api, method)(path).status_code in (401, 403), (method, path)
+    assert Tournament.objects.filter(pk=empty.pk, archived_at=None).exists() and Club.objects.filter(pk=club.pk)
+    tournament.refresh_from_db()
+    assert tournament.archived_at is None and not AuditEntry.objects.exists()
+
+
+def test_archived_at_cannot_be_written_through_the_tournament_fields():
+    tournament = TournamentFactory()
+    response = client_for(AdminFactory()).patch(f"/api/v1/tournaments/{tournament.pk}/",
+                                                {"archived_at": "2026-01-01T00:00:00Z"}, format="json")
+    assert response.status_code == 200
+    tournament.refresh_from_db()
+    assert tournament.archived_at is None
