@@ -413,6 +413,9 @@ class HandRevisionAdmin(BaseAdmin):
     def has_change_permission(self, request, obj=None) -> bool:
         return False
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # the history is what makes every change traceable
+
 
 @admin.register(models.TournamentPenalty)
 class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):

@@ -148,7 +148,7 @@ class SignupSerializer(serializers.ModelSerializer):
 class SignupDecisionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["approved", "rejected"])
     player = serializers.RegexField(
-        r"^(new|[0-9]{1,18})$", required=False,
+        r"^(new|[0-9]{1,9})$", required=False,
         help_text=_("Approving a sign-up that matches an existing player with other details: that player's id, "
                     "or \"new\" for a new player"))
 

@@ -115,3 +115,10 @@ def test_the_admin_still_saves_what_it_may_change(admin_client):
     assert response.status_code == 302
     session.refresh_from_db()
     assert session.starts_at is not None
+
+
+def test_the_hand_history_cannot_be_deleted_in_the_admin(admin_client):
+    table = table_with_hands(1)
+    revision = table.hand_revisions.get()
+    assert admin_client.post(f"/admin/league/handrevision/{revision.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert table.hand_revisions.count() == 1
