@@ -210,3 +210,15 @@ def test_archived_at_cannot_be_written_through_the_tournament_fields():
     assert response.status_code == 200
     tournament.refresh_from_db()
     assert tournament.archived_at is None
+
+
+def test_a_cached_public_page_of_an_archived_tournament_is_gone_at_once(client):
+    table = table_with_hands(1)
+    tournament = table.session.tournament
+    for path in (f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/", "/"):
+        assert client.get(path).status_code == 200  # cached now
+    assert tournament.name in client.get("/").content.decode()
+    client_for(AdminFactory()).post(f"/api/v1/tournaments/{tournament.pk}/archive/")
+    assert client.get(f"/t/{tournament.slug}/").status_code == 404
+    assert client.get(f"/t/{tournament.slug}/standings/").status_code == 404
+    assert tournament.name not in client.get("/").content.decode()
