@@ -1,6 +1,11 @@
 """Django admin for every model, with the columns, search and filters administrators use. Leagues,
 seasons, clubs, tournaments and registrations are saved through their services, as the API and the
-management pages do."""
+management pages do.
+
+What the services own is read-only here: a hand, a table, the parents of a session, registration,
+penalty or sign-up, the draw and the clock. Deletions go through league.services.deletions (refused
+for whatever holds hands or players, shown as "protected" on the confirmation page) and are logged
+in the audit log; a played tournament is archived instead."""
 import copy
 
 from django import forms
@@ -13,7 +18,10 @@ from django.utils.translation import gettext_lazy as _
 from . import models
 from .cache import directory_changed
 from .errors import ServiceError, form_errors_from
+from .models import AuditEntry
 from .selectors import mers as mers_reads
+from .services.audit import audit_record
+from .services.deletions import deletion_refusal, object_delete, tournament_archive, tournament_restore
 from .services.exports import export_request
 from .services.fields import fields_set
 from .services.hands import hand_delete
@@ -45,18 +53,34 @@ from .services.tournaments import (
 
 class BaseAdmin(admin.ModelAdmin):
     """Every change made in the admin retires the cached public pages: admin edits are rare, and
-    they can touch anything the pages show (a session's time, a table, a ranking row)."""
+    they can touch anything the pages show (a session's time, a table, a ranking row). Deletions
+    go through ``object_delete``: refused while something played depends on the row, and logged.
+    ``fixed_on_change`` names the fields (parents, mostly) that are set once, when a row is added."""
+
+    fixed_on_change: tuple[str, ...] = ()
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None:
+            fields += [name for name in self.fixed_on_change if name not in fields]
+        return fields
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
         directory_changed()
 
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        refusals = [refusal.message for refusal in map(deletion_refusal, objs) if refusal is not None]
+        return deleted, counts, perms_needed, list(protected) + refusals
+
     def delete_model(self, request, obj) -> None:
-        super().delete_model(request, obj)
+        object_delete(obj=obj, user=request.user)
         directory_changed()
 
     def delete_queryset(self, request, queryset) -> None:
-        super().delete_queryset(request, queryset)
+        for obj in queryset:
+            object_delete(obj=obj, user=request.user)
         directory_changed()
 
     def save_formset(self, request, form, formset, change) -> None:
@@ -133,14 +157,60 @@ class ThroughServices:
         directory_changed()
 
 
-class RegistrationInline(admin.TabularInline):
+class FixedOnceStoredForm(forms.ModelForm):
+    """An inline row whose ``fixed`` fields (its player, its referee) are chosen when it is added and
+    never changed afterwards: another player is another registration."""
+
+    fixed: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            for name in self.fixed:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
+
+class RegistrationInlineForm(FixedOnceStoredForm):
+    fixed = ("player",)
+
+
+class RefereeInlineForm(FixedOnceStoredForm):
+    fixed = ("user",)
+
+
+class LoggedInlineDeletes:
+    """Rows deleted from an inline are refused like any deletion (the form says why) and logged."""
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        user = request.user
+
+        class Logged(formset):
+            def clean(self) -> None:
+                super().clean()
+                refusals = [refusal.message for form in self.deleted_forms if form.instance.pk is not None
+                            and (refusal := deletion_refusal(form.instance)) is not None]
+                if refusals:
+                    raise forms.ValidationError(refusals)
+
+            def delete_existing(self, obj, commit=True) -> None:
+                if commit:
+                    object_delete(obj=obj, user=user)
+
+        return Logged
+
+
+class RegistrationInline(LoggedInlineDeletes, admin.TabularInline):
     model = models.Registration
+    form = RegistrationInlineForm
     extra = 0
     autocomplete_fields = ["player"]
 
 
-class RefereeInline(admin.TabularInline):
+class RefereeInline(LoggedInlineDeletes, admin.TabularInline):
     model = models.RefereeAssignment
+    form = RefereeInlineForm
     extra = 0
     autocomplete_fields = ["user"]
 
@@ -213,15 +283,29 @@ class TournamentForm(forms.ModelForm):
 @admin.register(models.Tournament)
 class TournamentAdmin(BaseAdmin):
     list_display = ["name", "ruleset", "starts_on", "status", "published", "session_count", "season"]
-    list_filter = ["status", "published", "ruleset", "season"]
+    list_filter = ["status", "published", ("archived_at", admin.EmptyFieldListFilter), "ruleset", "season"]
     search_fields = ["name", "slug", "place"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "starts_on"
     list_select_related = ["season__league"]
     inlines = [RegistrationInline, RefereeInline]
-    readonly_fields = ["weight_in_use", "standings_revealed_at"]  # the reveal is the control room's
-    actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating"]
+    readonly_fields = ["weight_in_use", "standings_revealed_at", "archived_at"]  # the reveal is the control room's
     form = TournamentForm
+    actions = ["build_results_workbook", "draw_balanced_seating", "draw_swiss_seating", "draw_random_seating",
+               "archive", "restore"]
+
+    @admin.action(description=_("Archive (hide from every page and ranking, keep everything)"),
+                  permissions=["change"])
+    def archive(self, request, queryset) -> None:
+        for tournament in queryset:
+            tournament_archive(tournament=tournament, user=request.user)
+        self.message_user(request, _("Archived; restore them with the action “Restore”."), messages.SUCCESS)
+
+    @admin.action(description=_("Restore from the archive"), permissions=["change"])
+    def restore(self, request, queryset) -> None:
+        for tournament in queryset:
+            tournament_restore(tournament=tournament, user=request.user)
+        self.message_user(request, _("Restored."), messages.SUCCESS)
 
     @admin.display(description=_("ranking weight in use"))
     def weight_in_use(self, obj) -> str:
@@ -307,6 +391,7 @@ class RegistrationAdmin(BaseAdmin):
     search_fields = ["player__last_name", "player__first_name", "team"]
     list_select_related = ["player", "tournament"]
     autocomplete_fields = ["player", "tournament"]
+    fixed_on_change = ("player", "tournament")
 
     def get_readonly_fields(self, request, obj=None):
         # another player or tournament is another registration: delete this one and add that one
@@ -334,6 +419,7 @@ class RegistrationAdmin(BaseAdmin):
 
 @admin.register(models.RefereeAssignment)
 class RefereeAssignmentAdmin(BaseAdmin):
+    fixed_on_change = ("user", "tournament")
     list_display = ["user", "tournament"]
     list_filter = ["tournament"]
     search_fields = ["user__username", "tournament__name"]
@@ -343,6 +429,7 @@ class RefereeAssignmentAdmin(BaseAdmin):
 
 @admin.register(models.CheckIn)
 class CheckInAdmin(BaseAdmin):
+    fixed_on_change = ("player", "tournament", "at", "by")
     list_display = ["player", "tournament", "at", "by"]
     list_filter = ["tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
@@ -352,6 +439,14 @@ class CheckInAdmin(BaseAdmin):
 
 @admin.register(models.Withdrawal)
 class WithdrawalAdmin(BaseAdmin):
+    """Withdrawals are made in the control room (its service checks the session); shown here, and
+    may be taken back."""
+
+    readonly_fields = ["tournament", "player", "from_session", "at", "by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
     list_display = ["player", "tournament", "from_session", "at", "by"]
     list_filter = ["tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
@@ -362,7 +457,10 @@ class WithdrawalAdmin(BaseAdmin):
 @admin.register(models.Session)
 class SessionAdmin(BaseAdmin):
     list_display = ["tournament", "number", "starts_at", "draw_method", "draw_seed", "clock_state"]
-    readonly_fields = ["draw_method", "draw_seed", "drawn_at"]
+    # the draw and the clock belong to their services (control room, API)
+    readonly_fields = ["draw_method", "draw_seed", "drawn_at", "clock_state", "clock_duration_s", "clock_ends_at",
+                       "clock_remaining_s"]
+    fixed_on_change = ("tournament", "number")
     list_filter = ["tournament"]
     search_fields = ["tournament__name"]
     list_select_related = ["tournament"]
@@ -370,11 +468,18 @@ class SessionAdmin(BaseAdmin):
 
 @admin.register(models.Table)
 class TableAdmin(BaseAdmin):
+    """Tables come from the draw and are closed, reopened and given extra time through their
+    services (score sheet, control room, API): shown here, deleted only while they have no hands."""
+
     list_display = ["__str__", "number", "closed", "closed_at"]
     list_filter = ["closed", "session__tournament"]
     search_fields = ["session__tournament__name"]
     list_select_related = ["session__tournament"]
     inlines = [SeatInline]
+    readonly_fields = ["session", "number", "closed", "closed_at", "clock_extra_s"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
 
 @admin.register(models.Seat)
@@ -391,7 +496,9 @@ class HandAdmin(BaseAdmin):
     list_filter = ["table__session__tournament", "prevailing_wind"]
     search_fields = ["table__session__tournament__name"]
     list_select_related = ["table__session__tournament", "entered_by"]
-    readonly_fields = ["record", "result", "dealer", "prevailing_wind", "version", "entered_by", "entered_at"]
+    # every field: a hand is entered, corrected and deleted through the services (score sheet,
+    # API), which keep its history and its table's game in order
+    readonly_fields = [f.name for f in models.Hand._meta.fields]
 
     def has_add_permission(self, request) -> bool:
         return False  # hands are entered on the score sheet or the API, through the services
@@ -411,8 +518,13 @@ class HandAdmin(BaseAdmin):
         table = obj.table
         return not table.closed and not table.hands.filter(number__gt=obj.number).exists()
 
+    def get_deleted_objects(self, objs, request):
+        return admin.ModelAdmin.get_deleted_objects(self, objs, request)  # its own rule: the last hand
+
     def delete_model(self, request, obj) -> None:
         hand_delete(hand=obj, user=request.user)  # with its history entry and the standings asked for
+        audit_record(user=request.user, action=AuditEntry.Action.DELETE, obj=obj,
+                     details={"table": obj.table_id, "number": obj.number})
         directory_changed()
 
 
@@ -429,6 +541,9 @@ class HandRevisionAdmin(BaseAdmin):
     def has_change_permission(self, request, obj=None) -> bool:
         return False
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # the history is what makes every change traceable
+
 
 @admin.register(models.TournamentPenalty)
 class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
@@ -438,6 +553,7 @@ class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
     list_select_related = ["player", "tournament", "created_by"]
     autocomplete_fields = ["player", "tournament"]
     exclude = ["created_by"]
+    fixed_on_change = ("player", "tournament")
 
     def save_model(self, request, obj, form, change) -> None:
         if not change:
@@ -502,6 +618,7 @@ class ExportAdmin(BaseAdmin):
     exclude = ["file"]
     readonly_fields = ["status", "progress", "download", "error", "created_by", "created_at", "heartbeat_at",
                        "finished_at"]
+    fixed_on_change = ("kind", "tournament", "season", "language")
 
     @admin.display(description=_("file"))
     def download(self, obj) -> str:
@@ -517,7 +634,21 @@ class SignupAdmin(BaseAdmin):
     list_filter = ["status", "tournament"]
     search_fields = ["last_name", "first_name", "email"]
     list_select_related = ["tournament"]
-    readonly_fields = ["token", "registration", "created_at", "confirmed_at", "decided_at"]
+    # decisions are made on the sign-ups page or the API (league.services.signups), which register
+    # the player and keep the waiting list in order
+    readonly_fields = ["status", "token", "registration", "player", "as_new_player", "created_at", "confirmed_at",
+                       "decided_at"]
+    fixed_on_change = ("tournament", "email")
+
+    def has_add_permission(self, request) -> bool:
+        return False  # sign-ups come from the public form
+
+
+@admin.register(models.AuditEntry)
+class AuditEntryAdmin(ReadOnly, BaseAdmin):
+    list_display = ["at", "username", "action", "model", "object_repr"]
+    list_filter = ["action", "model"]
+    search_fields = ["username", "object_repr"]
 
 
 # The admin index in sections of what administrators edit, the computed rows last and read-only.
@@ -527,6 +658,7 @@ SECTIONS = [
                                     "session", "table"]),
     (_("Play"), ["hand", "tournamentpenalty"]),
     (_("Exports"), ["export"]),
+    (_("Audit log"), ["auditentry"]),
     (_("Computed (read only)"), ["seat", "gameresult", "standing", "seasonranking", "rankingsnapshot",
                                  "handrevision"]),
 ]

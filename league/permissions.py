@@ -5,8 +5,10 @@ ends (in ``_request``, per thread and task, emptied when a request starts and wh
 a view, its permission class and its serializer may all ask. Outside a request (tasks, commands)
 nothing is remembered."""
 from asgiref.local import Local
+from django.core.exceptions import PermissionDenied
 from django.core.signals import request_finished, request_started
 from django.db.models import Q, QuerySet
+from django.http import Http404
 
 from .models import RefereeAssignment, Tournament
 
@@ -65,16 +67,31 @@ def can_referee(user, tournament_id: int) -> bool:
                        lambda: RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists())
 
 
-def can_see_tournament(user, *, tournament_id: int, published: bool) -> bool:
-    """``visible_tournaments``' rule for one tournament whose ``published`` flag is at hand."""
-    return published or can_referee(user, tournament_id)
+def can_see_tournament(user, *, tournament_id: int, published: bool, archived: bool = False) -> bool:
+    """``visible_tournaments``' rule for one tournament whose ``published`` and archived state are at hand."""
+    return not archived and (published or can_referee(user, tournament_id))
 
 
-def visible_tournaments(user) -> QuerySet[Tournament]:
-    """Published tournaments for everyone; administrators see all, referees also their own."""
+def referee_or_refuse(user, tournament: Tournament, message: str) -> None:
+    """For a page of the tournament's referees: nothing when ``user`` may referee it; a 404 when
+    they may not even see it (as for a tournament that does not exist, so an unpublished one cannot
+    be probed); a 403 with ``message`` for a tournament they see but do not referee."""
+    if can_referee(user, tournament.pk):
+        return
+    if not can_see_tournament(user, tournament_id=tournament.pk, published=tournament.published,
+                              archived=tournament.archived_at is not None):
+        raise Http404
+    raise PermissionDenied(message)
+
+
+def visible_tournaments(user, *, archived: bool = False) -> QuerySet[Tournament]:
+    """Published tournaments for everyone; administrators see all, referees also their own. Archived
+    tournaments are hidden from everyone, unless ``archived`` asks for them on an administrator's
+    behalf (to read and restore them)."""
     tournaments = Tournament.objects.all()
     if is_league_admin(user):
-        return tournaments
+        return tournaments if archived else tournaments.filter(archived_at=None)
+    tournaments = tournaments.filter(archived_at=None)
     if user and user.is_authenticated:
         return tournaments.filter(Q(published=True) | Q(referee_assignments__user=user)).distinct()
     return tournaments.filter(published=True)

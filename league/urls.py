@@ -40,6 +40,7 @@ urlpatterns = [
     path("manage/t/<slug:slug>/signups/", signups.signups_manage, name="manage-signups"),
     path("manage/players/bulk/", manage.players_bulk, name="manage-players-bulk"),
     path("manage/players/merge/", manage.players_merge, name="manage-players-merge"),
+    path("manage/audit/", manage.audit_log, name="manage-audit"),
     path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),
     path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),
     path("login/", auth.LoginView.as_view(), name="login"),

@@ -107,3 +107,16 @@ def client_for(user) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
+
+
+CLASSICAL_WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
+
+
+def table_with_hands(count: int = 3, **table_fields) -> models.Table:
+    """A table (``table_with_players``) where ``count`` hands have been entered through the API."""
+    table = table_with_players(**table_fields)
+    referee = referee_for(table.session.tournament)
+    for _ in range(count):
+        response = client_for(referee).post(f"/api/v1/tables/{table.pk}/hands/", CLASSICAL_WIN, format="json")
+        assert response.status_code == 201, response.content
+    return table

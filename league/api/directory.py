@@ -1,13 +1,20 @@
 """Players, clubs, leagues and seasons: read by everyone, written by administrators (clubs, leagues
-and seasons through their services, league.services.leagues)."""
+and seasons through their services, league.services.leagues). Deletions go through
+league.services.deletions (refused while in use, logged)."""
 from rest_framework import viewsets
 
 from ..models import Club, League, Player, Season
+from ..services.deletions import object_delete
 from ..services.leagues import club_create, club_update, league_create, league_update, season_create, season_update
 from .serializers import ClubSerializer, LeagueSerializer, PlayerSerializer, SeasonSerializer
 
 
-class ClubViewSet(viewsets.ModelViewSet):
+class DeletesThroughService:
+    def perform_destroy(self, instance):
+        object_delete(obj=instance, user=self.request.user)
+
+
+class ClubViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
 
@@ -19,12 +26,12 @@ class ClubViewSet(viewsets.ModelViewSet):
                                           user=self.request.user)
 
 
-class PlayerViewSet(viewsets.ModelViewSet):
+class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = Player.objects.all()
     serializer_class = PlayerSerializer
 
 
-class LeagueViewSet(viewsets.ModelViewSet):
+class LeagueViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = League.objects.all()
     serializer_class = LeagueSerializer
 
@@ -36,7 +43,7 @@ class LeagueViewSet(viewsets.ModelViewSet):
                                             user=self.request.user)
 
 
-class SeasonViewSet(viewsets.ModelViewSet):
+class SeasonViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = Season.objects.all()
     serializer_class = SeasonSerializer
 

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
@@ -28,7 +28,7 @@ from ..services.imports import (
     upload_rows,
 )
 from ..services.players import player_merge
-from ..services.signups import signup_create, signup_decide
+from ..services.signups import match_data, signup_create, signup_decide, signup_matches
 from .exports import LeagueAdminOnly
 
 
@@ -120,17 +120,53 @@ class SignupCreateSerializer(serializers.Serializer):
     ema_id = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
 
 
+class SignupMatchSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    by = serializers.ChoiceField(choices=["ema_id", "name"], help_text=_("Found by the EMA number or by the name"))
+    registered = serializers.BooleanField(help_text=_("The player is registered for this tournament already"))
+    differences = serializers.ListField(child=serializers.DictField(), help_text=_(
+        "Every field where the sign-up says something else: {\"field\", \"signup\", \"player\"}"))
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    club = serializers.CharField()
+    country = serializers.CharField()
+    ema_id = serializers.CharField()
+
+
 class SignupSerializer(serializers.ModelSerializer):
+    """A sign-up with ``match``: the existing player it looks like and how they differ (or null),
+    computed for the whole list at once (context ``matches``)."""
+
     player = serializers.IntegerField(source="registration.player_id", default=None, allow_null=True)
+    match = serializers.SerializerMethodField()
 
     class Meta:
         model = Signup
         fields = ["id", "status", "first_name", "last_name", "email", "club", "country", "ema_id", "player",
-                  "created_at", "confirmed_at", "decided_at"]
+                  "match", "created_at", "confirmed_at", "decided_at"]
+
+    @extend_schema_field(SignupMatchSerializer(allow_null=True))
+    def get_match(self, signup: Signup) -> dict | None:
+        matches = self.context.get("matches")
+        if matches is None:
+            matches = signup_matches([signup])
+        return match_data(matches.get(signup.pk))
 
 
 class SignupDecisionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["approved", "rejected"])
+    player = serializers.RegexField(
+        r"^(new|[0-9]{1,9})$", required=False,
+        help_text=_("Approving a sign-up that matches an existing player with other details: that player's id, "
+                    "or \"new\" for a new player"))
+
+    def validate_player(self, value: str) -> Player | str:
+        if value == "new":
+            return value
+        found = Player.objects.filter(pk=int(value)).first()
+        if found is None:
+            raise serializers.ValidationError(_("There is no such player."))
+        return found
 
 
 class SignupPermission(AllowAny):
@@ -160,9 +196,9 @@ class TournamentSignups(APIView):
     @extend_schema(responses={200: SignupSerializer(many=True)})
     def get(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        signups = (Signup.objects.filter(tournament=tournament).select_related("registration")
-                   .order_by("created_at", "pk"))
-        return Response(SignupSerializer(signups, many=True).data)
+        signups = list(Signup.objects.filter(tournament=tournament).select_related("registration")
+                       .order_by("created_at", "pk"))
+        return Response(SignupSerializer(signups, many=True, context={"matches": signup_matches(signups)}).data)
 
 
 class TournamentSignupDetail(APIView):
@@ -176,7 +212,8 @@ class TournamentSignupDetail(APIView):
         signup = get_object_or_404(Signup, pk=sid, tournament_id=pk)
         data = SignupDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        signup = signup_decide(signup=signup, status=data.validated_data["status"], user=request.user)
+        signup = signup_decide(signup=signup, status=data.validated_data["status"], user=request.user,
+                               player=data.validated_data.get("player"))
         signup.refresh_from_db()
         return Response(SignupSerializer(signup).data)
 

@@ -59,8 +59,10 @@ def table_tournament_id(request, table_id: int) -> int:
     """The tournament of a table the requester may see (404 otherwise, as ``visible_table``), from
     one light query: all that a write needs before its service locks and reads the table itself."""
     found = (Table.objects.filter(pk=table_id)
-             .values_list("session__tournament_id", "session__tournament__published").first())
-    if found is None or not can_see_tournament(request.user, tournament_id=found[0], published=found[1]):
+             .values_list("session__tournament_id", "session__tournament__published",
+                          "session__tournament__archived_at").first())
+    if found is None or not can_see_tournament(request.user, tournament_id=found[0], published=found[1],
+                                               archived=found[2] is not None):
         raise Http404
     return found[0]
 

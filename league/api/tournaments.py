@@ -7,6 +7,7 @@ from rest_framework.response import Response
 
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
+from ..services.deletions import object_delete, tournament_archive, tournament_restore
 from ..services.tournaments import referee_assign, registration_create, tournament_create, tournament_update
 from .serializers import (
     RefereeCreateSerializer,
@@ -22,10 +23,29 @@ CONFIRM = OpenApiParameter("confirm", str, enum=["outside_season"], required=Fal
 @extend_schema_view(create=extend_schema(parameters=[CONFIRM]), update=extend_schema(parameters=[CONFIRM]),
                     partial_update=extend_schema(parameters=[CONFIRM]))
 class TournamentViewSet(viewsets.ModelViewSet):
+    """``DELETE`` removes a tournament without hands (logged); one with hands answers ``409``
+    ``has_hands``: ``POST archive/`` hides it instead and ``POST restore/`` brings it back
+    (administrators, who also read archived ones here: ``archived_at``)."""
+
     serializer_class = TournamentSerializer
 
     def get_queryset(self):
-        return visible_tournaments(self.request.user).select_related("season")
+        return visible_tournaments(self.request.user, archived=True).select_related("season")
+
+    def perform_destroy(self, instance):
+        object_delete(obj=instance, user=self.request.user)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def archive(self, request, pk=None):
+        return Response(TournamentSerializer(tournament_archive(tournament=self.get_object(), user=request.user),
+                                             context=self.get_serializer_context()).data)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def restore(self, request, pk=None):
+        return Response(TournamentSerializer(tournament_restore(tournament=self.get_object(), user=request.user),
+                                             context=self.get_serializer_context()).data)
 
     def _outside_season_ok(self) -> bool:
         """``?confirm=outside_season``: the administrator confirms dates outside the season, as the

@@ -27,6 +27,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("league.api.day")),
+    path("", include("league.api.audit")),
     path("", include("league.api.exports")),
     path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/
     path("", include("league.api.league_admin")),  # players/bulk/ must come before players/<pk>/

@@ -1,4 +1,5 @@
 """The league's models, one module per area."""
+from .audit import AuditEntry
 from .competition import (
     RULESET_CHOICES,
     WIND_CHOICES,
@@ -20,7 +21,7 @@ from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, Stand
 from .signups import Signup
 
 __all__ = [
-    "RULESET_CHOICES", "WIND_CHOICES", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
+    "RULESET_CHOICES", "WIND_CHOICES", "AuditEntry", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
     "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking",
     "Seat", "Session",

@@ -114,6 +114,10 @@ class Tournament(models.Model):
     standings_revealed_at = models.DateTimeField(
         _("standings revealed at"), null=True, blank=True,
         help_text=_("When the director revealed the standings hidden by the option hide_standings_from_session"))
+    archived_at = models.DateTimeField(
+        _("archived at"), null=True, blank=True, editable=False,
+        help_text=_("An archived tournament is hidden from every public page and counts in no ranking; "
+                    "it keeps its hands and can be restored"))
 
     class Meta:
         ordering = ["-starts_on", "name"]

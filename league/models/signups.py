@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .competition import Registration, Tournament
+from .people import Player
 
 
 class Signup(models.Model):
@@ -30,6 +31,11 @@ class Signup(models.Model):
     token = models.CharField(_("confirmation key"), max_length=64, unique=True, editable=False)
     registration = models.OneToOneField(Registration, on_delete=models.SET_NULL, null=True, blank=True,
                                         related_name="signup", verbose_name=_("registration"))
+    # The administrator's answer when the sign-up looks like an existing player (its EMA number or
+    # name): that player, or a new one. Without it such a sign-up is not approved.
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+                               verbose_name=_("confirmed as player"))
+    as_new_player = models.BooleanField(_("confirmed as a new player"), default=False)
     created_at = models.DateTimeField(_("signed up at"), auto_now_add=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)

@@ -170,7 +170,7 @@ class SeasonTournament:
 def season_tournaments(season: Season) -> list[SeasonTournament]:
     """The season's published tournaments, newest first, and whether the ranking counts them
     (finished and published ones do); for MERS with the weight in use and the age factor."""
-    tournaments = list(season.tournaments.filter(published=True).order_by("-ends_on", "name"))
+    tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name"))
     rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED) for t in tournaments]
     if season.ranking_method == Season.RankingMethod.MERS:
         figures = tournament_figures(tournaments)
@@ -194,10 +194,10 @@ def season_rows(season: Season) -> QuerySet[SeasonRanking]:
 def referee_tournaments(user) -> list[Tournament]:
     """Administrators: every running tournament; referees: the tournaments they are assigned to."""
     if is_league_admin(user):
-        tournaments = Tournament.objects.filter(status=Tournament.Status.RUNNING)
+        tournaments = Tournament.objects.filter(status=Tournament.Status.RUNNING, archived_at=None)
     else:
         tournaments = Tournament.objects.filter(
-            pk__in=RefereeAssignment.objects.filter(user=user).values("tournament_id")
+            pk__in=RefereeAssignment.objects.filter(user=user).values("tournament_id"), archived_at=None
         )
     sessions = Session.objects.annotate(table_count=Count("tables")).order_by("number")
     return list(

@@ -9,7 +9,19 @@ from django.utils.translation import gettext as _
 
 from ..cache import pages_changed
 from ..errors import ServiceError
-from ..models import CheckIn, ClockState, Player, Registration, Seat, Session, Table, Tournament, Withdrawal
+from ..models import (
+    AuditEntry,
+    CheckIn,
+    ClockState,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Table,
+    Tournament,
+    Withdrawal,
+)
+from .audit import audit_record
 from .rankings import rankings_request
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
@@ -66,6 +78,8 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
         withdrawal, _created = Withdrawal.objects.update_or_create(
             tournament=tournament, player=player, defaults={"from_session": from_session, "by": user})
         CheckIn.objects.filter(tournament=tournament, player=player).delete()
+        audit_record(user=user, action=AuditEntry.Action.WITHDRAW, obj=withdrawal,
+                     details={"tournament": tournament.pk, "player": player.pk, "from_session": from_session})
     pages_changed(tournament_id=tournament.pk)
     return withdrawal
 

@@ -80,7 +80,8 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
 
 
 # options: hide_standings_from_session decides whether a finished tournament counts yet
-RANKING_FIELDS = ("status", "published", "season_id", "weight", "qualifying", "starts_on", "ends_on", "options")
+RANKING_FIELDS = ("status", "published", "archived_at", "season_id", "weight", "qualifying", "starts_on", "ends_on",
+                  "options")
 
 
 def tournament_saved(*, tournament: Tournament, before: dict) -> None:
@@ -102,8 +103,9 @@ def ranking_fields(tournament: Tournament) -> dict:
 
 
 def counted_tournaments(*, season: Season) -> list[Tournament]:
-    """The season's finished, published tournaments, without those whose standings still wait for the reveal."""
-    tournaments = (season.tournaments.filter(status=Tournament.Status.FINISHED, published=True)
+    """The season's finished, published tournaments that are not archived, without those whose standings
+    still wait for the reveal."""
+    tournaments = (season.tournaments.filter(status=Tournament.Status.FINISHED, published=True, archived_at=None)
                    .only("id", "starts_on", "ends_on", "weight", "qualifying", "options", "standings_revealed_at"))
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]
 

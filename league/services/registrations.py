@@ -3,7 +3,9 @@ sign-ups approve through): the team and substitute flag count in the standings, 
 goes to the first sign-up on the waiting list (``signups.signups_move_up``)."""
 from django.db import transaction
 
-from ..models import Registration, Signup, Tournament
+from ..models import AuditEntry, Registration, Signup, Tournament
+from .audit import audit_record
+from .deletions import deletion_refusal
 from .fields import fields_set
 from .signups import signups_move_up
 from .standings import standings_request
@@ -24,9 +26,16 @@ def registration_update(*, registration: Registration, data: dict, user=None) ->
 
 
 def registration_delete(*, registration: Registration, user=None) -> None:
-    """Take the registration back; after the commit the waiting list moves up into the freed place."""
+    """Take the registration back (refused once the player has been seated: withdraw them instead),
+    logged when an administrator does it; after the commit the waiting list moves up into the freed
+    place."""
     tournament_id = registration.tournament_id
+    refusal = deletion_refusal(registration)
+    if refusal is not None:
+        raise refusal
     with transaction.atomic():
+        if user is not None:
+            audit_record(user=user, action=AuditEntry.Action.DELETE, obj=registration)
         registration.delete()
         standings_request(tournament_id=tournament_id)
         transaction.on_commit(lambda: _move_up(tournament_id))

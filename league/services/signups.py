@@ -3,13 +3,23 @@ confirms by the link e-mailed to them, and an administrator approves or rejects.
 
 Statuses: ``unconfirmed`` → (link) ``pending`` → ``approved`` (a Registration is made, the player
 found by EMA number or name, or created) or ``waiting`` (the participant limit is reached) or
-``rejected``. The registrant may withdraw. Whenever a place frees (a rejection or withdrawal of an
+``rejected``. The registrant may withdraw.
+
+Anyone can type anyone's EMA number or name, so a sign-up never speaks for an existing player on
+its own: ``signup_matches`` shows the administrator the player it looks like and every field where
+the two differ, and a sign-up that differs from its match is approved only once the administrator
+has said whether it is that player or a new one (``409`` ``signup_matches_player`` until then). A
+player who is registered already is never taken over by a sign-up (``409`` ``already_registered``),
+so a registrant's withdrawal only ever removes the registration their own sign-up made.
+
+Whenever a place frees (a rejection or withdrawal of an
 approved sign-up, a registration deleted) the first waiting sign-up, in the order they were
 confirmed, is approved automatically and told so by e-mail. One sign-up per e-mail address and
 tournament (409); each address (IP) may send ``SIGNUP_RATE_PER_HOUR`` sign-ups an hour (429).
 """
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.cache import cache
@@ -23,7 +33,8 @@ from django.utils.translation import override
 
 from ..countries import is_country, is_ema_number
 from ..errors import ServiceError
-from ..models import Player, Registration, Seat, Signup, Tournament
+from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
+from .audit import audit_record
 from .imports import fold
 from .tournaments import registration_create
 
@@ -156,19 +167,82 @@ def _places_left(tournament: Tournament) -> int | None:
     return tournament.registration_limit - Registration.objects.filter(tournament=tournament).count()
 
 
-def _player_for(signup: Signup) -> Player:
-    """The signed-up player: by EMA number, else by name (and club when given), else a new one."""
-    if signup.ema_id:
-        found = Player.objects.filter(ema_id=signup.ema_id).first()
-        if found is not None:
-            return found
-    candidates = [p for p in Player.objects.select_related("club").filter(last_name__iexact=signup.last_name)
-                  if fold(p.first_name) == fold(signup.first_name) and fold(p.last_name) == fold(signup.last_name)
-                  and (not signup.club or (p.club is not None and fold(p.club.name) == fold(signup.club)))]
-    if len(candidates) == 1:
-        return candidates[0]
-    from ..models import Club
+MATCHED_FIELDS = ("first_name", "last_name", "club", "country", "ema_id")
 
+
+@dataclass
+class SignupMatch:
+    """The existing player a sign-up looks like: found ``by`` its EMA number or its name; the fields
+    where the sign-up says something else (``{"field", "signup", "player"}``), and whether the player
+    is registered for the tournament already."""
+
+    player: Player
+    by: str
+    differences: list[dict] = field(default_factory=list)
+    registered: bool = False
+
+
+def _player_values(player: Player) -> dict:
+    return {"first_name": player.first_name, "last_name": player.last_name,
+            "club": player.club.name if player.club else "", "country": player.country, "ema_id": player.ema_id}
+
+
+def _differences(signup: Signup, player: Player) -> list[dict]:
+    theirs = _player_values(player)
+    found = []
+    for name in MATCHED_FIELDS:
+        typed = getattr(signup, name)
+        if name in ("club", "ema_id") and not typed:
+            continue  # left empty: says nothing against the match
+        if fold(typed) != fold(theirs[name]):
+            found.append({"field": name, "signup": typed, "player": theirs[name]})
+    return found
+
+
+def _same_name(signup: Signup, player: Player) -> bool:
+    return (fold(player.first_name) == fold(signup.first_name) and fold(player.last_name) == fold(signup.last_name)
+            and (not signup.club or (player.club is not None and fold(player.club.name) == fold(signup.club))))
+
+
+def signup_matches(signups: Iterable[Signup]) -> dict[int, SignupMatch]:
+    """The existing player each sign-up looks like (by EMA number, else by a unique name, and club
+    when given), keyed by sign-up id; sign-ups that look like nobody are left out. A few queries
+    for the whole list."""
+    signups = list(signups)
+    ema_ids = {signup.ema_id for signup in signups if signup.ema_id}
+    by_ema = {p.ema_id: p for p in Player.objects.select_related("club").filter(ema_id__in=ema_ids)} if ema_ids else {}
+    last_names = {fold(signup.last_name) for signup in signups}
+    named: dict[str, list[Player]] = {}
+    same_last_name = Q()
+    for signup in signups:
+        same_last_name |= Q(last_name__iexact=signup.last_name)
+    for player in Player.objects.select_related("club").filter(same_last_name) if signups else []:
+        if fold(player.last_name) in last_names:
+            named.setdefault(fold(player.last_name), []).append(player)
+    matches = {}
+    for signup in signups:
+        if signup.ema_id and signup.ema_id in by_ema:
+            matches[signup.pk] = SignupMatch(by_ema[signup.ema_id], "ema_id")
+            continue
+        candidates = [p for p in named.get(fold(signup.last_name), []) if _same_name(signup, p)]
+        if len(candidates) == 1:
+            matches[signup.pk] = SignupMatch(candidates[0], "name")
+    registered = set(Registration.objects.filter(
+        tournament_id__in={signup.tournament_id for signup in signups},
+        player_id__in={match.player.pk for match in matches.values()}).values_list("tournament_id", "player_id"))
+    by_id = {signup.pk: signup for signup in signups}
+    for signup_id, match in matches.items():
+        signup = by_id[signup_id]
+        match.differences = _differences(signup, match.player)
+        match.registered = (signup.tournament_id, match.player.pk) in registered
+    return matches
+
+
+def signup_match(signup: Signup) -> SignupMatch | None:
+    return signup_matches([signup]).get(signup.pk)
+
+
+def _new_player(signup: Signup) -> Player:
     club = None
     if signup.club:
         club = next((c for c in Club.objects.all() if fold(c.name) == fold(signup.club)), None) or \
@@ -178,13 +252,47 @@ def _player_for(signup: Signup) -> Player:
                                  country=signup.country, ema_id=signup.ema_id if ema_free else "")
 
 
+def _unconfirmed_match(match: SignupMatch) -> ServiceError:
+    return ServiceError(
+        "signup_matches_player",
+        _("This sign-up looks like %(player)s, who is registered with other details. Approve it as that player "
+          "or as a new player.") % {"player": match.player},
+        status=409, extra={"match": match_data(match)})
+
+
+def match_data(match: SignupMatch | None) -> dict | None:
+    """A match as the API and the pages show it."""
+    if match is None:
+        return None
+    return {"player": match.player.pk, "by": match.by, "registered": match.registered,
+            "differences": match.differences, **_player_values(match.player)}
+
+
+def _player_for(signup: Signup) -> Player:
+    """The player the sign-up registers: the one the administrator confirmed, a new one when they
+    said so or when it looks like nobody, the one it matches when nothing differs. Otherwise the
+    administrator must say (409)."""
+    if signup.player_id is not None:
+        return signup.player
+    match = None if signup.as_new_player else signup_match(signup)
+    if match is None:
+        return _new_player(signup)
+    if match.differences:
+        raise _unconfirmed_match(match)
+    return match.player
+
+
 def _approve(signup: Signup) -> None:
     player = _player_for(signup)
-    registration = Registration.objects.filter(tournament=signup.tournament, player=player).first()
-    if registration is None:
-        registration = registration_create(tournament=signup.tournament, player=player)
+    if Registration.objects.filter(tournament=signup.tournament, player=player).exists():
+        # never hand an existing registration to a sign-up: its withdrawal would remove it
+        raise ServiceError("already_registered", _("%(player)s is registered for this tournament already; this "
+                                                   "sign-up does not stand for that registration.")
+                           % {"player": player}, status=409)
+    registration = registration_create(tournament=signup.tournament, player=player)
     signup.status, signup.registration, signup.decided_at = Signup.Status.APPROVED, registration, timezone.now()
-    signup.save(update_fields=["status", "registration", "decided_at"])
+    signup.player = player
+    signup.save(update_fields=["status", "registration", "decided_at", "player"])
 
 
 def _free(signup: Signup) -> None:
@@ -212,15 +320,35 @@ def signups_move_up(*, tournament: Tournament) -> list[Signup]:
             left = _places_left(tournament)
             if left is not None and left <= 0:
                 break
-            _approve(signup)
+            try:
+                with transaction.atomic():
+                    _approve(signup)
+            except ServiceError:
+                continue  # waits for an administrator (a match to confirm, a player registered since)
             moved.append(signup)
             _tell(signup, "moved_up")
     return moved
 
 
-def signup_decide(*, signup: Signup, status: str, user=None) -> Signup:
+def _choose_player(signup: Signup, player: Player | str | None) -> None:
+    """Keep the administrator's answer to "who is this?": an existing ``player`` (the one the sign-up
+    matches) or ``"new"``; None keeps an earlier answer, or none."""
+    if player is None:
+        return
+    if player == "new":
+        signup.player, signup.as_new_player = None, True
+        return
+    match = signup_match(signup)
+    if match is None or match.player.pk != player.pk:
+        raise ServiceError("invalid", _("Approve the sign-up as the player it matches, or as a new player."),
+                           fields={"player": [_("Not the matching player.")]})
+    signup.player, signup.as_new_player = player, False
+
+
+def signup_decide(*, signup: Signup, status: str, user=None, player: Player | str | None = None) -> Signup:
     """An administrator approves (→ ``approved``, or ``waiting`` when the tournament is full) or
-    rejects a sign-up; a rejected approval frees its place for the waiting list."""
+    rejects a sign-up; a rejected approval frees its place for the waiting list. A sign-up that
+    looks like an existing player with other details needs ``player``: that player or ``"new"``."""
     if status not in DECISIONS:
         raise ServiceError("invalid", _("Approve or reject."), fields={"status": [_("approved or rejected")]})
     with transaction.atomic():
@@ -232,6 +360,12 @@ def signup_decide(*, signup: Signup, status: str, user=None) -> Signup:
                                    status=409)
             if signup.status in (Signup.Status.APPROVED,):
                 return signup
+            _choose_player(signup, player)
+            signup.save(update_fields=["player", "as_new_player"])
+            if signup.player_id is None and not signup.as_new_player:
+                match = signup_match(signup)
+                if match is not None and match.differences:
+                    raise _unconfirmed_match(match)
             left = _places_left(tournament)
             if left is not None and left <= 0:
                 if signup.status == Signup.Status.WAITING:
@@ -251,6 +385,8 @@ def signup_decide(*, signup: Signup, status: str, user=None) -> Signup:
         signup.status, signup.decided_at = Signup.Status.REJECTED, timezone.now()
         signup.save(update_fields=["status", "decided_at"])
         _tell(signup, "rejected")
+        audit_record(user=user, action=AuditEntry.Action.REJECT, obj=signup,
+                     details={"was_approved": was_approved, "email": signup.email})
     if was_approved:
         signups_move_up(tournament=tournament)
     return signup

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from ..errors import ServiceError
 from ..models import Player, Session, Table, Tournament
-from ..permissions import can_referee, is_league_admin, visible_tournaments
+from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day
 from ..selectors.standings import team_standings_for
 from ..services import day as day_services
@@ -30,9 +30,12 @@ SCREEN_REVEAL_PLACES = 10
 
 
 def _directed(request, slug: str) -> Tournament:
+    """The tournament whose control room this is: 404 for one the user may not see (as for one that
+    does not exist, so that unpublished ones cannot be probed), 403 for a published one they do not
+    direct."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_referee(request.user, tournament.pk):
-        raise PermissionDenied(_("Only administrators and this tournament's referees can use the control room."))
+    referee_or_refuse(request.user, tournament,
+                      _("Only administrators and this tournament's referees can use the control room."))
     return tournament
 
 

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.files import File
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -19,11 +20,14 @@ from .. import tournament_options as day_options
 from ..errors import ServiceError
 from ..models import Club, Player, Tournament
 from ..permissions import is_league_admin
+from ..selectors.audit import audit_entries
 from ..selectors.players import merges_recent, player_summary
 from ..services import imports
 from ..services.players import player_merge
 from ..services.tournaments import tournament_options_set
 from .numbers import posted_int
+
+AUDIT_PAGE_SIZE = 100
 
 
 def _admin_only(request) -> None:
@@ -348,3 +352,13 @@ def tournament_options(request, slug: str):
         "ruleset_label": rule_options.RULESET_LABELS.get(ruleset, ruleset),
         "presets": rule_options.PRESETS, "fields": _fields(ruleset, values, errors), "general": general,
     }, status=status)
+
+
+@require_http_methods(["GET"])
+def audit_log(request):
+    """The audit log: who deleted, archived, restored or rejected what, and when, newest first."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    page = Paginator(audit_entries(), AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "league/manage/audit.html", {"page": page})

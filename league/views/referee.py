@@ -8,7 +8,6 @@ from functools import cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -23,7 +22,7 @@ from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
 from ..errors import Conflict, ServiceError
 from ..models import WIND_CHOICES, Hand, Table
-from ..permissions import can_referee
+from ..permissions import referee_or_refuse
 from ..selectors import day, pages
 from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
@@ -113,8 +112,7 @@ def _checked_table(request, table_id: int) -> Table:
         table = pages.table_for_sheet(table_id)
     except Table.DoesNotExist as error:
         raise Http404(_("No such table.")) from error
-    if not can_referee(request.user, table.session.tournament_id):
-        raise PermissionDenied(_("You are not a referee of this tournament."))
+    referee_or_refuse(request.user, table.session.tournament, _("You are not a referee of this tournament."))
     return table
 
 
@@ -123,8 +121,7 @@ def _checked_hand(request, hand_id: int) -> Hand:
         hand = pages.hand_for_sheet(hand_id)
     except Hand.DoesNotExist as error:
         raise Http404(_("No such hand.")) from error
-    if not can_referee(request.user, hand.table.session.tournament_id):
-        raise PermissionDenied(_("You are not a referee of this tournament."))
+    referee_or_refuse(request.user, hand.table.session.tournament, _("You are not a referee of this tournament."))
     return hand
 
 
@@ -544,8 +541,8 @@ def hand_delete(request, hand_id: int):
     deletion = hand_services.hand_deletion(hand_id=hand_id, tables=Table.objects.all())
     if deletion is not None:
         # A repeated deletion (double tap, a retry after a lost reply) deletes nothing more.
-        if not can_referee(request.user, deletion.table.session.tournament_id):
-            raise PermissionDenied(_("You are not a referee of this tournament."))
+        referee_or_refuse(request.user, deletion.table.session.tournament,
+                          _("You are not a referee of this tournament."))
         messages.info(request, _("Hand %(number)s was already deleted.") % {"number": deletion.number})
         return redirect("referee-table", table_id=deletion.table_id)
     hand = _checked_hand(request, hand_id)

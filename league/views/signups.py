@@ -11,9 +11,16 @@ from django.views.decorators.http import require_http_methods
 
 from ..clients import client_address
 from ..errors import ServiceError
-from ..models import Registration, Signup, Tournament
+from ..models import Player, Registration, Signup, Tournament
 from ..permissions import visible_tournaments
-from ..services.signups import signup_confirm, signup_create, signup_decide, signup_withdraw, signups_open
+from ..services.signups import (
+    signup_confirm,
+    signup_create,
+    signup_decide,
+    signup_matches,
+    signup_withdraw,
+    signups_open,
+)
 from .manage import _admin_only, _login_first
 from .numbers import posted_int
 
@@ -83,15 +90,25 @@ def signups_manage(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     if request.method == "POST":
         found = get_object_or_404(Signup, pk=posted_int(request.POST.get("signup"), 0), tournament=tournament)
+        chosen = request.POST.get("player", "")
+        player = "new" if chosen == "new" else (
+            get_object_or_404(Player, pk=posted_int(chosen, 0)) if chosen else None)
         try:
-            decided = signup_decide(signup=found, status=request.POST.get("status", ""), user=request.user)
+            decided = signup_decide(signup=found, status=request.POST.get("status", ""), user=request.user,
+                                    player=player)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, _("%(name)s: %(status)s.") % {
                 "name": f"{decided.first_name} {decided.last_name}", "status": decided.get_status_display()})
         return redirect("manage-signups", slug=tournament.slug)
-    signups = Signup.objects.filter(tournament=tournament).order_by("created_at", "pk")
+    signups = list(Signup.objects.filter(tournament=tournament).order_by("created_at", "pk"))
+    matches = signup_matches(signups)
+    for found in signups:
+        found.match = matches.get(found.pk)
+        if found.match is not None:  # the fields by their names in the page's language
+            found.match.differences = [{**d, "label": Signup._meta.get_field(d["field"]).verbose_name}
+                                       for d in found.match.differences]
     taken = Registration.objects.filter(tournament=tournament).count()
     return render(request, "league/manage/signups.html", {
         "tournament": tournament, "signups": signups, "taken": taken})

@@ -37,7 +37,8 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from league.models import Hand, PlayerMerge, RefereeAssignment, Signup, Table, Tournament
+from league.models import AuditEntry, Hand, PlayerMerge, RefereeAssignment, Signup, Table, Tournament
+from league.services.audit import audit_record
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
@@ -214,6 +215,7 @@ PAGES = [
     Page("players-merge", "admin", lambda w: "/manage/players/merge/"),
     Page("players-merge-compare", "admin",
          lambda w: f"/manage/players/merge/?keep={w.player.pk}&remove={w.table.seats.first().player_id}"),
+    Page("audit-log", "admin", lambda w: "/manage/audit/"),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
@@ -311,6 +313,10 @@ def world() -> World:
     players = [PlayerFactory(first_name=first, last_name=last, club=club) for first, last in
                [("Anna", "Berg"), ("Ben", "Schmidt-Nowakowski"), ("Carla", "Weiß"), ("Dieter", "Zimmermann"),
                 ("Eva", "Adler"), ("Max", "Kühn"), ("Ida", "Šimić"), ("Leo", "Zahn")]]
+    players[0].ema_id = "04990077"
+    players[0].save(update_fields=["ema_id"])
+    Signup.objects.create(tournament=tournament, first_name="Anne", last_name="Bergmann", email="anne@example.org",
+                          ema_id="04990077", status=Signup.Status.PENDING, token="a11y-matching-sign-up")  # a match
     session = SessionFactory(tournament=tournament, number=1)
     table = table_with_players(session=session, number=1, players=players[:4])
     closed = table_with_players(session=session, number=2, players=players[4:])
@@ -336,9 +342,10 @@ def world() -> World:
         other = table_with_players(ruleset=ruleset, slug=f"a11y-{ruleset}", name=f"A11y {ruleset}")
         RefereeAssignment.objects.create(tournament=other.session.tournament, user=referee)
         ruleset_tables[ruleset] = other
-    AdminFactory(username="a11y-admin")
+    admin = AdminFactory(username="a11y-admin")
     PlayerMerge.objects.create(kept=players[0], removed_id=10**6, removed={"first_name": "Anna", "last_name": "Berg",
                                                                            "ema_id": "04990001"}, moved={"seat": 1})
+    audit_record(user=admin, action=AuditEntry.Action.DELETE, obj=ClubFactory(name="Aufgelöster Verein"))
     return World(tournament=tournament, finished=finished, season=season, player=players[4],
                  table=Table.objects.get(pk=table.pk), closed=closed, hand=hand, ruleset_tables=ruleset_tables,
                  signup=signup)

@@ -1,0 +1,34 @@
+"""The audit log: every destructive action an administrator takes (delete, archive, restore,
+reject, erase …), who took it, when, and what it concerned. Written by league.services.audit only."""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        DELETE = "delete", _("deleted")
+        ARCHIVE = "archive", _("archived")
+        RESTORE = "restore", _("restored")
+        REJECT = "reject", _("rejected")
+        WITHDRAW = "withdraw", _("withdrawn")
+        ERASE = "erase", _("erased")
+
+    at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+", verbose_name=_("by"))
+    # kept as written: the entry still says who it was after the account is gone
+    username = models.CharField(_("user name"), max_length=150, blank=True)
+    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
+    model = models.CharField(_("kind of object"), max_length=40)
+    object_id = models.CharField(_("object id"), max_length=40)
+    object_repr = models.CharField(_("object"), max_length=200)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.username} {self.action} {self.model} {self.object_repr}"

@@ -1,0 +1,14 @@
+"""Writing the audit log (league.models.AuditEntry): one entry per destructive action of an
+administrator, in the same transaction as the action, so an action is logged exactly when it
+happened."""
+from django.db import models
+
+from ..models import AuditEntry
+
+
+def audit_record(*, user, action: str, obj: models.Model, details: dict | None = None) -> AuditEntry:
+    """Log ``action`` (an ``AuditEntry.Action``) on ``obj`` by ``user`` (None: the system)."""
+    known = user if user is not None and getattr(user, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        user=known, username=known.get_username() if known else "", action=action,
+        model=obj._meta.model_name, object_id=str(obj.pk), object_repr=str(obj)[:200], details=details or {})
