@@ -66,6 +66,9 @@ class HandRevision(models.Model):
     # The Idempotency-Key of the request that made this change (entry, correction or deletion), so
     # that a repeat is recognised even after the hand itself is gone.
     idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True, default="")
+    # What the key is bound to: a hash of the request's change, target and body. The same key with
+    # another request is refused instead of answered with this change.
+    request_hash = models.CharField(_("request fingerprint"), max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["table", "number", "at", "id"]

@@ -458,6 +458,10 @@
       try { restore(JSON.parse(draft)); restored = true; } catch (e) { clearDraft(); }
     }
   }
+  // Back to a sheet kept in the browser's memory: its key may be a hand already saved; the next hand is a new request.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && !sending && !editing) form.elements.key.value = newKey();
+  });
   if (queue().length) setNumber(Math.max(nextNumber(), firstNumber));
   render();
   window.addEventListener("online", function () { render(); flush(); });
