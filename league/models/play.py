@@ -1,8 +1,11 @@
 """What happens at the tables: hands with their history, and tournament-level penalties."""
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from scoring.records import LARGEST
 
 from .competition import WIND_CHOICES, Table, Tournament
 from .people import Player
@@ -110,7 +113,8 @@ class TournamentPenalty(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties",
                                    verbose_name=_("tournament"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("player"))
-    points = models.IntegerField(_("points"), default=0, help_text=_("Subtracted from the game score"))
+    points = models.IntegerField(_("points"), default=0, help_text=_("Subtracted from the game score"),
+                                 validators=[MinValueValidator(0), MaxValueValidator(LARGEST)])
     reason = models.CharField(_("reason"), max_length=200)
     disqualified = models.BooleanField(_("disqualified"), default=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
