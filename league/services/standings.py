@@ -39,7 +39,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -87,21 +87,36 @@ def standings_request(*, tournament_id: int) -> None:
     transaction.on_commit(lambda: standings_queue(tournament_id=tournament_id))
 
 
+# Beyond its countdown and one recomputation's time, a queued task gets this much longer to start.
+CLAIM_MARGIN_SECONDS = 2.0
+
+
+def claim_lifetime(started: datetime | None, finished: datetime | None) -> float:
+    """Seconds a queued recomputation may wait before it counts as lost (its worker died holding
+    it): its countdown, the last run's duration and a margin; ``STANDINGS_QUEUE_STALE_SECONDS`` at
+    most. A lost claim is taken over by the next change, not left for the sweep; a task that was
+    only slow then finds the standings computed and does nothing."""
+    last_run = (finished - started).total_seconds() if started and finished and finished >= started else 0.0
+    return min(float(settings.STANDINGS_QUEUE_STALE_SECONDS),
+               settings.STANDINGS_MIN_INTERVAL + last_run + CLAIM_MARGIN_SECONDS)
+
+
 def standings_queue(*, tournament_id: int) -> bool:
     """Queue one recomputation of stale standings unless one is queued already (a queued task not
-    started within ``STANDINGS_QUEUE_STALE_SECONDS`` counts as lost). It starts no sooner than
+    started within one recomputation's time, ``claim_lifetime``, counts as lost). It starts no sooner than
     ``STANDINGS_MIN_INTERVAL`` after the previous one started, so a burst of hands costs one run a
     second at most. True when a task was sent; when the broker refused it the slot is freed again
     for the next change or the sweep."""
     from ..tasks import standings_recompute_task
 
     now = timezone.now()
-    lost = now - timedelta(seconds=settings.STANDINGS_QUEUE_STALE_SECONDS)
+    started, finished = (StandingsState.objects.filter(pk=tournament_id)
+                         .values_list("started_at", "finished_at").first() or (None, None))
+    lost = now - timedelta(seconds=claim_lifetime(started, finished))
     slot = (StandingsState.objects.filter(pk=tournament_id, requested__gt=F("computed"))
             .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=lost)))
     if not slot.update(queued_at=now):
         return False
-    started = StandingsState.objects.filter(pk=tournament_id).values_list("started_at", flat=True).first()
     countdown = 0.0
     if started is not None:
         countdown = max(0.0, settings.STANDINGS_MIN_INTERVAL - (now - started).total_seconds())
@@ -127,10 +142,8 @@ def standings_run(*, tournament_id: int) -> bool:
 def standings_sweep() -> list[int]:
     """The periodic safety net: queue the recomputation of every tournament whose standings are
     stale and have no task queued (a worker died mid-run, the broker was down). Returns their ids."""
-    lost = timezone.now() - timedelta(seconds=settings.STANDINGS_QUEUE_STALE_SECONDS)
-    stale = (StandingsState.objects.filter(requested__gt=F("computed"))
-             .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=lost))
-             .order_by("pk").values_list("pk", flat=True))
+    # standings_queue decides per tournament whether a queued task is lost (claim_lifetime)
+    stale = StandingsState.objects.filter(requested__gt=F("computed")).order_by("pk").values_list("pk", flat=True)
     queued = []
     for tournament_id in stale:
         logger.info("Standings of tournament %s are stale; queueing their recomputation", tournament_id)
