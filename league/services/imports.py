@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from ..errors import ServiceError
 from ..exports.cells import unsafe
 from ..models import Club, Player, Registration, Tournament
+from ..validators import hidden_characters_message
 from .standings import standings_request
 
 # Hard caps, checked while reading, so that no file costs more than they allow.
@@ -317,6 +318,8 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
             reasons.append(_("A name is longer than 80 characters."))
         if len(club) > 120:
             reasons.append(_("The club's name is longer than 120 characters."))
+        if message := hidden_characters_message(first + last + club):
+            reasons.append(message)
         if not COUNTRY.match(country):
             reasons.append(_("“%(country)s” is not a two-letter country code (ISO 3166), e.g. DE.")
                            % {"country": cells.get("country", "")})

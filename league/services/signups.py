@@ -21,6 +21,7 @@ from django.utils.translation import override
 
 from ..errors import ServiceError
 from ..models import Player, Registration, Seat, Signup, Tournament
+from ..validators import hidden_characters_message
 from .imports import COUNTRY, fold
 from .tournaments import registration_create
 
@@ -69,6 +70,9 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         fields["last_name"] = [_("Give your last name.")]
     if not COUNTRY.match(country):
         fields["country"] = [_("Give a two-letter country code (ISO 3166), e.g. DE.")]
+    for name, value in (("first_name", first_name), ("last_name", last_name), ("club", club)):
+        if message := hidden_characters_message(value):
+            fields.setdefault(name, []).append(message)
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _rate_limit(client)

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from .. import tournament_options
 from ..errors import ServiceError
 from ..models import Hand, Player, RefereeAssignment, Registration, Tournament
+from ..validators import hidden_characters_message
 from .standings import standings_request
 
 
@@ -13,6 +14,8 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
                            status=409)
+    if message := hidden_characters_message(team):
+        raise ServiceError("hidden_characters", message, fields={"team": [message]})
     try:
         with transaction.atomic():
             registration = Registration.objects.create(tournament=tournament, player=player,
