@@ -15,25 +15,22 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 import scoring
 from league.handvalue_texts import translate_explain
+from league.ratelimit import RateThrottle
 from scoring import handvalue
 
 
-class ScoringAnonThrottle(AnonRateThrottle):
+class ScoringAnonThrottle(RateThrottle):
     scope = "scoring_anon"
+    anonymous_only = True
 
 
-class ScoringUserThrottle(UserRateThrottle):
+class ScoringUserThrottle(RateThrottle):
     scope = "scoring_user"
-
-    def allow_request(self, request, view) -> bool:
-        if not (request.user and request.user.is_authenticated):
-            return True  # the anonymous throttle counts these
-        return super().allow_request(request, view)
+    users_only = True  # the anonymous throttle counts the others
 
 
 def max_records(request) -> int:

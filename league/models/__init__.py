@@ -14,6 +14,7 @@ from .competition import (
 )
 from .day import CheckIn, Withdrawal
 from .exports import Export
+from .limits import RateCount
 from .people import Club, Player
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
@@ -21,8 +22,8 @@ from .signups import Signup
 
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
-    "HandRevision", "League",
-    "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
+    "HandRevision", "League", "Player", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration",
+    "Season", "SeasonRanking", "Seat", "Session",
     "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
     "Withdrawal",
 ]

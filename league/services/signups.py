@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -21,6 +20,7 @@ from django.utils.translation import override
 
 from ..errors import ServiceError
 from ..models import Player, Registration, Seat, Signup, Tournament
+from ..ratelimit import Rate, rate_attempt
 from ..validators import hidden_characters_message
 from .imports import COUNTRY, fold
 from .tournaments import registration_create
@@ -30,14 +30,7 @@ DECISIONS = (Signup.Status.APPROVED, Signup.Status.REJECTED)
 
 
 def _rate_limit(client: str) -> None:
-    key = f"league:signup-rate:{client}:{int(timezone.now().timestamp()) // RATE_WINDOW_S}"
-    cache.add(key, 0, RATE_WINDOW_S)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, RATE_WINDOW_S)
-        count = 1
-    if count > settings.SIGNUP_RATE_PER_HOUR:
+    if not rate_attempt(Rate("signup", settings.SIGNUP_RATE_PER_HOUR, RATE_WINDOW_S), f"address:{client}"):
         raise ServiceError("throttled", _("Too many sign-ups from this address; please try again in an hour."),
                            status=429)
 
