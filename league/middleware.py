@@ -18,6 +18,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
 
+from .errors import error_body
+
 logger = logging.getLogger(__name__)
 
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -27,10 +29,6 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'se
 
 def is_api(request) -> bool:
     return request.path_info.startswith("/api/")
-
-
-def error_body(code: str, message: str) -> dict:
-    return {"error": {"code": code, "message": str(message), "fields": {}}}
 
 
 def error_json(code: str, message: str, status: int) -> JsonResponse:

@@ -21,7 +21,7 @@ from scoring import flow
 from scoring.flow import seat_winds
 from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, ServiceError, error_body
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import can_referee
 from ..selectors import day, pages
@@ -300,8 +300,7 @@ def _form_errors(form, *, code: str, message: str, status: int = 400) -> JsonRes
     """The form's errors keyed by its own field names ("__all__": above the form), exactly the
     slots the page fills when the same data is submitted."""
     fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
-    body = {"code": code, "message": message, "fields": fields, "confirm": form.needs_confirmation}
-    return JsonResponse({"error": body}, status=status)
+    return JsonResponse(error_body(code, message, fields, confirm=form.needs_confirmation), status=status)
 
 
 @login_required
