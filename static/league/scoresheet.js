@@ -376,6 +376,8 @@
         showErrors(error);
         fillSummary(error);
         if (error.next_number) { form.elements.key.value = newKey(); setNumber(error.next_number); }
+        // A key the server has bound to another hand: this hand is a new request with a new key.
+        if (error.code === "idempotency_key_reused") form.elements.key.value = newKey();
         return;
       }
       // No answer (offline, or the reply was lost): the hand waits with its key and is sent again.
