@@ -276,7 +276,7 @@ def score_sheet(request, table_id: int):
         if wants_json(request):
             message = error.message if error else (" ".join(form.non_field_errors()) or _("Some fields are not valid."))
             return _form_errors(form, code=error.code if error else "invalid", message=message, status=status)
-        if error is not None and error.code in ("hand_number_exists", "hand_number_ahead"):
+        if error is not None and error.code in ("hand_number_exists", "hand_number_ahead", "idempotency_key_reused"):
             form = _renumbered(form, table, error)
     else:
         view = table_view(table=table)
@@ -286,10 +286,12 @@ def score_sheet(request, table_id: int):
 
 
 def _renumbered(form, table: Table, error: ServiceError):
-    """The refused form again, now meaning the next hand with a fresh key: saving it once more is
-    the referee's deliberate choice after reading the message."""
+    """The refused form again, now meaning the next hand (when the error names it) with a fresh key:
+    saving it once more is the referee's deliberate choice after reading the message."""
     data = form.data.copy()
-    data["number"], data["key"] = error.extra["next_number"], new_key()
+    data["key"] = new_key()
+    if "next_number" in error.extra:
+        data["number"] = error.extra["next_number"]
     again = _posted_hand_form(table, data)
     again.is_valid()
     again.add_error(None, error.message)

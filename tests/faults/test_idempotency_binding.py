@@ -2,6 +2,8 @@
 for another hand it is refused with 422 ``idempotency_key_reused``, never answered with the hand
 the key first stored, and nothing else changes."""
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from league.models import Hand, HandRevision
 from tests.factories import client_for, referee_for, table_with_players
@@ -73,3 +75,19 @@ def test_a_deletion_key_used_on_another_hand_is_refused_and_deletes_nothing(tabl
     assert refused_as_reused(other)
     assert Hand.objects.filter(pk=one["id"]).exists()
     assert HandRevision.objects.filter(action="delete").count() == 1
+
+
+def test_the_sheets_plain_form_refuses_a_used_key_and_offers_the_hand_again_with_a_fresh_key(table, client):
+    referee = referee_for(table.session.tournament, username="sheetref")
+    client.post(hands_url(table), {"outcome": "draw"}, format="json", headers={"Idempotency-Key": "k91"})
+    browser = Client()
+    browser.force_login(referee)
+    fields = {"outcome": "win", "value_0": "20", "value_1": "300", "value_2": "40", "value_3": "0", "winner": "1",
+              "key": "k91", "number": "2"}
+    response = browser.post(reverse("referee-table", args=[table.pk]), fields, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422
+    assert Hand.objects.filter(table=table).count() == 1
+    key = response.context["form"]["key"].value()
+    assert key and key != "k91"
+    again = browser.post(reverse("referee-table", args=[table.pk]), {**fields, "key": key})
+    assert again.status_code == 302 and Hand.objects.filter(table=table).count() == 2
