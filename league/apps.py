@@ -13,3 +13,13 @@ class LeagueConfig(AppConfig):
         from . import checks, signals, tasks  # noqa: F401
 
         signals.connect()
+        # Usernames everywhere Django validates them (the admin's forms, createsuperuser, full_clean):
+        # NFKC, nothing invisible, one script. auth.User is Django's own model, so the validator is
+        # added to its field here.
+        from django.contrib.auth import get_user_model
+
+        from .validators import validate_username
+
+        username = get_user_model()._meta.get_field("username")
+        if validate_username not in username.validators:
+            username.validators.append(validate_username)

@@ -1,7 +1,7 @@
 """A Redis cache that forgives an unreachable Redis: every read answers "not cached", every write
 is dropped, and the request goes on. The page cache renders afresh, the login brake and the API's
-throttles pause while Redis is away (logged, at most once a minute per process), and nothing a
-user sent is lost for want of a cache."""
+throttles count in the database while Redis is away (league.ratelimit uses ``strict``), failures
+are logged at most once a minute per process, and nothing a user sent is lost for want of a cache."""
 import logging
 import time
 
@@ -11,7 +11,8 @@ logger = logging.getLogger(__name__)
 QUIET_SECONDS = 60
 
 
-def _unreachable(error: Exception) -> bool:
+def unreachable(error: Exception) -> bool:
+    """Whether ``error`` says the cache cannot be reached (as opposed to a fault of ours)."""
     from redis import exceptions
 
     return isinstance(error, exceptions.ConnectionError | exceptions.TimeoutError | OSError)
@@ -19,6 +20,12 @@ def _unreachable(error: Exception) -> bool:
 
 class ForgivingRedisCache(RedisCache):
     _last_warning = 0.0
+
+    @property
+    def strict(self):
+        """The same cache without forgiveness: its errors reach the caller. Rate limits use it, to
+        count somewhere else while Redis is away instead of not at all (league.ratelimit)."""
+        return super()
 
     def _failed(self, operation: str, error: Exception) -> None:
         now = time.monotonic()
@@ -30,7 +37,7 @@ class ForgivingRedisCache(RedisCache):
         try:
             return call()
         except Exception as error:
-            if not _unreachable(error):
+            if not unreachable(error):
                 raise
             self._failed(operation, error)
             return fallback

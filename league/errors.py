@@ -1,8 +1,28 @@
 """The one error type services raise: a code, a message for people, the fields it concerns and
-the HTTP status a web caller should answer with."""
+the HTTP status a web caller should answer with; and the one error body every JSON answer carries
+(the API, the score sheet's script, the commands): ``{"error": {"code", "message", "fields"}}``."""
 from django.utils.translation import gettext
 
 import scoring
+
+
+def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
+    """The error body of API.md: ``fields`` maps a field's name to its messages (``{}`` when the
+    error concerns no one field); ``extra`` adds what an error has besides (``table``, ``confirm``)."""
+    return {"error": {"code": code, "message": str(message), "fields": fields or {}, **extra}}
+
+
+def with_error_body(answer: dict) -> dict:
+    """A scoring answer (one record's result from ``settle``/``handvalue``) whose error, if any,
+    has the one shape: the scoring package's ``field`` (the record field at fault) becomes
+    ``fields``; anything else it carries (``position``) stays beside."""
+    error = answer.get("error")
+    if not isinstance(error, dict) or "fields" in error:
+        return answer
+    field = error.get("field")
+    extra = {key: value for key, value in error.items() if key not in ("code", "message", "field")}
+    fields = {field: [error["message"]]} if field else {}
+    return {**answer, **error_body(error["code"], error["message"], fields, **extra)}
 
 
 class ServiceError(Exception):
@@ -19,9 +39,7 @@ class ServiceError(Exception):
             self.status = status
 
     def as_dict(self) -> dict:
-        body = {"code": self.code, "message": self.message, "fields": self.fields}
-        body.update(self.extra)
-        return {"error": body}
+        return error_body(self.code, self.message, self.fields, **self.extra)
 
 
 class Conflict(ServiceError):

@@ -1,6 +1,7 @@
-"""Request-wide guards: the Content-Security-Policy on every answer, NUL characters refused before
-any view sees them, and the API's unexpected failures answered as JSON (503 while the database
-is unreachable) instead of an HTML error page.
+"""Request-wide guards: every request body capped before it is read (per endpoint), the
+Content-Security-Policy on every answer, NUL characters refused before any view sees them, and
+the API's unexpected failures answered as JSON (503 while the database is unreachable) instead of
+an HTML error page.
 
 The policy is a constant of our own rather than the django-csp package: the pages load scripts
 and styles only from /static/ (no inline script, no style attribute), so one header string is
@@ -8,11 +9,16 @@ all it takes and there is no dependency to keep up to date. ``CONTENT_SECURITY_P
 settings replaces it.
 """
 import logging
+import re
+from io import IOBase
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponseBadRequest, JsonResponse
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
+
+from .errors import error_body
 
 logger = logging.getLogger(__name__)
 
@@ -23,10 +29,6 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'se
 
 def is_api(request) -> bool:
     return request.path_info.startswith("/api/")
-
-
-def error_body(code: str, message: str) -> dict:
-    return {"error": {"code": code, "message": str(message), "fields": {}}}
 
 
 def error_json(code: str, message: str, status: int) -> JsonResponse:
@@ -77,6 +79,88 @@ class RefuseNulMiddleware:
                 return error_json("bad_request", message, 400)
             return HttpResponseBadRequest(message)
         return self.get_response(request)
+
+
+SMALL_BODY = 64 * 1024
+# The endpoints whose bodies may be larger or must be smaller than BODY_MAX_BYTES: the uploads take
+# UPLOAD_MAX_BYTES, the anonymous logins and sign-ups SMALL_BODY. First match wins.
+BODY_LIMITS = (
+    (re.compile(r"^/api/v1/(tournaments/\d+/imports|players/bulk)/$"), "UPLOAD_MAX_BYTES"),
+    (re.compile(r"^/manage/(players/bulk|t/[^/]+/import)/$"), "UPLOAD_MAX_BYTES"),
+    (re.compile(r"^/(api/v1/auth/token|login|admin/login)/$"), SMALL_BODY),
+    (re.compile(r"^/(api/v1/tournaments/\d+/signups|t/[^/]+/signup)/$"), SMALL_BODY),
+)
+
+
+def body_limit(path: str) -> int:
+    """The most bytes a request body to ``path`` may have."""
+    for pattern, limit in BODY_LIMITS:
+        if pattern.match(path):
+            return getattr(settings, limit) if isinstance(limit, str) else limit
+    return settings.BODY_MAX_BYTES
+
+
+class CappedStream(IOBase):
+    """A request body that raises RequestDataTooBig once more than ``limit`` bytes are read: the cap
+    for bodies without a Content-Length (chunked) or with one that lies."""
+
+    def __init__(self, stream, limit: int):
+        self.stream, self.limit, self.read_so_far = stream, limit, 0
+
+    def _count(self, data: bytes) -> bytes:
+        self.read_so_far += len(data)
+        if self.read_so_far > self.limit:
+            raise RequestDataTooBig(f"request body over {self.limit} bytes")
+        return data
+
+    def read(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            size = self.limit + 1 - self.read_so_far
+        return self._count(self.stream.read(min(size, self.limit + 1 - self.read_so_far)))
+
+    def readline(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            size = self.limit + 1 - self.read_so_far
+        return self._count(self.stream.readline(min(size, self.limit + 1 - self.read_so_far)))
+
+    def readable(self) -> bool:
+        return True
+
+
+def too_large(request, limit: int) -> HttpResponse:
+    message = _("The request body is larger than %(size)s bytes.") % {"size": limit}
+    if is_api(request):
+        return error_json("too_large", message, 413)
+    return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+
+
+class BodyLimitMiddleware:
+    """Every request body capped before anyone reads it, per endpoint (``body_limit``): a declared
+    Content-Length over the cap is answered 413 at once, so nothing is parsed or spooled to disk;
+    a body without one is read through ``CappedStream``. The reverse proxy caps it too (README)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = body_limit(request.path_info)
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            declared = 0
+        if declared > limit:
+            return too_large(request, limit)
+        if hasattr(request, "_stream"):
+            request._stream = CappedStream(request._stream, limit)
+        try:
+            return self.get_response(request)
+        except RequestDataTooBig:
+            return too_large(request, limit)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, RequestDataTooBig):
+            return too_large(request, body_limit(request.path_info))
+        return None
 
 
 class ApiErrorsMiddleware:

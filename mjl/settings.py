@@ -40,6 +40,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "league.middleware.BodyLimitMiddleware",  # first: before anything reads a body
     "league.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "league.middleware.ContentSecurityPolicyMiddleware",
@@ -213,6 +214,11 @@ SCORING_MAX_RECORDS_USER = env_int("SCORING_MAX_RECORDS_USER", default=1000)
 SCORING_MAX_SECONDS = env_int("SCORING_MAX_SECONDS", default=10)
 # The largest JSON body the API reads (bytes); larger ones are refused with 413 before parsing.
 JSON_MAX_BYTES = env_int("JSON_MAX_BYTES", default=1024 * 1024)
+# Every request body, of any type, is capped before it is read (league.middleware.BodyLimitMiddleware):
+# the upload endpoints take UPLOAD_MAX_BYTES (a 5 MB file and its form), logins and sign-ups 64 KB,
+# everything else BODY_MAX_BYTES. Larger: 413.
+BODY_MAX_BYTES = env_int("BODY_MAX_BYTES", default=JSON_MAX_BYTES)
+UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", default=6 * 1024 * 1024)
 # API tokens expire this long after they were issued; a password change revokes them at once.
 TOKEN_TTL_HOURS = env_int("TOKEN_TTL_HOURS", default=24 * 14)
 

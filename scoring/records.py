@@ -51,19 +51,24 @@ def seat_list(record: Mapping, name: str) -> list[int]:
 LARGEST = 10_000_000
 
 
-def is_amount(value: object) -> bool:
-    """A whole number from 0 to LARGEST (booleans are not numbers here)."""
-    return type(value) is int and 0 <= value <= LARGEST
+# The most han, fan or doubles a record may count: every ruleset pays its limit long before (riichi
+# from 13 han, Hongkong from 10 fan, the Japanese rules from 8 doubles), so more is a typing error.
+MOST_DOUBLES = 99
 
 
-def count(record: Mapping, name: str, *, default: int | None = None) -> int:
-    """A non-negative integer; required unless a default is given."""
+def is_amount(value: object, most: int = LARGEST) -> bool:
+    """A whole number from 0 to ``most`` (booleans are not numbers here)."""
+    return type(value) is int and 0 <= value <= most
+
+
+def count(record: Mapping, name: str, *, default: int | None = None, most: int = LARGEST) -> int:
+    """A whole number from 0 to ``most``; required unless a default is given."""
     value = record.get(name)
-    if is_amount(value):
+    if is_amount(value, most):
         return value
     if value is None and default is not None:
         return default
-    raise ScoringError("bad_record", field=name, name=name, expected=f"a whole number from 0 to {LARGEST}")
+    raise ScoringError("bad_record", field=name, name=name, expected=f"a whole number from 0 to {most}")
 
 
 def flag(record: Mapping, name: str) -> bool:

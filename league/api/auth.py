@@ -6,15 +6,18 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 
+from ..ratelimit import RateThrottle
 from ..services.logins import locked_message, login_failed, login_locked, login_succeeded
 from .authentication import token_expired
 
 
+class LoginThrottle(RateThrottle):
+    scope = "login"
+
+
 class TokenView(ObtainAuthToken):
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
+    throttle_classes = [LoginThrottle]
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own, without our caps
 
     def post(self, request, *args, **kwargs):

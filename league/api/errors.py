@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from ..errors import ServiceError
+from ..errors import ServiceError, error_body
 from ..middleware import failure_body
 
 _CODES = {
@@ -38,21 +38,19 @@ def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, ProtectedError):
-        return Response({"error": {"code": "in_use", "fields": {},
-                                   "message": _("This is still in use (registrations, seats or results) "
-                                                "and cannot be deleted.")}}, status=status.HTTP_409_CONFLICT)
+        return Response(error_body("in_use", _("This is still in use (registrations, seats or results) "
+                                               "and cannot be deleted.")), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, IntegrityError):  # a rule of the database that validation did not foresee
         set_rollback()
-        return Response({"error": {"code": "conflict", "fields": {},
-                                   "message": _("This contradicts data already stored and was not saved.")}},
+        return Response(error_body("conflict", _("This contradicts data already stored and was not saved.")),
                         status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
     elif isinstance(exc, RequestDataTooBig):
-        return Response({"error": {"code": "too_large", "message": _("The request body is too large."),
-                                   "fields": {}}}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return Response(error_body("too_large", _("The request body is too large.")),
+                        status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     elif isinstance(exc, SuspiciousOperation):
         exc = exceptions.ParseError(_("The request could not be read."))
     response = drf_exception_handler(exc, context)
@@ -67,9 +65,9 @@ def exception_handler(exc, context):
             message = " ".join(str(m) for m in exc.detail)
         else:
             message = _("Some fields are not valid.")
-        response.data = {"error": {"code": code, "message": message, "fields": fields}}
+        response.data = error_body(code, message, fields)
         response.status_code = status.HTTP_400_BAD_REQUEST
     else:
-        response.data = {"error": {"code": code, "message": str(exc.detail), "fields": {}}}
+        response.data = error_body(code, str(exc.detail))
     return response
 

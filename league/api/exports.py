@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from ..errors import ServiceError
 from ..models import Export, Season, Tournament
 from ..permissions import can_referee, is_league_admin
+from ..selectors.day import hides_for
 from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
 from ..services.imports import decisions_parsed, registrations_import, registrations_import_preview
 from .parsers import JSONParser
@@ -95,14 +96,20 @@ class SeasonExports(APIView):
         return _requested(request, data.validated_data, season=season)
 
 
+# What a referee may read while the tournament's standings are hidden: files without results.
+WITHOUT_RESULTS = frozenset({Export.Kind.SEATING_XLSX})
+
+
 def readable_export(request, export_id: int) -> Export:
-    """Administrators read every export; a referee the exports of the tournaments they referee.
-    Others get a 404, so export ids reveal nothing."""
+    """Administrators read every export; a referee the exports of the tournaments they referee,
+    with the pages' visibility: while the standings are hidden (until the reveal) only the files
+    that carry no results. Others get a 404, so export ids reveal nothing."""
     export = get_object_or_404(Export.objects.select_related("tournament", "season"), pk=export_id)
     if is_league_admin(request.user):
         return export
     if export.tournament_id and can_referee(request.user, export.tournament_id):
-        return export
+        if export.kind in WITHOUT_RESULTS or hides_for(request.user, export.tournament) is None:
+            return export
     raise NotFound()
 
 

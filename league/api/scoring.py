@@ -15,25 +15,23 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 import scoring
+from league.errors import error_body, with_error_body
 from league.handvalue_texts import translate_explain
+from league.ratelimit import RateThrottle
 from scoring import handvalue
 
 
-class ScoringAnonThrottle(AnonRateThrottle):
+class ScoringAnonThrottle(RateThrottle):
     scope = "scoring_anon"
+    anonymous_only = True
 
 
-class ScoringUserThrottle(UserRateThrottle):
+class ScoringUserThrottle(RateThrottle):
     scope = "scoring_user"
-
-    def allow_request(self, request, view) -> bool:
-        if not (request.user and request.user.is_authenticated):
-            return True  # the anonymous throttle counts these
-        return super().allow_request(request, view)
+    users_only = True  # the anonymous throttle counts the others
 
 
 def max_records(request) -> int:
@@ -47,10 +45,9 @@ def _within_time(records: list, one) -> list[dict]:
     answers = []
     for record in records:
         if time.monotonic() > deadline:
-            answers.append({"error": {"code": "time_limit", "fields": {},
-                                      "message": _("Not reached within this request's time; send it again.")}})
+            answers.append(error_body("time_limit", _("Not reached within this request's time; send it again.")))
             continue
-        answers.append(one(record))
+        answers.append(with_error_body(one(record)))
     return answers
 
 
@@ -59,12 +56,10 @@ def _answer(request, one):
     if isinstance(data, list):
         limit = max_records(request)
         if len(data) > limit:
-            return Response({"error": {"code": "batch_too_large",
-                                       "message": _("At most %(count)s records in one request.")
-                                       % {"count": limit}, "fields": {}}},
-                            status=413)
+            return Response(error_body("batch_too_large", _("At most %(count)s records in one request.")
+                                       % {"count": limit}), status=413)
         return Response(_within_time(data, one))
-    answer = one(data)
+    answer = with_error_body(one(data))
     return Response(answer, status=400 if "error" in answer else 200)
 
 

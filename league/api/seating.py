@@ -7,6 +7,7 @@ from rest_framework.views import APIView
 
 from ..models import Seat, Session, Table
 from ..permissions import visible_tournaments
+from ..selectors.seating import draw_seed_for
 from ..services.seating import METHODS, seating_generate, seating_preview, seating_report
 from .permissions import AdminWritesOthersRead
 
@@ -29,8 +30,9 @@ class SeatingView(APIView):
         for table_id, table_number, player_id in seats:
             tables.setdefault(table_id, {"id": table_id, "number": table_number, "seats": []})["seats"].append(
                 player_id)
-        seed = Session.objects.filter(tournament=tournament, number=number).values_list("draw_seed", "draw_method")
-        seed, method = seed.first() or (None, "")
+        session = Session.objects.filter(tournament=tournament, number=number).select_related("tournament").first()
+        seed = draw_seed_for(self.request.user, session) if session else None
+        method = session.draw_method if session else ""
         return Response({"session": number, "tables": list(tables.values()), "seed": seed, "method": method,
                          "report": seating_report(tournament=tournament)}, status=status_code)
 

@@ -38,10 +38,13 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
     description="Any string up to 100 characters, made by the client for this one change and unique per table. "
                 "Sending the same key again (a retry after a lost reply, a double tap, an offline queue) "
-                "answers what the first request did, with the same status and body, and changes nothing.",
+                "answers what the first request did, with the same status and body, and changes nothing. "
+                "The key is bound to its request: the same key with another hand or body is 422.",
 )
 # Conflicts about which hand a request means: the answer carries the table's current state.
 STATE_CONFLICTS = frozenset({"hand_number_exists", "hand_number_ahead", "hand_deleted", "concurrent_write"})
+KEY_REUSED = OpenApiResponse(description="`idempotency_key_reused`: the key was used for another request (another "
+                                         "change, hand or body); nothing was changed.")
 
 
 def idempotency_key(request) -> str:
@@ -152,6 +155,7 @@ class TableHands(TableWrites, generics.GenericAPIView):
             409: OpenApiResponse(description="The record's `number` exists already (`hand_number_exists`) or is "
                                              "ahead of the next hand (`hand_number_ahead`); `error.table` is the "
                                              "table's current state."),
+            422: KEY_REUSED,
         },
     )
     def post(self, request, pk: int):
@@ -198,7 +202,8 @@ class HandDetail(generics.GenericAPIView):
 
     @extend_schema(request=HandCorrectionSerializer, parameters=[IDEMPOTENCY_KEY],
                    responses={200: HandSerializer,
-                              409: OpenApiResponse(description="`version_conflict`: someone else changed it first.")})
+                              409: OpenApiResponse(description="`version_conflict`: someone else changed it first."),
+                              422: KEY_REUSED})
     def put(self, request, pk: int):
         """A correction with the `version` last read. With an `Idempotency-Key` a repeat answers the
         hand as it is (200) instead of a version conflict."""
@@ -209,7 +214,7 @@ class HandDetail(generics.GenericAPIView):
                             idempotency_key=idempotency_key(request))
         return Response(HandSerializer(hand, context={"request": request}).data)
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], responses={204: None})
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], responses={204: None, 422: KEY_REUSED})
     def delete(self, request, pk: int):
         """Deletes the table's last hand. Repeating the deletion of a hand already deleted answers
         204 again and touches no other hand."""

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
+from league.errors import error_body, with_error_body
+
 
 class Unreadable:
     """A line that is not JSON: answered as an invalid record, in its place."""
@@ -19,7 +21,7 @@ class Unreadable:
 
     def answer(self) -> dict:
         message = _("Line %(line)s is not JSON: %(reason)s") % {"line": self.line, "reason": self.reason}
-        return {"error": {"code": "bad_record", "message": message, "field": None}}
+        return error_body("bad_record", message)
 
 
 def read_records(text: str) -> list:
@@ -120,7 +122,7 @@ class RecordsCommand(BaseCommand):
                 continue
             lines = []
             for record in batch:
-                result = record.answer() if isinstance(record, Unreadable) else answer(record)
+                result = record.answer() if isinstance(record, Unreadable) else with_error_body(answer(record))
                 failed = failed or "error" in result
                 lines.append(json.dumps(result, ensure_ascii=False))
             self.stdout.write("\n".join(lines))

@@ -15,6 +15,7 @@ from .competition import (
 )
 from .day import CheckIn, Withdrawal
 from .exports import Export
+from .limits import RateCount
 from .people import Club, Player, PlayerMerge
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
@@ -23,8 +24,8 @@ from .signups import Signup
 __all__ = [
     "RULESET_CHOICES", "WIND_CHOICES", "AuditEntry", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
     "HandRevision", "League",
-    "Player", "PlayerMerge", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking",
-    "Seat", "Session",
+    "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
+    "SeasonRanking", "Seat", "Session",
     "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
     "Withdrawal",
 ]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from .. import tournament_options
+from ..validators import validate_visible_name
 from .people import Player
 
 RULESET_CHOICES = [
@@ -162,7 +163,7 @@ class Registration(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations",
                                verbose_name=_("player"))
     substitute = models.BooleanField(_("substitute"), default=False)
-    team = models.CharField(_("team"), max_length=80, blank=True)
+    team = models.CharField(_("team"), max_length=80, blank=True, validators=[validate_visible_name])
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:

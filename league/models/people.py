@@ -4,9 +4,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ..validators import validate_visible_name
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    name = models.CharField(_("name"), max_length=120, unique=True, validators=[validate_visible_name])
     city = models.CharField(_("city"), max_length=120, blank=True)
     country = models.CharField(_("country"), max_length=2, default="DE", help_text=_("ISO 3166 alpha-2"))
 
@@ -20,8 +22,8 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80, validators=[validate_visible_name])
+    last_name = models.CharField(_("last name"), max_length=80, validators=[validate_visible_name])
     club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
                              verbose_name=_("club"))
     country = models.CharField(_("country"), max_length=2, default="DE", help_text=_("ISO 3166 alpha-2"))

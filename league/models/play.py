@@ -1,8 +1,11 @@
 """What happens at the tables: hands with their history, and tournament-level penalties."""
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from scoring.records import LARGEST
 
 from .competition import WIND_CHOICES, Table, Tournament
 from .people import Player
@@ -66,6 +69,9 @@ class HandRevision(models.Model):
     # The Idempotency-Key of the request that made this change (entry, correction or deletion), so
     # that a repeat is recognised even after the hand itself is gone.
     idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True, default="")
+    # What the key is bound to: a hash of the request's change, target and body. The same key with
+    # another request is refused instead of answered with this change.
+    request_hash = models.CharField(_("request fingerprint"), max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["table", "number", "at", "id"]
@@ -107,7 +113,8 @@ class TournamentPenalty(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties",
                                    verbose_name=_("tournament"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("player"))
-    points = models.IntegerField(_("points"), default=0, help_text=_("Subtracted from the game score"))
+    points = models.IntegerField(_("points"), default=0, help_text=_("Subtracted from the game score"),
+                                 validators=[MinValueValidator(0), MaxValueValidator(LARGEST)])
     reason = models.CharField(_("reason"), max_length=200)
     disqualified = models.BooleanField(_("disqualified"), default=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

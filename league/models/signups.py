@@ -4,6 +4,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ..validators import validate_visible_name
 from .competition import Registration, Tournament
 from .people import Player
 
@@ -19,10 +20,10 @@ class Signup(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups",
                                    verbose_name=_("tournament"))
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80, validators=[validate_visible_name])
+    last_name = models.CharField(_("last name"), max_length=80, validators=[validate_visible_name])
     email = models.EmailField(_("e-mail address"))
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[validate_visible_name])
     country = models.CharField(_("country"), max_length=2, default="DE")
     ema_id = models.CharField(_("EMA number"), max_length=20, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.UNCONFIRMED)

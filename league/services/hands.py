@@ -1,5 +1,8 @@
 """Entering, correcting and deleting hands. Every write goes through here, whether it comes from
 a score sheet, the API or the demo generator; every change is kept as a HandRevision."""
+import hashlib
+import json
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -114,14 +117,29 @@ def hand_preview(*, table: Table, record) -> dict:
     return {"record": stored, "result": result, "dealer": state.dealer, "prevailing_wind": state.prevailing_wind}
 
 
-def _earlier_request(table: Table, key: str, action: str) -> HandRevision | None:
-    """The change an Idempotency-Key already made at this table, if any; a key names one change."""
+def request_fingerprint(*, action: str, target: str, body) -> str:
+    """What an Idempotency-Key is bound to (the IETF draft's and Stripe's rule): the change asked
+    for, its target and a hash of its body as canonical JSON. A repeat must match it exactly."""
+    canonical = json.dumps({"action": action, "target": target, "body": body}, sort_keys=True,
+                           separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _earlier_request(table: Table, key: str, action: str, fingerprint: str) -> HandRevision | None:
+    """The change an Idempotency-Key already made at this table, if any. A key names one request:
+    used again for another change, target or body it is refused (422), never answered with the
+    other request's hand."""
     if not key:
         return None
     revision = table.hand_revisions.filter(idempotency_key=key).select_related("hand").first()
-    if revision is not None and revision.action != action:
-        raise Conflict("idempotency_key_reused",
-                       _("This Idempotency-Key was already used for another change at this table."))
+    if revision is None:
+        return None
+    # revisions stored before keys were bound carry no fingerprint: only their action is compared
+    if revision.action != action or revision.request_hash not in ("", fingerprint):
+        raise ServiceError("idempotency_key_reused",
+                           _("This Idempotency-Key was already used for another request at this table; "
+                             "send a new hand with a new key."),
+                           fields={"Idempotency-Key": [_("Already used for another request.")]}, status=422)
     return revision
 
 
@@ -146,10 +164,11 @@ def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Han
     ``replayed``) instead of storing a second one; a ``number`` in the record must be the next
     hand's number, else 409 (``hand_number_exists`` / ``hand_number_ahead``)."""
     posted = _clean_posted(record)
+    fingerprint = request_fingerprint(action=HandRevision.Action.CREATE, target=f"table:{table.pk}", body=posted)
     number = _clean_number(posted.pop("number", None))
     key = clean_idempotency_key(idempotency_key)
     table = _locked_table(table.pk)
-    earlier = _earlier_request(table, key, HandRevision.Action.CREATE)
+    earlier = _earlier_request(table, key, HandRevision.Action.CREATE, fingerprint)
     if earlier is not None:
         if earlier.hand is None:
             raise Conflict("hand_deleted", _("Hand %(number)s was stored with this key and has since been deleted.")
@@ -167,8 +186,9 @@ def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Han
             dealer=state.dealer, prevailing_wind=state.prevailing_wind, entered_by=user,
         )
         HandRevision.objects.create(hand=hand, table=table, number=hand.number, idempotency_key=key,
-                                    action=HandRevision.Action.CREATE, version=hand.version, before=None,
-                                    after=_snapshot(hand, state.seating), user=user)
+                                    request_hash=fingerprint if key else "", action=HandRevision.Action.CREATE,
+                                    version=hand.version, before=None, after=_snapshot(hand, state.seating),
+                                    user=user)
     except IntegrityError as error:
         # Only reachable where the table lock is not enforced (SQLite): the database refused a second
         # hand with this number or key. The client's repeat with the same key gets the stored hand.
@@ -223,8 +243,10 @@ def hand_correct(*, hand: Hand, record, version: int, user, idempotency_key: str
     balances), all in one transaction; refuse with 409 when someone else changed it first.
     A repeat with the same ``idempotency_key`` answers the hand as it is, changing nothing."""
     key = clean_idempotency_key(idempotency_key)
+    fingerprint = request_fingerprint(action=HandRevision.Action.UPDATE, target=f"hand:{hand.pk}",
+                                      body={"record": record, "version": version})
     table = _locked_table(hand.table_id)
-    earlier = _earlier_request(table, key, HandRevision.Action.UPDATE)
+    earlier = _earlier_request(table, key, HandRevision.Action.UPDATE, fingerprint)
     if earlier is not None:
         if earlier.hand is None:
             raise ServiceError("not_found", _("This hand no longer exists."), status=404)
@@ -253,7 +275,8 @@ def hand_correct(*, hand: Hand, record, version: int, user, idempotency_key: str
         action = HandRevision.Action.UPDATE if h.pk == current.pk else HandRevision.Action.REDERIVE
         revisions.append(HandRevision(hand=h, table=table, number=h.number, action=action, version=h.version,
                                       before=before, after=_snapshot(h, step.seating), user=user,
-                                      idempotency_key=key if h.pk == current.pk else ""))
+                                      idempotency_key=key if h.pk == current.pk else "",
+                                      request_hash=fingerprint if key and h.pk == current.pk else ""))
         if h.pk == current.pk:
             current = h
     HandRevision.objects.bulk_create(revisions)
@@ -274,8 +297,9 @@ def hand_delete(*, hand: Hand, user, idempotency_key: str = "") -> None:
     """Remove the last hand of a table; its history stays (and with it the hand's id, so that a
     repeated deletion is recognised: ``hand_deletion``)."""
     key = clean_idempotency_key(idempotency_key)
+    fingerprint = request_fingerprint(action=HandRevision.Action.DELETE, target=f"hand:{hand.pk}", body=None)
     table = _locked_table(hand.table_id)
-    if _earlier_request(table, key, HandRevision.Action.DELETE) is not None:
+    if _earlier_request(table, key, HandRevision.Action.DELETE, fingerprint) is not None:
         return
     _ensure_open(table)
     last = table.hands.order_by("-number").first()
@@ -283,7 +307,7 @@ def hand_delete(*, hand: Hand, user, idempotency_key: str = "") -> None:
         raise ServiceError("not_last_hand", _("Only the last hand of a table can be deleted."), status=409)
     HandRevision.objects.create(hand=None, table=table, number=last.number, action=HandRevision.Action.DELETE,
                                 version=last.version, before=_snapshot(last), after=None, user=user,
-                                idempotency_key=key)
+                                idempotency_key=key, request_hash=fingerprint if key else "")
     last.delete()
     standings_request(tournament_id=table.session.tournament_id)
 

@@ -32,6 +32,7 @@ from ..errors import ServiceError
 from ..exports.cells import unsafe
 from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
+from ..validators import hidden_characters_message
 from .tournaments import registrations_create_many
 
 # Hard caps, checked while reading, so that no file costs more than they allow.
@@ -338,6 +339,8 @@ def _row_reasons(cells: dict, country: str) -> tuple[list[str], bool]:
         reasons.append(_("A name is longer than 80 characters."))
     if len(club) > 120:
         reasons.append(_("The club's name is longer than 120 characters."))
+    if message := hidden_characters_message(first + last + club + team):
+        reasons.append(message)
     if not is_country(country):
         reasons.append(_("“%(country)s” is not a country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")
                        % {"country": cells.get("country", "")})

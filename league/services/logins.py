@@ -1,67 +1,55 @@
 """The login brake shared by the site's login, the admin's and the API's token endpoint: after
 ``MAX_FAILURES`` failed attempts from one address within ``WINDOW`` seconds, further attempts are
-refused for ``WINDOW`` seconds.
+refused until the window has moved on.
 
 Attempts are counted twice, under the username as people can spell it (Unicode NFKC, case-folded:
 "ｖictim", "Victim" and "victim" are one name) and under the account that spelling logs in to, so
-no other spelling of a locked name gets further guesses. Counters live in Django's cache, shared
-by all web processes when the cache is (redis). The address is the one the API's throttles use,
-so ``NUM_PROXIES`` tells both where the client's address is behind a reverse proxy."""
-import hashlib
+no other spelling of a locked name gets further guesses. The counting is league.ratelimit's (in the
+cache, in the database while the cache is down), and so is the client's address, so
+``NUM_PROXIES`` tells the brake and the API's throttles alike where it is behind a reverse proxy."""
 import unicodedata
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.utils.translation import gettext as _
-from rest_framework.throttling import BaseThrottle
+
+from ..clients import client_address
+from ..ratelimit import Rate, rate_clear, rate_exceeded, rate_hit
 
 MAX_FAILURES = 5
 WINDOW = 15 * 60
+FAILURES = Rate("login-failures", MAX_FAILURES, WINDOW)
 
 
 def folded_username(username: str) -> str:
     return unicodedata.normalize("NFKC", username or "").strip().casefold()
 
 
-def _subjects(username: str) -> list[str]:
-    """What the attempt counts against: the folded name, and the account it would log in to."""
-    subjects = [f"name:{folded_username(username)}"]
+def _subjects(request, username: str) -> list[str]:
+    """What the attempt counts against, from this address: the folded name, and the account it
+    would log in to."""
+    address = client_address(request)
+    subjects = [f"name:{folded_username(username)}|{address}"]
     users = get_user_model()
     name = unicodedata.normalize("NFKC", username or "")  # as the login forms normalise it
     account = users._default_manager.filter(**{users.USERNAME_FIELD: name}).values_list(
         "pk", flat=True).first() if name and "\x00" not in name else None
     if account is not None:
-        subjects.append(f"user:{account}")
+        subjects.append(f"user:{account}|{address}")
     return subjects
 
 
-def _key(kind: str, request, subject: str) -> str:
-    address = BaseThrottle().get_ident(request)
-    digest = hashlib.sha256(f"{subject}|{address}".encode()).hexdigest()[:32]
-    return f"login:{kind}:{digest}"
-
-
 def login_locked(request, username: str) -> bool:
-    keys = [_key("lock", request, subject) for subject in _subjects(username)]
-    return any(cache.get_many(keys).values())
+    return any(rate_exceeded(FAILURES, subject) for subject in _subjects(request, username))
 
 
 def login_failed(request, username: str) -> None:
-    for subject in _subjects(username):
-        fail_key = _key("fail", request, subject)
-        cache.add(fail_key, 0, WINDOW)
-        try:
-            failures = cache.incr(fail_key)
-        except ValueError:  # expired between add and incr
-            cache.set(fail_key, 1, WINDOW)
-            failures = 1
-        if failures >= MAX_FAILURES:
-            cache.set(_key("lock", request, subject), True, WINDOW)
-            cache.delete(fail_key)
+    for subject in _subjects(request, username):
+        rate_hit(FAILURES, subject)
 
 
 def login_succeeded(request, username: str) -> None:
-    cache.delete_many([_key("fail", request, subject) for subject in _subjects(username)])
+    for subject in _subjects(request, username):
+        rate_clear(FAILURES, subject)
 
 
 def locked_message() -> str:

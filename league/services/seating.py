@@ -3,8 +3,11 @@ methods in league.seating, and reporting the quality of a tournament's seating.
 
 Who is drawn: the registered players not withdrawn from the session; once anyone is checked in,
 only the checked-in ones; substitutes only to fill the last table. A draw takes a secure random
-seed (``secrets``) unless one is given, and keeps it with the session (``draw_seed``) so that a
-published seating can be reproduced. ``seating_preview`` answers the same draw without storing it.
+seed (``secrets``) unless one is given, and keeps it with the session (``draw_seed``) so that the
+draw can be audited. The seed stays secret (``draw_seed_for``) until no draw still to come depends on
+it (``league.selectors.seating.draw_seed_for``): with the public registrations it would let anyone
+compute the next sessions' tables.
+``seating_preview`` answers the same draw without storing it.
 """
 import secrets
 

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -34,6 +33,8 @@ from django.utils.translation import override
 from ..countries import is_country, is_ema_number
 from ..errors import ServiceError
 from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
+from ..ratelimit import Rate, rate_attempt
+from ..validators import hidden_characters_message
 from .audit import audit_record
 from .imports import fold
 from .tournaments import registration_create
@@ -43,14 +44,7 @@ DECISIONS = (Signup.Status.APPROVED, Signup.Status.REJECTED)
 
 
 def _rate_limit(client: str) -> None:
-    key = f"league:signup-rate:{client}:{int(timezone.now().timestamp()) // RATE_WINDOW_S}"
-    cache.add(key, 0, RATE_WINDOW_S)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, RATE_WINDOW_S)
-        count = 1
-    if count > settings.SIGNUP_RATE_PER_HOUR:
+    if not rate_attempt(Rate("signup", settings.SIGNUP_RATE_PER_HOUR, RATE_WINDOW_S), f"address:{client}"):
         raise ServiceError("throttled", _("Too many sign-ups from this address; please try again in an hour."),
                            status=429)
 
@@ -125,6 +119,9 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         fields["country"] = [_("Give a two-letter country code (ISO 3166), e.g. DE.")]
     if ema_id and not is_ema_number(ema_id):
         fields["ema_id"] = [_("An EMA number is eight digits, e.g. 04990001.")]
+    for name, value in (("first_name", first_name), ("last_name", last_name), ("club", club)):
+        if message := hidden_characters_message(value):
+            fields.setdefault(name, []).append(message)
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _rate_limit(client)

@@ -26,7 +26,7 @@ cached page parts whose rows changed are retired (league.cache), and the statist
 covered changes asked for (hands, penalties): those count hands that may change no row, a draw.
 """
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -68,19 +68,34 @@ def rankings_request(*, season_id: int) -> None:
     task_send_on_commit(RANKINGS_TASK, season_id)
 
 
+# Beyond its countdown and one recomputation's time, a queued task gets this much longer to start.
+CLAIM_MARGIN_SECONDS = 2.0
+
+
+def claim_lifetime(started: datetime | None, finished: datetime | None) -> float:
+    """Seconds a queued recomputation may wait before it counts as lost (its worker died holding
+    it): its countdown, the last run's duration and a margin; ``STANDINGS_QUEUE_STALE_SECONDS`` at
+    most. A lost claim is taken over by the next change, not left for the sweep; a task that was
+    only slow then finds the standings computed and does nothing."""
+    last_run = (finished - started).total_seconds() if started and finished and finished >= started else 0.0
+    return min(float(settings.STANDINGS_QUEUE_STALE_SECONDS),
+               settings.STANDINGS_MIN_INTERVAL + last_run + CLAIM_MARGIN_SECONDS)
+
+
 def standings_queue(*, tournament_id: int) -> bool:
     """Queue one recomputation of stale standings unless one is queued already (a queued task not
-    started within ``STANDINGS_QUEUE_STALE_SECONDS`` counts as lost). It starts no sooner than
+    started within one recomputation's time, ``claim_lifetime``, counts as lost). It starts no sooner than
     ``STANDINGS_MIN_INTERVAL`` after the previous one started, so a burst of hands costs one run a
     second at most. True when a task was sent; when the broker refused it the slot is freed again
     for the next change or the sweep."""
     now = timezone.now()
-    lost = now - timedelta(seconds=settings.STANDINGS_QUEUE_STALE_SECONDS)
+    started, finished = (StandingsState.objects.filter(pk=tournament_id)
+                         .values_list("started_at", "finished_at").first() or (None, None))
+    lost = now - timedelta(seconds=claim_lifetime(started, finished))
     slot = (StandingsState.objects.filter(pk=tournament_id, requested__gt=F("computed"))
             .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=lost)))
     if not slot.update(queued_at=now):
         return False
-    started = StandingsState.objects.filter(pk=tournament_id).values_list("started_at", flat=True).first()
     countdown = 0.0
     if started is not None:
         countdown = max(0.0, settings.STANDINGS_MIN_INTERVAL - (now - started).total_seconds())
@@ -106,10 +121,8 @@ def standings_run(*, tournament_id: int) -> bool:
 def standings_sweep() -> list[int]:
     """The periodic safety net: queue the recomputation of every tournament whose standings are
     stale and have no task queued (a worker died mid-run, the broker was down). Returns their ids."""
-    lost = timezone.now() - timedelta(seconds=settings.STANDINGS_QUEUE_STALE_SECONDS)
-    stale = (StandingsState.objects.filter(requested__gt=F("computed"))
-             .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=lost))
-             .order_by("pk").values_list("pk", flat=True))
+    # standings_queue decides per tournament whether a queued task is lost (claim_lifetime)
+    stale = StandingsState.objects.filter(requested__gt=F("computed")).order_by("pk").values_list("pk", flat=True)
     queued = []
     for tournament_id in stale:
         logger.info("Standings of tournament %s are stale; queueing their recomputation", tournament_id)

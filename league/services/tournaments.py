@@ -15,6 +15,7 @@ import scoring
 from .. import tournament_options
 from ..errors import ServiceError, from_scoring
 from ..models import Hand, Player, RefereeAssignment, Registration, Season, Tournament
+from ..validators import hidden_characters_message
 from .fields import field_error, fields_required, fields_set
 from .rankings import ranking_fields, tournament_finish, tournament_saved
 from .standings import standings_request
@@ -32,6 +33,8 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
                            status=409)
+    if message := hidden_characters_message(team):
+        raise ServiceError("hidden_characters", message, fields={"team": [message]})
     try:
         with transaction.atomic():
             registration = Registration.objects.create(tournament=tournament, player=player,

@@ -20,7 +20,7 @@ from scoring import flow
 from scoring.flow import seat_winds
 from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, ServiceError, error_body
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import referee_or_refuse
 from ..selectors import day, pages
@@ -273,7 +273,7 @@ def score_sheet(request, table_id: int):
         if wants_json(request):
             message = error.message if error else (" ".join(form.non_field_errors()) or _("Some fields are not valid."))
             return _form_errors(form, code=error.code if error else "invalid", message=message, status=status)
-        if error is not None and error.code in ("hand_number_exists", "hand_number_ahead"):
+        if error is not None and error.code in ("hand_number_exists", "hand_number_ahead", "idempotency_key_reused"):
             form = _renumbered(form, table, error)
     else:
         view = table_view(table=table)
@@ -283,10 +283,12 @@ def score_sheet(request, table_id: int):
 
 
 def _renumbered(form, table: Table, error: ServiceError):
-    """The refused form again, now meaning the next hand with a fresh key: saving it once more is
-    the referee's deliberate choice after reading the message."""
+    """The refused form again, now meaning the next hand (when the error names it) with a fresh key:
+    saving it once more is the referee's deliberate choice after reading the message."""
     data = form.data.copy()
-    data["number"], data["key"] = error.extra["next_number"], new_key()
+    data["key"] = new_key()
+    if "next_number" in error.extra:
+        data["number"] = error.extra["next_number"]
     again = _posted_hand_form(table, data)
     again.is_valid()
     again.add_error(None, error.message)
@@ -297,8 +299,7 @@ def _form_errors(form, *, code: str, message: str, status: int = 400) -> JsonRes
     """The form's errors keyed by its own field names ("__all__": above the form), exactly the
     slots the page fills when the same data is submitted."""
     fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
-    body = {"code": code, "message": message, "fields": fields, "confirm": form.needs_confirmation}
-    return JsonResponse({"error": body}, status=status)
+    return JsonResponse(error_body(code, message, fields, confirm=form.needs_confirmation), status=status)
 
 
 @login_required

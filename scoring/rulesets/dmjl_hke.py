@@ -9,6 +9,7 @@ from ..errors import ScoringError
 from ..records import (
     COMMON_FIELDS,
     FLOW_OPTIONS,
+    MOST_DOUBLES,
     Option,
     balances_of,
     count,
@@ -90,7 +91,7 @@ def _win(record, options, winner, grouped) -> list[tuple[int, int, int]]:
     limit = flag(record, "limit_hand")
     if record.get("fan") is None and not limit:
         raise ScoringError("bad_record.fan_or_limit", field="fan")
-    fan = count(record, "fan", default=0)
+    fan = count(record, "fan", default=0, most=MOST_DOUBLES)
     if not limit and fan < options["min_fan"]:
         raise ScoringError("below_min_fan", field="fan", fan=fan, min_fan=options["min_fan"])
     points = LIMIT_POINTS if limit or fan >= len(FAN_POINTS) else FAN_POINTS[fan]

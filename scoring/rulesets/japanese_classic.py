@@ -9,6 +9,7 @@ from ..errors import ScoringError
 from ..records import (
     COMMON_FIELDS,
     FLOW_OPTIONS,
+    MOST_DOUBLES,
     Option,
     count,
     fines,
@@ -119,7 +120,7 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     if record.get("points") is None and not limit:
         raise ScoringError("bad_record.points_or_limit", field="points")
     points = count(record, "points", default=0)
-    doubles = count(record, "doubles", default=0)
+    doubles = count(record, "doubles", default=0, most=MOST_DOUBLES)
     if not limit and doubles < options["min_doubles"]:
         raise ScoringError("below_min_doubles", field="doubles", doubles=doubles, min_doubles=options["min_doubles"])
     value = hand_value(points, doubles, limit, options["rounding"])

@@ -10,6 +10,7 @@ from ..errors import ScoringError
 from ..records import (
     COMMON_FIELDS,
     FLOW_OPTIONS,
+    MOST_DOUBLES,
     Option,
     count,
     flag,
@@ -199,6 +200,8 @@ def _value(win: dict, winner: int, kazoe: bool) -> tuple[int, bool]:
         or (fu is None and han < LIMITS[-1][0])
     ):
         raise ScoringError("bad_record", field="wins", name="han", expected="whole numbers of han and fu")
+    if han > MOST_DOUBLES:
+        raise ScoringError("bad_record", field="wins", name="han", expected=f"at most {MOST_DOUBLES} han")
     if han < 1 or (fu is not None and not FU_RANGE[0] <= fu <= FU_RANGE[1]):
         raise ScoringError("bad_han_fu", field="wins", seat=winner, han=han, fu=fu)
     if kazoe and han >= KAZOE_HAN:

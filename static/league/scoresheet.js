@@ -376,6 +376,8 @@
         showErrors(error);
         fillSummary(error);
         if (error.next_number) { form.elements.key.value = newKey(); setNumber(error.next_number); }
+        // A key the server has bound to another hand: this hand is a new request with a new key.
+        if (error.code === "idempotency_key_reused") form.elements.key.value = newKey();
         return;
       }
       // No answer (offline, or the reply was lost): the hand waits with its key and is sent again.
@@ -458,6 +460,10 @@
       try { restore(JSON.parse(draft)); restored = true; } catch (e) { clearDraft(); }
     }
   }
+  // Back to a sheet kept in the browser's memory: its key may be a hand already saved; the next hand is a new request.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && !sending && !editing) form.elements.key.value = newKey();
+  });
   if (queue().length) setNumber(Math.max(nextNumber(), firstNumber));
   render();
   window.addEventListener("online", function () { render(); flush(); });

@@ -42,10 +42,11 @@ def test_the_same_key_twice_stores_one_hand_and_answers_identical_bodies(table, 
     assert Hand.objects.get(table=table).idempotency_key == "tap-1"
 
 
-def test_a_repeat_answers_the_stored_hand_even_if_its_record_differs(table, client):
-    first = post(client, table, WIN, key="k").json()
-    again = post(client, table, EAST_WINS, key="k").json()
-    assert again == first and Hand.objects.filter(table=table).count() == 1
+def test_a_key_sent_again_with_another_record_is_refused_not_answered_with_the_first_hand(table, client):
+    post(client, table, WIN, key="k")
+    again = post(client, table, EAST_WINS, key="k")
+    assert again.status_code == 422 and again.json()["error"]["code"] == "idempotency_key_reused"
+    assert Hand.objects.filter(table=table).count() == 1
 
 
 def test_different_keys_store_different_hands(table, client):
@@ -139,7 +140,7 @@ def test_a_key_used_for_an_entry_cannot_be_reused_for_a_correction(table, client
     hand = post(client, table, WIN, key="one").json()
     response = client.put(f"/api/v1/hands/{hand['id']}/", {"record": EAST_WINS, "version": 1}, format="json",
                           headers={"Idempotency-Key": "one"})
-    assert response.status_code == 409 and response.json()["error"]["code"] == "idempotency_key_reused"
+    assert response.status_code == 422 and response.json()["error"]["code"] == "idempotency_key_reused"
 
 
 def test_the_database_refuses_two_hands_with_one_key_at_a_table(table):
