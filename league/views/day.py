@@ -184,7 +184,8 @@ def _screen_context(request, tournament: Tournament) -> dict:
     clock = day.clock_reading(session=session, tournament=tournament)
     tables = day.session_tables(tournament, current) if current else []
     started = any(t.hands for t in tables) or clock["state"] != "idle"
-    hidden = day.hides_for(request.user, tournament)
+    # The room is the public: what the projector shows never depends on who opened it.
+    hidden = day.standings_hidden_from(tournament)
     if hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
@@ -192,7 +193,9 @@ def _screen_context(request, tournament: Tournament) -> dict:
     revealed = tournament.standings_revealed_at is not None and tournament.day_options[
         "hide_standings_from_session"] is not None
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
-               "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"]}
+               "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
+               "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
+               "provisional": started and any(not t.table.closed for t in tables)}
     if revealed:
         context["mode"] = "reveal"
         context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))
@@ -211,7 +214,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
         context["standings_panels"] = _chunks(standings, SCREEN_STANDINGS_PER_PANEL)
         # the team standings cycle after the players' (hidden like them until the reveal)
         teams = team_standings_for(tournament=tournament) if hidden is None else []
-        context["team_panels"] = _chunks(teams, SCREEN_STANDINGS_PER_PANEL)
+        context["team_panels"] = _chunks(teams, SCREEN_STANDINGS_PER_PANEL) if teams else []
     return context
 
 
