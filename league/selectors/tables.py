@@ -5,7 +5,15 @@ from scoring import flow
 from scoring.results import game_result
 
 from ..models import Hand, Table
-from ..services.hands import posted_part
+
+# Keys the table's state supplies; a posted record may not set them.
+STATE_KEYS = frozenset({"dealer", "riichi_sticks", "honba"})
+TOURNAMENT_KEYS = frozenset({"ruleset", "options"})
+
+
+def posted_part(record: dict) -> dict:
+    """The part of a stored record that the referee entered."""
+    return {k: v for k, v in record.items() if k not in STATE_KEYS and k not in TOURNAMENT_KEYS}
 
 
 @dataclass(frozen=True)

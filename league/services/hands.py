@@ -11,17 +11,9 @@ from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
 from ..models import Hand, HandRevision, Table, TableConfirmation
 from ..permissions import is_league_admin
+from ..selectors.tables import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from .standings import standings_request
-
-# Keys the table's state supplies; a posted record may not set them.
-STATE_KEYS = frozenset({"dealer", "riichi_sticks", "honba"})
-TOURNAMENT_KEYS = frozenset({"ruleset", "options"})
-
-
-def posted_part(record: dict) -> dict:
-    """The part of a stored record that the referee entered."""
-    return {k: v for k, v in record.items() if k not in STATE_KEYS and k not in TOURNAMENT_KEYS}
-
+from .tournaments import tournament_status_follow
 
 KEY_MAX_LENGTH = 100
 
@@ -185,6 +177,7 @@ def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Han
                                              "Send it again to see which hand was stored.")) from error
     hand.replayed = False
     standings_request(tournament_id=table.session.tournament_id)
+    tournament_status_follow(tournament=table.session.tournament, hand_played=True)
     return hand
 
 
@@ -308,6 +301,7 @@ def table_close(*, table: Table, user) -> Table:
         table.save(update_fields=["closed", "closed_at"])
         standings_request(tournament_id=table.session.tournament_id)
         session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
+    tournament_status_follow(tournament=table.session.tournament)
     return table
 
 
@@ -338,4 +332,5 @@ def table_reopen(*, table: Table, user) -> Table:
         table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
         session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
+    tournament_status_follow(tournament=table.session.tournament)
     return table

@@ -3,8 +3,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from .. import tournament_options
+from ..cache import pages_changed
 from ..errors import ServiceError
-from ..models import Hand, Player, RefereeAssignment, Registration, Tournament
+from ..models import Hand, Player, RefereeAssignment, Registration, Table, Tournament
+from .rankings import ranking_fields, tournament_saved
 from .standings import standings_request
 
 
@@ -65,4 +67,51 @@ def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dic
     tournament.save(update_fields=["ruleset", "options"])
     if changed:  # e.g. substitute_scoring changes who is in the standings
         standings_request(tournament_id=tournament.pk)
+    return tournament
+
+
+# ---- the status follows play (API.md: running from the first hand, finished when the last
+# session's tables are all closed); an administrator may set it (the control room) ----
+
+STATUS_BEFORE_PLAY = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
+
+
+def tournament_status_set(*, tournament: Tournament, status: str) -> Tournament:
+    """Set the status by hand (undo or force what play did). Finishing brings the standings up to
+    date and queues the season's ranking, as any edit of the status does (``tournament_saved``)."""
+    if status not in Tournament.Status.values:
+        raise ServiceError("bad_status", _("Choose one of: draft, registration, running, finished."),
+                           fields={"status": [_("Unknown status.")]})
+    if status == tournament.status:
+        return tournament
+    before = ranking_fields(tournament)
+    tournament.status = status
+    tournament.save(update_fields=["status"])  # the save retires the cached pages (league.signals)
+    tournament_saved(tournament=tournament, before=before)
+    return tournament
+
+
+def _last_session_closed(tournament: Tournament) -> bool:
+    tables = Table.objects.filter(session__tournament=tournament, session__number=tournament.session_count)
+    return tables.exists() and not tables.filter(closed=False).exists()
+
+
+def tournament_status_follow(*, tournament: Tournament, hand_played: bool = False) -> Tournament:
+    """After a hand is stored or a table closed or reopened: a tournament not yet running runs from
+    its first hand; a running one is finished when the last session's tables are all closed, and
+    runs again when one of them is reopened."""
+    status = tournament.status
+    if hand_played and status in STATUS_BEFORE_PLAY:
+        # conditional: two first hands at once move it once
+        if Tournament.objects.filter(pk=tournament.pk, status__in=STATUS_BEFORE_PLAY).update(
+                status=Tournament.Status.RUNNING):
+            tournament.status = Tournament.Status.RUNNING
+            pages_changed(tournament_id=tournament.pk)
+        return tournament
+    if hand_played:
+        return tournament
+    if status == Tournament.Status.RUNNING and _last_session_closed(tournament):
+        return tournament_status_set(tournament=tournament, status=Tournament.Status.FINISHED)
+    if status == Tournament.Status.FINISHED and not _last_session_closed(tournament):
+        return tournament_status_set(tournament=tournament, status=Tournament.Status.RUNNING)
     return tournament

@@ -19,6 +19,7 @@ from ..selectors import day
 from ..selectors.standings import team_standings_for
 from ..services import day as day_services
 from ..services.seating import METHODS, seating_generate, seating_next_session, seating_preview
+from ..services.tournaments import tournament_status_set
 from .numbers import posted_int
 
 CONTROL_LIVE_SECONDS = 10
@@ -60,7 +61,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "sessions": range(1, tournament.session_count + 1), "methods": METHODS,
         "draw_number": next_draw or number, "options": tournament.day_options,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
-        "substitute_rule": day.substitute_rule(tournament),
+        "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
     }
 
 
@@ -131,6 +132,10 @@ def control_action(request, slug: str, action: str):
             messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
                              % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
                                 "table": table.number})
+        elif action == "status":
+            tournament_status_set(tournament=tournament, status=post.get("status", ""))
+            messages.success(request, _("The tournament's status is now: %(status)s.")
+                             % {"status": tournament.get_status_display()})
         elif action == "reveal":
             if not post.get("confirm"):
                 raise ServiceError("confirm", _("Tick the box to confirm the reveal."))
