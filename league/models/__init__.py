@@ -12,7 +12,7 @@ from .competition import (
     Table,
     Tournament,
 )
-from .day import CheckIn, Withdrawal
+from .day import Bye, CheckIn, Withdrawal, withdrawn_in
 from .exports import Export
 from .people import Club, Player
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
@@ -20,9 +20,9 @@ from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, Stand
 from .signups import Signup
 
 __all__ = [
-    "RULESET_CHOICES", "WIND_CHOICES", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
+    "RULESET_CHOICES", "WIND_CHOICES", "Bye", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
     "HandRevision", "League",
     "Player", "RankingSnapshot", "RefereeAssignment", "Registration", "Season", "SeasonRanking", "Seat", "Session",
     "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
-    "Withdrawal",
+    "Withdrawal", "withdrawn_in",
 ]

@@ -172,7 +172,7 @@ def standings_before(*, tournament: Tournament, session_number: int) -> list[Sta
     from ..services.standings import _game_rows, _standing_rows  # the one computation of standings
 
     games = {key: row for key, row in _game_rows(tournament).items() if row["session_number"] < session_number}
-    rows = _standing_rows(tournament, games)
+    rows = _standing_rows(tournament, games, before_session=session_number)
     players = Player.objects.select_related("club").in_bulk([key[0] for key in rows])
     standings = [Standing(tournament=tournament, player=players[key[0]], **values) for key, values in rows.items()]
     standings.sort(key=lambda s: (s.rank, s.player.last_name, s.player.first_name, s.player_id))
@@ -214,15 +214,25 @@ class Entrant:
     substitute: bool
     checked_in: bool
     withdrawn_from: int | None
+    withdrawn_until: int | None = None  # out only up to this session (None: for the rest)
+
+    def out_in(self, number: int) -> bool:
+        return bool(self.withdrawn_from) and self.withdrawn_from <= number and (
+            self.withdrawn_until is None or number <= self.withdrawn_until)
+
+    @property
+    def withdrawn_for_good(self) -> bool:
+        return bool(self.withdrawn_from) and self.withdrawn_until is None
 
 
 def entrants(tournament: Tournament) -> list[Entrant]:
     """The registered players by name, with check-in, substitute and withdrawal."""
     checked = set(checked_in_ids(tournament))
-    withdrawn = dict(Withdrawal.objects.filter(tournament=tournament).values_list("player_id", "from_session"))
+    withdrawn = {player_id: (first, until) for player_id, first, until in Withdrawal.objects.filter(
+        tournament=tournament).values_list("player_id", "from_session", "until_session")}
     registrations = (Registration.objects.filter(tournament=tournament).select_related("player")
                      .order_by("player__last_name", "player__first_name", "player_id"))
-    return [Entrant(r.player, r.substitute, r.player_id in checked, withdrawn.get(r.player_id))
+    return [Entrant(r.player, r.substitute, r.player_id in checked, *withdrawn.get(r.player_id, (None, None)))
             for r in registrations]
 
 

@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 from .. import seating
 from ..cache import pages_changed
 from ..errors import ServiceError
-from ..models import CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal
+from ..models import Bye, CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal, withdrawn_in
+from ..seating.errors import TABLE_SIZE
 from ..seating.errors import field as seated_field
 
 METHODS = ("balanced", "swiss", "random")
@@ -37,8 +38,9 @@ def _registrations(tournament: Tournament, number: int | None = None) -> tuple[l
     regulars, substitutes, groups = [], [], {}
     out, present = set(), None
     if number is not None:
-        out = set(Withdrawal.objects.filter(tournament=tournament, from_session__lte=number)
+        out = set(Withdrawal.objects.filter(withdrawn_in(number), tournament=tournament)
                   .values_list("player_id", flat=True))
+        out |= set(Bye.objects.filter(tournament=tournament, session_number=number).values_list("player_id", flat=True))
         checked_in = set(CheckIn.objects.filter(tournament=tournament).values_list("player_id", flat=True))
         present = checked_in or None
     for reg in Registration.objects.filter(tournament=tournament).select_related("player").order_by("id"):
@@ -64,6 +66,20 @@ def seating_schedule(*, tournament: Tournament, before: int | None = None) -> li
     for (number, _table_number), players in tables.items():
         schedule.setdefault(number, []).append(players)
     return [schedule[n] for n in sorted(schedule)]
+
+
+def draw_field(*, tournament: Tournament, number: int) -> dict:
+    """Who a draw of session ``number`` would seat now: ``{"players", "substitutes", "missing",
+    "surplus"}`` (``missing``: players still needed for full tables after the substitutes;
+    ``surplus``: regulars beyond the last full table, who could sit out with a bye)."""
+    regulars, substitutes, _groups = _registrations(tournament, number)
+    return draw_field_counts(regulars, substitutes)
+
+
+def draw_field_counts(regulars: list[int], substitutes: list[int]) -> dict:
+    needed = -len(regulars) % TABLE_SIZE
+    return {"players": len(regulars), "substitutes": len(substitutes),
+            "missing": max(0, needed - len(substitutes)), "surplus": len(regulars) % TABLE_SIZE}
 
 
 def seating_next_session(*, tournament: Tournament) -> int | None:
@@ -95,7 +111,23 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
         order = [p for p in ranked if p in seated] + [p for p in players if p not in ranked_set]
         return seating.swiss(order, previous, seed=seed)
     except seating.SeatingError as error:
+        if error.code == "not_multiple_of_four":
+            raise _odd_field(number, regulars, substitutes) from error
         raise ServiceError(error.code, SEATING_MESSAGES[error.code]) from error
+
+
+def _odd_field(number: int, regulars: list[int], substitutes: list[int]) -> ServiceError:
+    """The field does not make full tables: say by how many, and the two ways on."""
+    field = draw_field_counts(regulars, substitutes)
+    missing, surplus = field["missing"], field["surplus"]
+    message = _("%(players)s players and %(substitutes)s substitutes are here for session %(number)s: "
+                "%(missing)s more are needed to fill the last table. Add walk-in substitutes, or choose "
+                "%(surplus)s players who sit out this session with a bye.") % {
+        "players": len(regulars), "substitutes": len(substitutes), "number": number, "missing": missing,
+        "surplus": surplus}
+    return ServiceError("not_multiple_of_four", message, status=409,
+                        extra={"missing": missing, "surplus": surplus, "players": len(regulars),
+                               "substitutes": len(substitutes)})
 
 
 def _checked(tournament: Tournament, number: int, method: str, force: bool) -> None:

@@ -54,6 +54,7 @@ from scoring.results import game_result
 from .. import tournament_options
 from ..cache import session_changed, standings_changed, statistics_changed
 from ..models import (
+    Bye,
     GameResult,
     Hand,
     Registration,
@@ -289,7 +290,8 @@ def shared_ranks(keys: Iterable) -> list[int]:
     return ranks
 
 
-def _standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tuple, dict]:
+def _standing_rows(tournament: Tournament, games: dict[tuple, dict],
+                   before_session: int | None = None) -> dict[tuple, dict]:
     registrations = Registration.objects.filter(tournament=tournament)
     left_out = set()  # substitutes, when the tournament option leaves their games out of the standings
     if tournament.day_options["substitute_scoring"] == "excluded":
@@ -304,6 +306,15 @@ def _standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tup
         tally.score += game["_score"]
         tally.games += 1
         tally.place_sum += game["place"]
+    byes = Bye.objects.filter(tournament=tournament)
+    if before_session is not None:
+        byes = byes.filter(session_number__lt=before_session)
+    day = tournament.day_options
+    for player_id in byes.values_list("player_id", flat=True):  # scored by the tournament's bye options
+        if player_id not in left_out:
+            tally = tallies.setdefault(player_id, _Tally())
+            tally.table_points += day["bye_table_points"]
+            tally.score += day["bye_score"]
     penalties = TournamentPenalty.objects.filter(tournament=tournament).values_list(
         "player_id", "points", "disqualified")
     for player_id, points, disqualified in penalties:

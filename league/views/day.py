@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..errors import ServiceError
-from ..models import Player, Session, Table, Tournament
+from ..models import Bye, Player, Session, Table, Tournament
 from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day
 from ..selectors.standings import team_standings_for
 from ..services import day as day_services
-from ..services.seating import METHODS, seating_generate, seating_next_session, seating_preview
+from ..services.seating import METHODS, draw_field, seating_generate, seating_next_session, seating_preview
 from ..services.tournaments import tournament_status_set
 from .numbers import posted_int
 
@@ -48,9 +48,15 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
                             for (wind, player), total in zip(entry.seats, entry.totals, strict=False)]
     entrants = day.entrants(tournament)
     seated = {player.pk for entry in tables for _wind, player in entry.seats}
-    free = [e for e in entrants if e.player.pk not in seated and not (e.withdrawn_from and e.withdrawn_from <= number)]
+    free = [e for e in entrants if e.player.pk not in seated and not e.out_in(number)]
     free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
     next_draw = seating_next_session(tournament=tournament)
+    draw_number = next_draw or number
+    byes = list(Bye.objects.filter(tournament=tournament, session_number=draw_number).select_related("player")
+                .order_by("player__last_name", "player__first_name"))
+    out = {bye.player_id for bye in byes}
+    may_sit_out = [e for e in entrants if e.checked_in and not e.substitute and e.player.pk not in out
+                   and not e.out_in(draw_number)]
     closed = sum(1 for entry in tables if entry.table.closed)
     return {
         "closed_count": closed, "complete": bool(tables) and closed == len(tables),
@@ -59,7 +65,8 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "clock": day.clock_reading(session=session, tournament=tournament),
         "entrants": entrants, "checked_in": sum(1 for e in entrants if e.checked_in), "free": free,
         "sessions": range(1, tournament.session_count + 1), "methods": METHODS,
-        "draw_number": next_draw or number, "options": tournament.day_options,
+        "draw_number": draw_number, "options": tournament.day_options,
+        "field": draw_field(tournament=tournament, number=draw_number), "byes": byes, "may_sit_out": may_sit_out,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
     }
@@ -117,10 +124,29 @@ def control_action(request, slug: str, action: str):
             messages.success(request, _("Clock of session %(number)s: done.") % {"number": session.number})
         elif action == "withdraw":
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
-            day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
-                                           from_session=posted_int(post.get("from_session"), 0))
-            messages.success(request, _("%(player)s is withdrawn from session %(number)s on.")
-                             % {"player": player, "number": post.get("from_session")})
+            only = post.get("only") == "1"
+            withdrawal = day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
+                                                        from_session=posted_int(post.get("from_session"), 0),
+                                                        only=only)
+            messages.success(request, (_("%(player)s sits out session %(number)s only.") if only else
+                                       _("%(player)s is withdrawn from session %(number)s on."))
+                             % {"player": player, "number": withdrawal.from_session})
+        elif action == "walkin":
+            registration = day_services.walkin_create(tournament=tournament, first_name=post.get("first_name", ""),
+                                                      last_name=post.get("last_name", ""), user=request.user)
+            messages.success(request, _("%(player)s is registered as a substitute and checked in.")
+                             % {"player": registration.player})
+        elif action in ("bye", "unbye"):
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            if action == "bye":
+                day_services.bye_create(tournament=tournament, player=player, session_number=number or 0,
+                                        user=request.user)
+                messages.success(request, _("%(player)s sits out session %(number)s with a bye.")
+                                 % {"player": player, "number": number})
+            else:
+                day_services.bye_delete(tournament=tournament, player=player, session_number=number or 0)
+                messages.success(request, _("%(player)s plays in session %(number)s again.")
+                                 % {"player": player, "number": number})
         elif action == "unwithdraw":
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             day_services.withdrawal_delete(tournament=tournament, player=player)

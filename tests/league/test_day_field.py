@@ -1,0 +1,78 @@
+"""The field of a session: byes scored by the tournament's options, a withdrawal for one session
+only, walk-ins registered as substitutes, and a draw that says how many players are missing."""
+import pytest
+
+from league.errors import ServiceError
+from league.models import CheckIn, Registration, Seat, Standing, Table
+from league.services.day import bye_create, walkin_create, withdrawal_create
+from league.services.hands import hand_record
+from league.services.seating import seating_generate, seating_preview
+from league.services.standings import standings_recompute
+from league.services.tournaments import tournament_options_set
+from tests.factories import PlayerFactory, TournamentFactory
+from tests.league.test_day_pages import WIN
+
+pytestmark = pytest.mark.django_db
+
+
+def field_of(count: int, **fields):
+    tournament = TournamentFactory(session_count=3, **fields)
+    players = [PlayerFactory() for _ in range(count)]
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player)
+        CheckIn.objects.create(tournament=tournament, player=player)
+    return tournament, players
+
+
+def test_a_draw_of_an_odd_field_says_how_many_are_missing_and_what_to_do():
+    tournament, _players = field_of(9)
+    with pytest.raises(ServiceError) as refused:
+        seating_preview(tournament=tournament, number=1, method="random")
+    error = refused.value
+    assert error.code == "not_multiple_of_four" and error.status == 409
+    assert error.extra == {"missing": 3, "surplus": 1, "players": 9, "substitutes": 0}
+    assert "3 more are needed" in error.message and "bye" in error.message and "walk-in" in error.message
+
+
+def test_a_bye_sits_the_player_out_and_scores_as_the_tournament_options_say():
+    tournament, players = field_of(5)
+    tournament_options_set(tournament=tournament, ruleset=tournament.ruleset,
+                           options={"bye_table_points": 2, "bye_score": 10})
+    bye_create(tournament=tournament, player=players[0], session_number=1)
+    seating_generate(tournament=tournament, number=1, method="random", seed=3)
+    assert not Seat.objects.filter(player=players[0]).exists()
+    hand_record(table=Table.objects.get(), record=WIN, user=None)
+    standings_recompute(tournament=tournament)
+    row = Standing.objects.get(tournament=tournament, player=players[0])
+    assert (row.table_points, row.score, row.games) == (2, 10, 0)
+    with pytest.raises(ServiceError) as refused:
+        bye_create(tournament=tournament, player=players[1], session_number=1)
+    assert refused.value.code == "already_seated"
+
+
+def test_bye_options_are_validated_like_the_other_tournament_options():
+    tournament, _players = field_of(4)
+    with pytest.raises(ServiceError) as refused:
+        tournament_options_set(tournament=tournament, ruleset=tournament.ruleset, options={"bye_table_points": -1})
+    assert "bye_table_points" in refused.value.fields
+
+
+def test_a_withdrawal_for_one_session_only_brings_the_player_back_in_the_next():
+    tournament, players = field_of(5)
+    withdrawal_create(tournament=tournament, player=players[0], from_session=1, only=True)
+    assert CheckIn.objects.filter(player=players[0]).exists()  # still here for the next session
+    seating_generate(tournament=tournament, number=1, method="random", seed=1)
+    assert not Seat.objects.filter(player=players[0]).exists()
+    withdrawal_create(tournament=tournament, player=players[4], from_session=2)
+    seating_generate(tournament=tournament, number=2, method="random", seed=1)
+    assert Seat.objects.filter(player=players[0], session__number=2).exists()
+
+
+def test_a_walk_in_is_registered_as_a_substitute_and_checked_in_and_needs_a_name():
+    tournament, _players = field_of(3)
+    registration = walkin_create(tournament=tournament, first_name=" Wanda ", last_name="Walk")
+    assert registration.substitute and registration.player.first_name == "Wanda"
+    assert CheckIn.objects.filter(tournament=tournament, player=registration.player).exists()
+    with pytest.raises(ServiceError) as refused:
+        walkin_create(tournament=tournament, first_name="", last_name="x" * 81)
+    assert refused.value.code == "bad_name" and set(refused.value.fields) == {"first_name", "last_name"}
