@@ -330,6 +330,11 @@ def substitute_rule(tournament: Tournament) -> SubstituteRule:
     return SubstituteRule("counted", _("substitute"), _("Substitutes' games count in the standings like anyone's."))
 
 
+def substitute_ids(tournament: Tournament) -> set[int]:
+    """The players registered as substitutes (walk-ins among them), marked wherever results are listed."""
+    return set(Registration.objects.filter(tournament=tournament, substitute=True).values_list("player_id", flat=True))
+
+
 def current_dealers(tables: list[Table]) -> dict[int, int]:
     """The seat dealing the next hand at each open table, from its last hand (dealer and whether
     the deal stays); one query."""

@@ -154,6 +154,10 @@ def control_action(request, slug: str, action: str):
         elif action == "seat":
             table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session__tournament=tournament)
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            if post.get("position", "") == "":
+                raise ServiceError("position_required", _("Choose which seat the new player takes."))
+            if not post.get("confirm"):
+                raise ServiceError("confirm", _("Tick the box to confirm who leaves the seat."))
             seat = day_services.seat_replace(table=table, position=posted_int(post.get("position"), -1), player=player)
             messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
                              % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],

@@ -91,6 +91,9 @@ def _standings_context(request, tournament: Tournament, limit: int | None) -> di
     hidden = day.hides_for(request.user, tournament)
     if hidden is not None:
         rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
+        substitutes = day.substitute_ids(tournament)
+        for row in rows:
+            row.substitute = row.player_id in substitutes
     else:
         rows = pages.standings_rows(tournament, limit)
     return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament),

@@ -1,6 +1,7 @@
 """The field of a session: byes scored by the tournament's options, a withdrawal for one session
 only, walk-ins registered as substitutes, and a draw that says how many players are missing."""
 import pytest
+from django.utils import translation
 
 from league.errors import ServiceError
 from league.models import CheckIn, Registration, Seat, Standing, Table
@@ -10,7 +11,7 @@ from league.services.seating import seating_generate, seating_preview
 from league.services.standings import standings_recompute
 from league.services.tournaments import tournament_options_set
 from tests.factories import PlayerFactory, TournamentFactory
-from tests.league.test_day_pages import WIN
+from tests.league.test_day_pages import WIN, logged_in
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def field_of(count: int, **fields):
 
 def test_a_draw_of_an_odd_field_says_how_many_are_missing_and_what_to_do():
     tournament, _players = field_of(9)
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(ServiceError) as refused, translation.override("en"):
         seating_preview(tournament=tournament, number=1, method="random")
     error = refused.value
     assert error.code == "not_multiple_of_four" and error.status == 409
@@ -76,3 +77,11 @@ def test_a_walk_in_is_registered_as_a_substitute_and_checked_in_and_needs_a_name
     with pytest.raises(ServiceError) as refused:
         walkin_create(tournament=tournament, first_name="", last_name="x" * 81)
     assert refused.value.code == "bad_name" and set(refused.value.fields) == {"first_name", "last_name"}
+
+
+def test_a_walk_in_is_marked_as_a_substitute_in_the_standings():
+    tournament, _players = field_of(3, slug="walk-cup")
+    walkin_create(tournament=tournament, first_name="Wanda", last_name="Walk")
+    standings_recompute(tournament=tournament)
+    page = logged_in(None).get("/t/walk-cup/standings/").content.decode()
+    assert "Wanda Walk</a> <small class=\"sublabel\">(substitute)</small>" in page
