@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..errors import ServiceError
-from ..models import Bye, Player, Session, Table, Tournament
+from ..models import Bye, Player, Session, Table, Tournament, TournamentPenalty
 from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day
 from ..selectors.standings import team_standings_for
 from ..services import day as day_services
+from ..services.penalties import tournament_penalty_create, tournament_penalty_delete
 from ..services.seating import METHODS, draw_field, seating_generate, seating_next_session, seating_preview
 from ..services.tournaments import tournament_status_set
 from .numbers import posted_int
@@ -69,6 +70,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "field": draw_field(tournament=tournament, number=draw_number), "byes": byes, "may_sit_out": may_sit_out,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
+        "penalties": TournamentPenalty.objects.filter(tournament=tournament).select_related("player"),
     }
 
 
@@ -147,6 +149,17 @@ def control_action(request, slug: str, action: str):
                 day_services.bye_delete(tournament=tournament, player=player, session_number=number or 0)
                 messages.success(request, _("%(player)s plays in session %(number)s again.")
                                  % {"player": player, "number": number})
+        elif action == "penalty":
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            penalty = tournament_penalty_create(
+                tournament=tournament, player=player, points=posted_int(post.get("points"), None),
+                reason=post.get("reason", ""), disqualified=bool(post.get("disqualified")), user=request.user)
+            messages.success(request, _("Penalty for %(player)s: %(points)s points (%(reason)s).")
+                             % {"player": player, "points": penalty.points, "reason": penalty.reason})
+        elif action == "unpenalty":
+            penalty = get_object_or_404(TournamentPenalty, pk=posted_int(post.get("penalty"), 0), tournament=tournament)
+            tournament_penalty_delete(penalty=penalty)
+            messages.success(request, _("The penalty for %(player)s is withdrawn.") % {"player": penalty.player})
         elif action == "unwithdraw":
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             day_services.withdrawal_delete(tournament=tournament, player=player)

@@ -4,14 +4,14 @@ import pytest
 from django.utils import translation
 
 from league.errors import ServiceError
-from league.models import CheckIn, Registration, Seat, Standing, Table
+from league.models import CheckIn, Registration, Seat, Standing, Table, TournamentPenalty
 from league.services.day import bye_create, walkin_create, withdrawal_create
 from league.services.hands import hand_record
 from league.services.seating import seating_generate, seating_preview
 from league.services.standings import standings_recompute
 from league.services.tournaments import tournament_options_set
-from tests.factories import PlayerFactory, TournamentFactory
-from tests.league.test_day_pages import WIN, logged_in
+from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, referee_for
+from tests.league.test_day_pages import WIN, control, logged_in
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +85,23 @@ def test_a_walk_in_is_marked_as_a_substitute_in_the_standings():
     standings_recompute(tournament=tournament)
     page = logged_in(None).get("/t/walk-cup/standings/").content.decode()
     assert "Wanda Walk</a> <small class=\"sublabel\">(substitute)</small>" in page
+
+
+def test_a_director_gives_and_withdraws_a_penalty_from_the_control_room():
+    tournament, players = field_of(4, slug="fine-cup")
+    admin = logged_in(AdminFactory())
+    url = control(tournament, "penalty")
+    incomplete = admin.post(url, {"player": players[0].pk, "points": "20", "reason": ""}, follow=True)
+    assert "The penalty is incomplete" in incomplete.content.decode()
+    assert not TournamentPenalty.objects.exists()
+    assert logged_in(referee_for(tournament)).post(url, {"player": players[0].pk, "points": "20",
+                                                         "reason": "late"}).status_code == 403
+    page = admin.post(url, {"player": players[0].pk, "points": "20", "reason": "late"}, follow=True).content.decode()
+    assert "late" in page and "20 points" in page
+    standings_recompute(tournament=tournament)
+    assert Standing.objects.get(tournament=tournament, player=players[0]).score == -20
+    penalty = TournamentPenalty.objects.get()
+    admin.post(control(tournament, "unpenalty"), {"penalty": penalty.pk})
+    standings_recompute(tournament=tournament)
+    assert not TournamentPenalty.objects.exists()
+    assert Standing.objects.get(tournament=tournament, player=players[0]).score == 0
