@@ -52,6 +52,44 @@ def _registrations(tournament: Tournament, number: int | None = None) -> tuple[l
     return regulars, substitutes, groups
 
 
+def _clubs_and_teams(tournament: Tournament) -> tuple[dict[int, str], dict[int, str]]:
+    """Every registered player's club name and team, apart: a team does not hide the club."""
+    clubs, teams = {}, {}
+    for player_id, club, team in (Registration.objects.filter(tournament=tournament)
+                                  .values_list("player_id", "player__club__name", "team")):
+        if club:
+            clubs[player_id] = club
+        if team:
+            teams[player_id] = team
+    return clubs, teams
+
+
+def _clashes(tables: list[list[int]], groups: dict[int, str]) -> tuple[int, list[dict]]:
+    """Pairs at one table from the same group, and per table which group and who:
+    ``(pairs, [{"table": number, "group": name, "players": [ids]}])``."""
+    pairs, where = 0, []
+    for number, players in enumerate(tables, start=1):
+        members: dict[str, list[int]] = {}
+        for player_id in players:
+            if player_id in groups:
+                members.setdefault(groups[player_id], []).append(player_id)
+        for group, ids in sorted(members.items()):
+            if len(ids) > 1:
+                pairs += len(ids) * (len(ids) - 1) // 2
+                where.append({"table": number, "group": group, "players": ids})
+    return pairs, where
+
+
+def seating_clashes(*, tournament: Tournament, tables: list[list[int]]) -> dict:
+    """Members of one club, and of one team, seated together in a session's tables (counted apart;
+    0 is best): ``{"club_clashes", "club_tables", "team_clashes", "team_tables"}``."""
+    clubs, teams = _clubs_and_teams(tournament)
+    club_pairs, club_tables = _clashes(tables, clubs)
+    team_pairs, team_tables = _clashes(tables, teams)
+    return {"club_clashes": club_pairs, "club_tables": club_tables,
+            "team_clashes": team_pairs, "team_tables": team_tables}
+
+
 def seating_schedule(*, tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
     """The seating of every session that has tables (only those numbered below ``before`` when
     given), as player ids in seat order."""
@@ -172,7 +210,8 @@ def seating_preview(*, tournament: Tournament, number: int, method: str, seed: i
     tables = _draw(tournament, number, method, seed)
     _regulars, _substitutes, groups = _registrations(tournament)
     schedule = seating_schedule(tournament=tournament, before=number) + [tables]
-    return {"session": number, "seed": seed, "tables": tables, "report": seating.report(schedule, groups=groups)}
+    report = {**seating.report(schedule, groups=groups), **seating_clashes(tournament=tournament, tables=tables)}
+    return {"session": number, "seed": seed, "tables": tables, "report": report}
 
 
 @transaction.atomic

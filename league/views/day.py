@@ -211,6 +211,9 @@ def _draw(request, tournament: Tournament, number: int | None):
         context.update(draw_error=error.code, draw_method=method, draw_number=number)
         return render(request, "league/control.html", context, status=200)
     players = Player.objects.in_bulk([p for table in proposal["tables"] for p in table])
+    report = proposal["report"]
+    for entry in report["club_tables"] + report["team_tables"]:
+        entry["names"] = [players[p] for p in entry["players"]]
     context = _control_context(request, tournament, number)
     context.update(
         draw_number=number, draw_method=method, force=force,

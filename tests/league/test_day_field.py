@@ -7,10 +7,10 @@ from league.errors import ServiceError
 from league.models import CheckIn, Registration, Seat, Standing, Table, TournamentPenalty
 from league.services.day import bye_create, walkin_create, withdrawal_create
 from league.services.hands import hand_record
-from league.services.seating import seating_generate, seating_preview
+from league.services.seating import seating_clashes, seating_generate, seating_preview
 from league.services.standings import standings_recompute
 from league.services.tournaments import tournament_options_set
-from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, referee_for
+from tests.factories import AdminFactory, ClubFactory, PlayerFactory, TournamentFactory, referee_for
 from tests.league.test_day_pages import WIN, control, logged_in
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +105,30 @@ def test_a_director_gives_and_withdraws_a_penalty_from_the_control_room():
     standings_recompute(tournament=tournament)
     assert not TournamentPenalty.objects.exists()
     assert Standing.objects.get(tournament=tournament, player=players[0]).score == 0
+
+
+def test_the_seat_report_names_the_tables_and_counts_club_and_team_apart():
+    tournament = TournamentFactory(session_count=1, slug="club-cup")
+    club = ClubFactory(name="Drachen Berlin")
+    members = [PlayerFactory(club=club, first_name=f"D{i}", last_name="Drache") for i in range(3)]
+    others = [PlayerFactory() for _ in range(5)]
+    for player in members + others:
+        # a team does not hide the club: one of the three plays for a team as well
+        Registration.objects.create(tournament=tournament, player=player,
+                                    team="Team Ost" if player in (members[0], others[0]) else "")
+    tables = [[m.pk for m in members] + [others[0].pk], [p.pk for p in others[1:]]]
+    report = seating_clashes(tournament=tournament, tables=tables)
+    assert report["club_clashes"] == 3  # three pairs of the same club at table 1
+    assert report["club_tables"] == [{"table": 1, "group": "Drachen Berlin", "players": [m.pk for m in members]}]
+    assert report["team_clashes"] == 1 and report["team_tables"][0]["table"] == 1
+
+
+def test_the_draw_preview_lists_the_club_clashes_by_table():
+    tournament = TournamentFactory(session_count=1, slug="club-page")
+    club = ClubFactory(name="Drachen Berlin")
+    for i in range(4):
+        Registration.objects.create(tournament=tournament, player=PlayerFactory(club=club, last_name=f"Drache{i}"))
+    page = logged_in(AdminFactory()).post(control(tournament, "draw"), {"session": 1, "method": "random",
+                                                                        "preview": "1"}).content.decode()
+    assert "Members of one club at a table (pairs; 0 is best): <strong>6</strong>" in page
+    assert "Table 1: Drachen Berlin" in page
