@@ -4,7 +4,9 @@ missing and offers the two ways on, a walk-in substitute in one step or a bye fo
 import pytest
 
 from league.models import Bye, CheckIn, Registration, Seat, Table
-from tests.browser.test_tournament_day import login, no_sideways_scroll, shot
+from league.services.hands import hand_record
+from league.services.seating import seating_generate
+from tests.browser.test_tournament_day import WIN, login, no_sideways_scroll, shot
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,3 +72,23 @@ def test_seating_fewer_a_chosen_player_sits_out_with_a_bye(live_server, phone, n
     assert Table.objects.count() == 4
     assert not Seat.objects.filter(player__last_name__in=["Name00", "Name01", "Name02"]).exists()
     no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("width", [768, 390])
+def test_a_long_name_keeps_its_total_beside_it_in_the_control_room(live_server, phone, width):
+    tournament = TournamentFactory(slug="long-cup", name="Long Cup", session_count=1)
+    players = [PlayerFactory(first_name="Maximiliane-Josefine", last_name="Oberhuber-Schönfeld-Wittgenstein")]
+    players += [PlayerFactory() for _ in range(3)]
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player)
+    seating_generate(tournament=tournament, number=1, method="random", seed=1)
+    hand_record(table=Table.objects.get(), record=WIN, user=None)
+    AdminFactory(username="director")
+    phone.set_viewport_size({"width": width, "height": 1024})
+    login(phone, live_server.url, "director", "/t/long-cup/control/")
+    item = phone.locator("#tables ul.seats li", has_text="Oberhuber")
+    name, total = item.locator(".name").bounding_box(), item.locator(".total").bounding_box()
+    assert total["x"] >= name["x"] + name["width"]  # beside the name, right-aligned
+    assert total["y"] < name["y"] + name["height"]  # not pushed below it
+    no_sideways_scroll(phone)
+    shot(phone, f"control-long-name-{width}")
