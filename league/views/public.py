@@ -263,7 +263,7 @@ def player(request, player_id: int):
 
 def _score_chart(results) -> str:
     """The game score of each session, one line per tournament with a rule between tournaments;
-    the x axis counts the sessions, the y axis the score."""
+    the x axis counts the sessions played (1, 2, 3 … across tournaments), the y axis the score."""
     columns, lines, separators = [], {}, []
     for result in results:
         if result.tournament_id not in lines:
@@ -272,8 +272,9 @@ def _score_chart(results) -> str:
             lines[result.tournament_id] = (result.tournament.name, [])
         tip = f"{result.tournament.name}, {_('session')} {result.session_number}"
         lines[result.tournament_id][1].append((len(columns), result.score, tip))
-        columns.append(str(result.session_number))
-    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Session"),
+        # counted over all sessions played (each tournament's own numbers would read "1 … 1")
+        columns.append(str(len(columns) + 1))
+    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Sessions played"),
                        y_title=_("Score"), separators=separators)
 
 
