@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Prefetch, Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -109,16 +110,25 @@ def name_matches(query: str, name: str) -> bool:
 
 
 def find_seats(*, tournament: Tournament, query: str, limit: int = 50) -> list[dict]:
-    """``[{"player", "player_name", "session", "table", "wind"}]`` of the players whose name matches
-    ``query``, for the current session and the next one if drawn; by name, then session."""
+    """``[{"player", "player_name", "session", "table", "wind", "tablemates", "url"}]`` of the players
+    whose name matches ``query``, for the current session and the next one if drawn; by name, then
+    session. ``tablemates``: the other three at the table (``{"player_name", "wind"}`` in seat
+    order); ``url``: the table on the session's page."""
     current = current_session_number(tournament)
     if current is None or not _parts(query):
         return []
-    seats = (Seat.objects.filter(session__tournament=tournament, session__number__in=[current, current + 1])
-             .select_related("player", "table", "session"))
+    seats = list(Seat.objects.filter(session__tournament=tournament, session__number__in=[current, current + 1])
+                 .select_related("player", "table", "session").order_by("position"))
+    at_table = defaultdict(list)
+    for seat in seats:
+        at_table[seat.table_id].append(seat)
     found = [
         {"player": seat.player_id, "player_name": seat.player.name, "session": seat.session.number,
-         "table": seat.table.number, "wind": START_WINDS[seat.position]}
+         "table": seat.table.number, "wind": START_WINDS[seat.position],
+         "tablemates": [{"player_name": other.player.name, "wind": START_WINDS[other.position]}
+                        for other in at_table[seat.table_id] if other.pk != seat.pk],
+         "url": reverse("tournament-session", args=[tournament.slug, seat.session.number])
+         + f"#table-{seat.table.number}"}
         for seat in seats if name_matches(query, seat.player.name)
     ]
     found.sort(key=lambda row: (fold(row["player_name"]), row["player"], row["session"]))

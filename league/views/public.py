@@ -146,6 +146,9 @@ def _part(request, tournament: Tournament, name: str) -> str:
                                 lambda: _session_context(request, tournament, number))
     if name == "teams":
         return _team_part(request, tournament)
+    if name in ("statistics", "records"):
+        return _tournament_part(request, tournament, name, f"league/_{name}.html",
+                                lambda: {"tournament": tournament, **_statistics(request, tournament)})
     raise Http404(_("No such part."))
 
 
@@ -192,18 +195,16 @@ def _statistics(request, tournament: Tournament) -> dict:
 def statistics(request, slug: str):
     """Per player statistics of the tournament and its records."""
     tournament = _tournament(request, slug, parts=("statistics",))
-    part = _tournament_part(request, tournament, "statistics", "league/_statistics.html",
-                            lambda: {"tournament": tournament, **_statistics(request, tournament)})
-    return render(request, "league/statistics.html", {"tournament": tournament, "statistics_part": part})
+    return render(request, "league/statistics.html", {"tournament": tournament, "live": _live(tournament),
+                                                      "statistics_part": _part(request, tournament, "statistics")})
 
 
 @cached_page
 def records(request, slug: str):
     """The tournament's records: biggest hand, most wins, most self-draws, most limit hands."""
     tournament = _tournament(request, slug, parts=("statistics",))
-    part = _tournament_part(request, tournament, "records", "league/_records.html",
-                            lambda: {"tournament": tournament, **_statistics(request, tournament)})
-    return render(request, "league/records.html", {"tournament": tournament, "records_part": part})
+    return render(request, "league/records.html", {"tournament": tournament, "live": _live(tournament),
+                                                   "records_part": _part(request, tournament, "records")})
 
 
 @cached_page
@@ -222,6 +223,8 @@ def find(request, slug: str):
     found = day.find_seats(tournament=tournament, query=query) if query else []
     for row in found:
         row["wind_name"] = day.WIND_NAMES[row["wind"]]
+        for mate in row["tablemates"]:
+            mate["wind_name"] = day.WIND_NAMES[mate["wind"]]
     return render(request, "league/find.html", {"tournament": tournament, "query": query, "found": found})
 
 

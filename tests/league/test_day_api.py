@@ -320,8 +320,11 @@ def test_find_answers_table_and_wind_for_the_current_and_next_session(admin_api,
     found = APIClient().get(url(tournament, "find/"), {"q": "dorn"}).json()
     assert [row["session"] for row in found] == [1, 2]
     seat = Seat.objects.get(session__tournament=tournament, session__number=1, player=player)
+    mates = Seat.objects.filter(table=seat.table).exclude(pk=seat.pk).select_related("player").order_by("position")
     assert found[0] == {"player": player.pk, "player_name": "Jürgen Dörn", "session": 1,
-                        "table": seat.table.number, "wind": "ESWN"[seat.position]}
+                        "table": seat.table.number, "wind": "ESWN"[seat.position],
+                        "tablemates": [{"player_name": m.player.name, "wind": "ESWN"[m.position]} for m in mates],
+                        "url": f"/t/{tournament.slug}/session/1/#table-{seat.table.number}"}
     assert APIClient().get(url(tournament, "find/"), {"q": "zzz"}).json() == []
     assert find_seats(tournament=tournament, query="JUR")[0]["player"] == player.pk
 

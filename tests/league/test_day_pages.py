@@ -133,7 +133,8 @@ def test_a_player_finds_his_table_by_the_start_of_his_name(tournament):
     seat = Seat.objects.get(player__last_name="Šimić")
     page = logged_in(None).get(f"/t/{tournament.slug}/find/", {"q": "simi"}).content.decode()
     wind = ["East", "South", "West", "North"][seat.position]
-    assert f"Ana Šimić</strong>: session 1, table {seat.table.number}, {wind}" in page
+    assert (f'Ana Šimić</strong>: <a href="/t/{tournament.slug}/session/1/#table-{seat.table.number}">'
+            f"session 1, table {seat.table.number}, {wind}</a>") in page
     player_page = logged_in(None).get(f"/p/{seat.player_id}/").content.decode()
     assert f"session 1, table {seat.table.number}, {wind}" in player_page
 
