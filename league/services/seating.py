@@ -108,8 +108,9 @@ def seating_schedule(*, tournament: Tournament, before: int | None = None) -> li
 
 def draw_field(*, tournament: Tournament, number: int) -> dict:
     """Who a draw of session ``number`` would seat now: ``{"players", "substitutes", "missing",
-    "surplus"}`` (``missing``: players still needed for full tables after the substitutes;
-    ``surplus``: regulars beyond the last full table, who could sit out with a bye)."""
+    "surplus", "too_few"}`` (``missing``: players still needed for full tables after the substitutes;
+    ``surplus``: regulars beyond the last full table, who could sit out with a bye; ``too_few``: not
+    even one table)."""
     regulars, substitutes, _groups = _registrations(tournament, number)
     return draw_field_counts(regulars, substitutes)
 
@@ -117,7 +118,8 @@ def draw_field(*, tournament: Tournament, number: int) -> dict:
 def draw_field_counts(regulars: list[int], substitutes: list[int]) -> dict:
     needed = -len(regulars) % TABLE_SIZE
     return {"players": len(regulars), "substitutes": len(substitutes),
-            "missing": max(0, needed - len(substitutes)), "surplus": len(regulars) % TABLE_SIZE}
+            "missing": max(0, needed - len(substitutes)), "surplus": len(regulars) % TABLE_SIZE,
+            "too_few": not regulars or len(regulars) + len(substitutes) < TABLE_SIZE}
 
 
 def seating_next_session(*, tournament: Tournament) -> int | None:
