@@ -152,12 +152,25 @@ def test_a_withdrawn_player_is_not_seated_from_that_session_on_and_keeps_his_gam
     hand_record(table=table, record=WIN, user=None)
     response = admin_api.post(url(tournament, "withdrawals/"), {"player": players[0], "from_session": 2},
                               format="json")
-    assert response.status_code == 201 and response.json() == [{"player": players[0], "from_session": 2}]
+    assert response.status_code == 201 and response.json() == [{"player": players[0], "from_session": 2,
+                                                                 "only": False}]
     assert draw(admin_api, tournament, 2, force=True).status_code == 201
     assert not Seat.objects.filter(session__number=2, session__tournament=tournament, player_id=players[0]).exists()
     standings_recompute(tournament=tournament)
     row = next(r for r in admin_api.get(url(tournament, "standings/")).json() if r["player"] == players[0])
     assert row["games"] == 1
+
+
+def test_a_withdrawal_for_one_session_only_through_the_api(admin_api, tournament):
+    players = players_of(tournament)
+    Registration.objects.create(tournament=tournament, player=PlayerFactory(), substitute=True)
+    response = admin_api.post(url(tournament, "withdrawals/"), {"player": players[0], "from_session": 1,
+                                                                "only": True}, format="json")
+    assert response.status_code == 201 and response.json()[0]["only"] is True
+    assert draw(admin_api, tournament, 1).status_code == 201
+    assert not Seat.objects.filter(session__number=1, player_id=players[0]).exists()
+    assert draw(admin_api, tournament, 2).status_code == 201
+    assert Seat.objects.filter(session__number=2, player_id=players[0]).exists()
 
 
 def test_a_player_cannot_withdraw_from_a_session_he_has_played(admin_api, tournament):
