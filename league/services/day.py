@@ -24,6 +24,7 @@ from ..models import (
 )
 from .rankings import rankings_request
 from .standings import standings_request
+from .tournaments import registration_create
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
 MAX_CLOCK_SECONDS = 24 * 3600
@@ -104,9 +105,8 @@ def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, cl
     if problems:
         raise ServiceError("bad_name", _("Give the walk-in's first and last name."), fields=problems)
     player = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
-    registration = Registration.objects.create(tournament=tournament, player=player, substitute=True)
+    registration = registration_create(tournament=tournament, player=player, substitute=True)
     CheckIn.objects.create(tournament=tournament, player=player, by=user)
-    standings_request(tournament_id=tournament.pk)
     pages_changed(tournament_id=tournament.pk)
     return registration
 
