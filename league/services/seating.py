@@ -165,7 +165,7 @@ def _odd_field(number: int, regulars: list[int], substitutes: list[int]) -> Serv
                 "%(surplus)s players who sit out this session with a bye.") % {
         "players": len(regulars), "substitutes": len(substitutes), "number": number, "missing": missing,
         "surplus": surplus}
-    return ServiceError("not_multiple_of_four", message, status=409,
+    return ServiceError("not_multiple_of_four", message,
                         extra={"missing": missing, "surplus": surplus, "players": len(regulars),
                                "substitutes": len(substitutes)})
 

@@ -30,7 +30,7 @@ def test_a_draw_of_an_odd_field_says_how_many_are_missing_and_what_to_do():
     with pytest.raises(ServiceError) as refused, translation.override("en"):
         seating_preview(tournament=tournament, number=1, method="random")
     error = refused.value
-    assert error.code == "not_multiple_of_four" and error.status == 409
+    assert error.code == "not_multiple_of_four" and error.status == 400
     assert error.extra == {"missing": 3, "surplus": 1, "players": 9, "substitutes": 0}
     assert "3 more are needed" in error.message and "bye" in error.message and "walk-in" in error.message
 
