@@ -61,6 +61,9 @@ LABELS: dict[str, tuple] = {
                                 _("With a fixed result: the substitute's table points")),
     "team_standings": (_("Team standings"), _("Rank teams by the sum of all members or of their best k")),
     "team_best": (_("Best members per team"), _("With team standings by the best: how many members count")),
+    "bye_table_points": (_("Table points for a bye"),
+                         _("A player who sits out a session (odd field) gets these table points")),
+    "bye_score": (_("Score for a bye"), _("A player who sits out a session (odd field) gets this game score")),
 }
 
 CHOICE_LABELS: dict[tuple[str, object], object] = {

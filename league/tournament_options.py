@@ -30,6 +30,9 @@ OPTIONS: dict[str, Option] = {
     # teams: null, "sum" of all members or of the "best" team_best members
     "team_standings": Option(str, choices=("sum", "best"), nullable=True),
     "team_best": Option(int, minimum=1),
+    # a player chosen to sit out a session of an odd field (league.models.Bye)
+    "bye_table_points": Option(int, minimum=0),
+    "bye_score": Option(int, minimum=-LARGEST),
 }
 
 DEFAULTS: dict = {
@@ -48,6 +51,9 @@ DEFAULTS: dict = {
     "substitute_table_points": 0,
     "team_standings": None,
     "team_best": 3,
+    # a bye scores as nothing played unless the director says otherwise (no game is counted for it)
+    "bye_table_points": 0,
+    "bye_score": 0,
 }
 
 

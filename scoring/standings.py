@@ -33,10 +33,12 @@ class Tally:
 
 
 def tally(*, players: Iterable[int], games: Iterable[tuple[int, Fraction, Fraction, int]],
-          penalties: Iterable[tuple[int, int, bool]]) -> dict[int, Tally]:
+          penalties: Iterable[tuple[int, int, bool]],
+          byes: Iterable[tuple[int, Fraction, Fraction]] = ()) -> dict[int, Tally]:
     """player id → their tally: ``players`` (registered: listed even without games), ``games`` as
     ``(player id, table points, game score, place)``, ``penalties`` as ``(player id, points,
-    disqualified)``."""
+    disqualified)``, ``byes`` (a session sat out by the director's choice) as ``(player id, table
+    points, score)``: added as the tournament scores a bye, without counting a game."""
     tallies = {player_id: Tally() for player_id in players}
     for player_id, table_points, score, place in games:
         entry = tallies.setdefault(player_id, Tally())
@@ -44,6 +46,10 @@ def tally(*, players: Iterable[int], games: Iterable[tuple[int, Fraction, Fracti
         entry.score += score
         entry.games += 1
         entry.place_sum += place
+    for player_id, table_points, score in byes:
+        entry = tallies.setdefault(player_id, Tally())
+        entry.table_points += table_points
+        entry.score += score
     for player_id, points, disqualified in penalties:
         entry = tallies.setdefault(player_id, Tally())
         entry.penalty_points += points

@@ -67,16 +67,18 @@ class CheckInDetail(_TournamentView):
 
 class WithdrawalRequestSerializer(PlayerRequestSerializer):
     from_session = serializers.IntegerField(min_value=1)
+    only = serializers.BooleanField(default=False, help_text="out of from_session only, back in the next")
 
 
 class Withdrawals(_TournamentView):
-    """GET ``[{"player", "from_session"}]``; POST ``{"player", "from_session"}`` (administrators)."""
+    """GET ``[{"player", "from_session", "only"}]``; POST ``{"player", "from_session", "only"?}``
+    (administrators; ``only``: out of that one session, back in the next)."""
 
     permission_classes = [AdminWritesOthersRead]
     serializer_class = WithdrawalRequestSerializer
 
     def _list(self, tournament):
-        return [{"player": w.player_id, "from_session": w.from_session}
+        return [{"player": w.player_id, "from_session": w.from_session, "only": w.until_session is not None}
                 for w in Withdrawal.objects.filter(tournament=tournament).order_by("from_session", "player_id")]
 
     def get(self, request, pk: int):

@@ -2,7 +2,7 @@
 import csv
 import io
 
-from ..models import Standing
+from ..models import Registration, Standing
 from .cells import number_text, safe
 
 CHUNK = 2000
@@ -14,7 +14,9 @@ def filename(export) -> str:
 
 # The EMA's results submissions: these columns, in this order, with English headings whatever the
 # export's language (the EMA's ranking office reads them).
-HEADINGS = ["Place", "Last name", "First name", "EMA number", "Table points", "Score", "Country"]
+# "Substitute": "yes" for a player registered as a substitute (a walk-in among them), whose games
+# count as the tournament's substitute_scoring says; last, so the EMA's columns keep their places.
+HEADINGS = ["Place", "Last name", "First name", "EMA number", "Table points", "Score", "Country", "Substitute"]
 
 
 def headings() -> list[str]:
@@ -25,12 +27,15 @@ def write(*, export, stream, progress) -> None:
     text = io.TextIOWrapper(stream, encoding="utf-8", newline="")
     writer = csv.writer(text)
     writer.writerow([safe(h) for h in headings()])
+    substitutes = set(Registration.objects.filter(tournament=export.tournament, substitute=True)
+                      .values_list("player_id", flat=True))
     standings = (Standing.objects.filter(tournament=export.tournament).select_related("player")
                  .order_by("rank", "player__last_name", "player__first_name", "pk"))
     for row in standings.iterator(chunk_size=CHUNK):
         player = row.player
         writer.writerow([row.rank, safe(player.last_name), safe(player.first_name), safe(player.ema_id),
-                         number_text(row.table_points), number_text(row.score), safe(player.country)])
+                         number_text(row.table_points), number_text(row.score), safe(player.country),
+                         "yes" if row.player_id in substitutes else ""])
     text.flush()
     # The stream belongs to the caller: let go of it without closing it.
     text.detach()

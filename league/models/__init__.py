@@ -13,7 +13,7 @@ from .competition import (
     Table,
     Tournament,
 )
-from .day import CheckIn, Withdrawal
+from .day import Bye, CheckIn, Withdrawal, withdrawn_in
 from .exports import Export
 from .limits import RateCount
 from .people import Club, Player, PlayerMerge
@@ -22,10 +22,10 @@ from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, Stand
 from .signups import Signup
 
 __all__ = [
-    "RULESET_CHOICES", "WIND_CHOICES", "AuditEntry", "CheckIn", "ClockState", "Club", "Export", "GameResult", "Hand",
-    "HandRevision", "League",
+    "RULESET_CHOICES", "WIND_CHOICES", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
+    "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
     "SeasonRanking", "Seat", "Session",
     "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
-    "Withdrawal",
+    "Withdrawal", "withdrawn_in",
 ]

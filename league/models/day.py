@@ -1,7 +1,8 @@
-"""The tournament day: who is present (check-ins) and who has dropped out (withdrawals)."""
+"""The tournament day: who is present (check-ins), who has dropped out (withdrawals) and who sits out
+a session with a bye."""
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from .competition import Tournament
@@ -29,13 +30,16 @@ class CheckIn(models.Model):
 
 
 class Withdrawal(models.Model):
-    """A player out of the tournament from session ``from_session`` on; the results so far stay."""
+    """A player out of the tournament from session ``from_session`` on (only up to ``until_session``
+    when set: out for those sessions, back afterwards); the results so far stay."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="withdrawals",
                                    verbose_name=_("tournament"))
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="withdrawals",
                                verbose_name=_("player"))
     from_session = models.PositiveSmallIntegerField(_("from session"))
+    until_session = models.PositiveSmallIntegerField(_("until session"), null=True, blank=True,
+                                                     help_text=_("Empty: for the rest of the tournament."))
     at = models.DateTimeField(_("withdrawn at"), auto_now_add=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                            related_name="+", verbose_name=_("by"))
@@ -47,7 +51,42 @@ class Withdrawal(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="withdrawal_once"),
             models.CheckConstraint(condition=Q(from_session__gte=1), name="withdrawal_session_positive"),
+            models.CheckConstraint(condition=Q(until_session__isnull=True) | Q(until_session__gte=F("from_session")),
+                                   name="withdrawal_until_after_from"),
         ]
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.tournament} from {self.from_session}"
+
+    def covers(self, number: int) -> bool:
+        return self.from_session <= number and (self.until_session is None or number <= self.until_session)
+
+
+def withdrawn_in(number: int) -> Q:
+    """Withdrawals that keep their player out of session ``number``."""
+    return Q(from_session__lte=number) & (Q(until_session__isnull=True) | Q(until_session__gte=number))
+
+
+class Bye(models.Model):
+    """A player chosen to sit out one session when the field does not make full tables; the bye
+    scores as the tournament options ``bye_table_points`` and ``bye_score`` say."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes",
+                                   verbose_name=_("tournament"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="byes", verbose_name=_("player"))
+    session_number = models.PositiveSmallIntegerField(_("session"))
+    at = models.DateTimeField(_("given at"), auto_now_add=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                           related_name="+", verbose_name=_("by"))
+
+    class Meta:
+        ordering = ["tournament", "session_number", "player"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player", "session_number"], name="bye_once"),
+            models.CheckConstraint(condition=Q(session_number__gte=1), name="bye_session_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}: bye in session {self.session_number}"

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Prefetch, Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -110,16 +111,25 @@ def name_matches(query: str, name: str) -> bool:
 
 
 def find_seats(*, tournament: Tournament, query: str, limit: int = 50) -> list[dict]:
-    """``[{"player", "player_name", "session", "table", "wind"}]`` of the players whose name matches
-    ``query``, for the current session and the next one if drawn; by name, then session."""
+    """``[{"player", "player_name", "session", "table", "wind", "tablemates", "url"}]`` of the players
+    whose name matches ``query``, for the current session and the next one if drawn; by name, then
+    session. ``tablemates``: the other three at the table (``{"player_name", "wind"}`` in seat
+    order); ``url``: the table on the session's page."""
     current = current_session_number(tournament)
     if current is None or not _parts(query):
         return []
-    seats = (Seat.objects.filter(session__tournament=tournament, session__number__in=[current, current + 1])
-             .select_related("player", "table", "session"))
+    seats = list(Seat.objects.filter(session__tournament=tournament, session__number__in=[current, current + 1])
+                 .select_related("player", "table", "session").order_by("position"))
+    at_table = defaultdict(list)
+    for seat in seats:
+        at_table[seat.table_id].append(seat)
     found = [
         {"player": seat.player_id, "player_name": seat.player.name, "session": seat.session.number,
-         "table": seat.table.number, "wind": START_WINDS[seat.position]}
+         "table": seat.table.number, "wind": START_WINDS[seat.position],
+         "tablemates": [{"player_name": other.player.name, "wind": START_WINDS[other.position]}
+                        for other in at_table[seat.table_id] if other.pk != seat.pk],
+         "url": reverse("tournament-session", args=[tournament.slug, seat.session.number])
+         + f"#table-{seat.table.number}"}
         for seat in seats if name_matches(query, seat.player.name)
     ]
     found.sort(key=lambda row: (fold(row["player_name"]), row["player"], row["session"]))
@@ -169,7 +179,7 @@ def standings_before(*, tournament: Tournament, session_number: int) -> list[Sta
     """The standings as they stood before session ``session_number`` (unsaved rows, best first),
     computed like the stored ones from the games of the earlier sessions."""
     games = {key: row for key, row in game_rows(tournament).items() if row["session_number"] < session_number}
-    rows = standing_rows(tournament, games)
+    rows = standing_rows(tournament, games, before_session=session_number)
     players = Player.objects.select_related("club").in_bulk([key[0] for key in rows])
     standings = [Standing(tournament=tournament, player=players[key[0]], **values) for key, values in rows.items()]
     standings.sort(key=lambda s: (s.rank, s.player.last_name, s.player.first_name, s.player_id))
@@ -211,15 +221,25 @@ class Entrant:
     substitute: bool
     checked_in: bool
     withdrawn_from: int | None
+    withdrawn_until: int | None = None  # out only up to this session (None: for the rest)
+
+    def out_in(self, number: int) -> bool:
+        return bool(self.withdrawn_from) and self.withdrawn_from <= number and (
+            self.withdrawn_until is None or number <= self.withdrawn_until)
+
+    @property
+    def withdrawn_for_good(self) -> bool:
+        return bool(self.withdrawn_from) and self.withdrawn_until is None
 
 
 def entrants(tournament: Tournament) -> list[Entrant]:
     """The registered players by name, with check-in, substitute and withdrawal."""
     checked = set(checked_in_ids(tournament))
-    withdrawn = dict(Withdrawal.objects.filter(tournament=tournament).values_list("player_id", "from_session"))
+    withdrawn = {player_id: (first, until) for player_id, first, until in Withdrawal.objects.filter(
+        tournament=tournament).values_list("player_id", "from_session", "until_session")}
     registrations = (Registration.objects.filter(tournament=tournament).select_related("player")
                      .order_by("player__last_name", "player__first_name", "player_id"))
-    return [Entrant(r.player, r.substitute, r.player_id in checked, withdrawn.get(r.player_id))
+    return [Entrant(r.player, r.substitute, r.player_id in checked, *withdrawn.get(r.player_id, (None, None)))
             for r in registrations]
 
 
@@ -313,6 +333,11 @@ def substitute_rule(tournament: Tournament) -> SubstituteRule:
             "the other players keep theirs.") % {"score": number_format(score, force_grouping=True),
                                                    "points": table_points})
     return SubstituteRule("counted", _("substitute"), _("Substitutes' games count in the standings like anyone's."))
+
+
+def substitute_ids(tournament: Tournament) -> set[int]:
+    """The players registered as substitutes (walk-ins among them), marked wherever results are listed."""
+    return set(Registration.objects.filter(tournament=tournament, substitute=True).values_list("player_id", flat=True))
 
 
 def current_dealers(tables: list[Table]) -> dict[int, int]:

@@ -5,7 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
 from scoring import mers
@@ -17,6 +17,7 @@ from ..models import (
     Player,
     RankingSnapshot,
     RefereeAssignment,
+    Registration,
     Season,
     SeasonRanking,
     Seat,
@@ -88,7 +89,10 @@ def tournament_sessions(tournament: Tournament) -> list[Session]:
 
 
 def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet[Standing]:
-    rows = tournament.standings.select_related("player__club").order_by("rank", "player__last_name")
+    substitute = Registration.objects.filter(tournament=OuterRef("tournament"), player=OuterRef("player"),
+                                             substitute=True)
+    rows = (tournament.standings.select_related("player__club").annotate(substitute=Exists(substitute))
+            .order_by("rank", "player__last_name"))
     return rows[:limit] if limit else rows
 
 

@@ -19,6 +19,7 @@ from scoring.results import game_result
 
 from .. import tournament_options
 from ..models import (
+    Bye,
     GameResult,
     Hand,
     Player,
@@ -177,14 +178,20 @@ def game_rows(tournament: Tournament) -> dict[tuple, dict]:
     return rows
 
 
-def standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tuple, dict]:
+def standing_rows(tournament: Tournament, games: dict[tuple, dict],
+                  before_session: int | None = None) -> dict[tuple, dict]:
     """Standing field values keyed by (player_id,), from ``games`` (``game_rows``, or a part of
-    them), the registrations and the tournament penalties; substitutes are left out when the
-    tournament's ``substitute_scoring`` is "excluded"."""
+    them), the registrations, the byes (those before ``before_session`` when given) and the
+    tournament penalties; substitutes are left out when the tournament's ``substitute_scoring`` is
+    "excluded"."""
     registrations = Registration.objects.filter(tournament=tournament)
     left_out = set()
     if tournament.day_options["substitute_scoring"] == "excluded":
         left_out = set(registrations.filter(substitute=True).values_list("player_id", flat=True))
+    byes = Bye.objects.filter(tournament=tournament)
+    if before_session is not None:
+        byes = byes.filter(session_number__lt=before_session)
+    day = tournament.day_options
     tallies = tally.tally(
         players=[player_id for player_id in registrations.values_list("player_id", flat=True)
                  if player_id not in left_out],
@@ -192,6 +199,8 @@ def standing_rows(tournament: Tournament, games: dict[tuple, dict]) -> dict[tupl
                for (_table_id, player_id), game in games.items() if player_id not in left_out],
         penalties=TournamentPenalty.objects.filter(tournament=tournament).values_list(
             "player_id", "points", "disqualified"),
+        byes=[(player_id, Fraction(day["bye_table_points"]), Fraction(day["bye_score"]))
+              for player_id in byes.values_list("player_id", flat=True) if player_id not in left_out],
     )
     ranked = tally.ranked(tallies, tournament.effective_standing_method)
     if not games:  # before the first hand nobody has a rank: everyone would share the first

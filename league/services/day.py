@@ -11,6 +11,7 @@ from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import (
     AuditEntry,
+    Bye,
     CheckIn,
     ClockState,
     Player,
@@ -20,12 +21,16 @@ from ..models import (
     Table,
     Tournament,
     Withdrawal,
+    withdrawn_in,
 )
 from .audit import audit_record
 from .rankings import rankings_request
+from .standings import standings_request
+from .tournaments import registration_create
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
 MAX_CLOCK_SECONDS = 24 * 3600
+NAME_MAX = Player._meta.get_field("first_name").max_length
 
 
 def _registered(tournament: Tournament, player: Player) -> None:
@@ -60,15 +65,19 @@ def checkin_toggle(*, tournament: Tournament, player: Player, user=None) -> bool
     return True
 
 
-def withdrawal_create(*, tournament: Tournament, player: Player, from_session: int, user=None) -> Withdrawal:
-    """Take a player out of session ``from_session`` and the later ones; the games played stay.
-    A player already seated in a session that has begun cannot leave it (withdraw from the next)."""
+def withdrawal_create(*, tournament: Tournament, player: Player, from_session: int, only: bool = False,
+                      user=None) -> Withdrawal:
+    """Take a player out of session ``from_session`` and the later ones (``only``: out of that one
+    session, back in the next; the check-in stays); the games played stay. A player already seated
+    in a session that has begun cannot leave it (withdraw from the next)."""
     _registered(tournament, player)
     if not 1 <= from_session <= tournament.session_count:
         raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
                            % {"count": tournament.session_count}, fields={"from_session": [_("No such session.")]})
-    started = (Table.objects.filter(session__tournament=tournament, session__number__gte=from_session,
-                                    seats__player=player, hands__isnull=False)
+    until = from_session if only else None
+    sessions = {"session__number": from_session} if only else {"session__number__gte": from_session}
+    started = (Table.objects.filter(session__tournament=tournament, seats__player=player, hands__isnull=False,
+                                    **sessions)
                .values_list("session__number", flat=True).first())
     if started is not None:
         raise ServiceError("session_started", _("%(player)s has played in session %(number)s; withdraw from a later "
@@ -76,12 +85,61 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
                            fields={"from_session": [_("Already played.")]}, status=409)
     with transaction.atomic():
         withdrawal, _created = Withdrawal.objects.update_or_create(
-            tournament=tournament, player=player, defaults={"from_session": from_session, "by": user})
-        CheckIn.objects.filter(tournament=tournament, player=player).delete()
+            tournament=tournament, player=player,
+            defaults={"from_session": from_session, "until_session": until, "by": user})
+        if not only:
+            CheckIn.objects.filter(tournament=tournament, player=player).delete()
         audit_record(user=user, action=AuditEntry.Action.WITHDRAW, obj=withdrawal,
-                     details={"tournament": tournament.pk, "player": player.pk, "from_session": from_session})
+                     details={"tournament": tournament.pk, "player": player.pk, "from_session": from_session,
+                              "until_session": until})
     pages_changed(tournament_id=tournament.pk)
     return withdrawal
+
+
+@transaction.atomic
+def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, club=None, user=None) -> Registration:
+    """A walk-in for an odd field in one step: a new player, registered as a substitute (so the
+    tournament's ``substitute_scoring`` says how the games count) and checked in."""
+    first_name, last_name = (first_name or "").strip(), (last_name or "").strip()
+    problems = {}
+    for name, value in (("first_name", first_name), ("last_name", last_name)):
+        if not value:
+            problems[name] = [_("Required.")]
+        elif len(value) > NAME_MAX:
+            problems[name] = [_("At most %(count)s characters.") % {"count": NAME_MAX}]
+    if problems:
+        raise ServiceError("bad_name", _("Give the walk-in's first and last name."), fields=problems)
+    player = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
+    registration = registration_create(tournament=tournament, player=player, substitute=True)
+    CheckIn.objects.create(tournament=tournament, player=player, by=user)
+    pages_changed(tournament_id=tournament.pk)
+    return registration
+
+
+def bye_create(*, tournament: Tournament, player: Player, session_number: int, user=None) -> Bye:
+    """Let a chosen player sit out one session with a bye (an odd field seated with fewer tables);
+    the bye scores as the tournament options ``bye_table_points`` and ``bye_score`` say. Refused once
+    the player has a seat in that session: draw it again after giving the bye."""
+    _registered(tournament, player)
+    if not 1 <= session_number <= tournament.session_count:
+        raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
+                           % {"count": tournament.session_count}, fields={"session": [_("No such session.")]})
+    if Seat.objects.filter(session__tournament=tournament, session__number=session_number, player=player).exists():
+        raise ServiceError("already_seated", _("%(player)s has a seat in session %(number)s; give the bye before "
+                                               "the draw, or draw the session again after it.")
+                           % {"player": player, "number": session_number},
+                           fields={"player": [_("Already seated.")]}, status=409)
+    bye, _created = Bye.objects.get_or_create(tournament=tournament, player=player, session_number=session_number,
+                                              defaults={"by": user})
+    standings_request(tournament_id=tournament.pk)
+    pages_changed(tournament_id=tournament.pk)
+    return bye
+
+
+def bye_delete(*, tournament: Tournament, player: Player, session_number: int) -> None:
+    Bye.objects.filter(tournament=tournament, player=player, session_number=session_number).delete()
+    standings_request(tournament_id=tournament.pk)
+    pages_changed(tournament_id=tournament.pk)
 
 
 def withdrawal_delete(*, tournament: Tournament, player: Player) -> None:
@@ -99,7 +157,7 @@ def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
         raise ServiceError("session_started", _("Hands have been played at this table; its seats are final."),
                            status=409)
     _registered(tournament, player)
-    if Withdrawal.objects.filter(tournament=tournament, player=player, from_session__lte=session.number).exists():
+    if Withdrawal.objects.filter(withdrawn_in(session.number), tournament=tournament, player=player).exists():
         raise ServiceError("withdrawn", _("%(player)s has withdrawn from this session.") % {"player": player},
                            fields={"player": [_("Withdrawn.")]}, status=409)
     if Seat.objects.filter(session=session, player=player).exists():

@@ -16,6 +16,7 @@ from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table, TableConfirmation
 from ..permissions import is_league_admin
 from .standings import standings_request
+from .tournaments import tournament_status_follow
 
 KEY_MAX_LENGTH = 100
 
@@ -196,6 +197,7 @@ def hand_record(*, table: Table, record, user, idempotency_key: str = "") -> Han
                                              "Send it again to see which hand was stored.")) from error
     hand.replayed = False
     standings_request(tournament_id=table.session.tournament_id)
+    tournament_status_follow(tournament=table.session.tournament, hand_played=True)
     return hand
 
 
@@ -323,6 +325,7 @@ def table_close(*, table: Table, user) -> Table:
         table.save(update_fields=["closed", "closed_at"])
         standings_request(tournament_id=table.session.tournament_id)
         session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
+    tournament_status_follow(tournament=table.session.tournament)
     return table
 
 
@@ -353,4 +356,5 @@ def table_reopen(*, table: Table, user) -> Table:
         table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
         session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
+    tournament_status_follow(tournament=table.session.tournament)
     return table

@@ -19,7 +19,8 @@ from django.utils.translation import gettext_lazy
 from .. import seating
 from ..cache import pages_changed
 from ..errors import ServiceError
-from ..models import CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal
+from ..models import Bye, CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal, withdrawn_in
+from ..seating.errors import TABLE_SIZE
 from ..seating.errors import field as seated_field
 
 METHODS = ("balanced", "swiss", "random")
@@ -40,8 +41,9 @@ def _registrations(tournament: Tournament, number: int | None = None) -> tuple[l
     regulars, substitutes, groups = [], [], {}
     out, present = set(), None
     if number is not None:
-        out = set(Withdrawal.objects.filter(tournament=tournament, from_session__lte=number)
+        out = set(Withdrawal.objects.filter(withdrawn_in(number), tournament=tournament)
                   .values_list("player_id", flat=True))
+        out |= set(Bye.objects.filter(tournament=tournament, session_number=number).values_list("player_id", flat=True))
         checked_in = set(CheckIn.objects.filter(tournament=tournament).values_list("player_id", flat=True))
         present = checked_in or None
     for reg in Registration.objects.filter(tournament=tournament).select_related("player").order_by("id"):
@@ -51,6 +53,44 @@ def _registrations(tournament: Tournament, number: int | None = None) -> tuple[l
         if group:
             groups[reg.player_id] = group
     return regulars, substitutes, groups
+
+
+def _clubs_and_teams(tournament: Tournament) -> tuple[dict[int, str], dict[int, str]]:
+    """Every registered player's club name and team, apart: a team does not hide the club."""
+    clubs, teams = {}, {}
+    for player_id, club, team in (Registration.objects.filter(tournament=tournament)
+                                  .values_list("player_id", "player__club__name", "team")):
+        if club:
+            clubs[player_id] = club
+        if team:
+            teams[player_id] = team
+    return clubs, teams
+
+
+def _clashes(tables: list[list[int]], groups: dict[int, str]) -> tuple[int, list[dict]]:
+    """Pairs at one table from the same group, and per table which group and who:
+    ``(pairs, [{"table": number, "group": name, "players": [ids]}])``."""
+    pairs, where = 0, []
+    for number, players in enumerate(tables, start=1):
+        members: dict[str, list[int]] = {}
+        for player_id in players:
+            if player_id in groups:
+                members.setdefault(groups[player_id], []).append(player_id)
+        for group, ids in sorted(members.items()):
+            if len(ids) > 1:
+                pairs += len(ids) * (len(ids) - 1) // 2
+                where.append({"table": number, "group": group, "players": ids})
+    return pairs, where
+
+
+def seating_clashes(*, tournament: Tournament, tables: list[list[int]]) -> dict:
+    """Members of one club, and of one team, seated together in a session's tables (counted apart;
+    0 is best): ``{"club_clashes", "club_tables", "team_clashes", "team_tables"}``."""
+    clubs, teams = _clubs_and_teams(tournament)
+    club_pairs, club_tables = _clashes(tables, clubs)
+    team_pairs, team_tables = _clashes(tables, teams)
+    return {"club_clashes": club_pairs, "club_tables": club_tables,
+            "team_clashes": team_pairs, "team_tables": team_tables}
 
 
 def seating_schedule(*, tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
@@ -67,6 +107,22 @@ def seating_schedule(*, tournament: Tournament, before: int | None = None) -> li
     for (number, _table_number), players in tables.items():
         schedule.setdefault(number, []).append(players)
     return [schedule[n] for n in sorted(schedule)]
+
+
+def draw_field(*, tournament: Tournament, number: int) -> dict:
+    """Who a draw of session ``number`` would seat now: ``{"players", "substitutes", "missing",
+    "surplus", "too_few"}`` (``missing``: players still needed for full tables after the substitutes;
+    ``surplus``: regulars beyond the last full table, who could sit out with a bye; ``too_few``: not
+    even one table)."""
+    regulars, substitutes, _groups = _registrations(tournament, number)
+    return draw_field_counts(regulars, substitutes)
+
+
+def draw_field_counts(regulars: list[int], substitutes: list[int]) -> dict:
+    needed = -len(regulars) % TABLE_SIZE
+    return {"players": len(regulars), "substitutes": len(substitutes),
+            "missing": max(0, needed - len(substitutes)), "surplus": len(regulars) % TABLE_SIZE,
+            "too_few": not regulars or len(regulars) + len(substitutes) < TABLE_SIZE}
 
 
 def seating_next_session(*, tournament: Tournament) -> int | None:
@@ -98,7 +154,23 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
         order = [p for p in ranked if p in seated] + [p for p in players if p not in ranked_set]
         return seating.swiss(order, previous, seed=seed)
     except seating.SeatingError as error:
+        if error.code == "not_multiple_of_four":
+            raise _odd_field(number, regulars, substitutes) from error
         raise ServiceError(error.code, SEATING_MESSAGES[error.code]) from error
+
+
+def _odd_field(number: int, regulars: list[int], substitutes: list[int]) -> ServiceError:
+    """The field does not make full tables: say by how many, and the two ways on."""
+    field = draw_field_counts(regulars, substitutes)
+    missing, surplus = field["missing"], field["surplus"]
+    message = _("%(players)s players and %(substitutes)s substitutes are here for session %(number)s: "
+                "%(missing)s more are needed to fill the last table. Add walk-in substitutes, or choose "
+                "%(surplus)s players who sit out this session with a bye.") % {
+        "players": len(regulars), "substitutes": len(substitutes), "number": number, "missing": missing,
+        "surplus": surplus}
+    return ServiceError("not_multiple_of_four", message,
+                        extra={"missing": missing, "surplus": surplus, "players": len(regulars),
+                               "substitutes": len(substitutes)})
 
 
 def _checked(tournament: Tournament, number: int, method: str, force: bool) -> None:
@@ -143,7 +215,8 @@ def seating_preview(*, tournament: Tournament, number: int, method: str, seed: i
     tables = _draw(tournament, number, method, seed)
     _regulars, _substitutes, groups = _registrations(tournament)
     schedule = seating_schedule(tournament=tournament, before=number) + [tables]
-    return {"session": number, "seed": seed, "tables": tables, "report": seating.report(schedule, groups=groups)}
+    report = {**seating.report(schedule, groups=groups), **seating_clashes(tournament=tournament, tables=tables)}
+    return {"session": number, "seed": seed, "tables": tables, "report": report}
 
 
 @transaction.atomic

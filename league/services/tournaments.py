@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 import scoring
 
 from .. import tournament_options
+from ..cache import pages_changed
 from ..errors import ServiceError, from_scoring
-from ..models import Hand, Player, RefereeAssignment, Registration, Season, Tournament
+from ..models import Hand, Player, RefereeAssignment, Registration, Season, Table, Tournament
 from ..validators import hidden_characters_message
 from .fields import field_error, fields_required, fields_set
 from .rankings import ranking_fields, tournament_finish, tournament_saved
@@ -195,3 +196,44 @@ def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dic
     defaults = {**scoring.validate_options(ruleset, {}), **tournament_options.validate({})}
     stored = {key: value for key, value in {**own, **day}.items() if value != defaults.get(key)}
     return tournament_update(tournament=tournament, data={"ruleset": ruleset, "options": stored}, user=user)
+
+
+# ---- the status follows play (API.md: running from the first hand, finished when the last
+# session's tables are all closed); an administrator may set it (the control room) ----
+
+STATUS_BEFORE_PLAY = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
+
+
+def tournament_status_set(*, tournament: Tournament, status: str, user=None) -> Tournament:
+    """Set the status by hand (undo or force what play did), through ``tournament_update``:
+    finishing brings the standings up to date and queues the season's ranking."""
+    if status not in Tournament.Status.values:
+        raise ServiceError("bad_status", _("Choose one of: draft, registration, running, finished."),
+                           fields={"status": [_("Unknown status.")]})
+    return tournament_update(tournament=tournament, data={"status": status}, user=user, outside_season_ok=True)
+
+
+def _last_session_closed(tournament: Tournament) -> bool:
+    tables = Table.objects.filter(session__tournament=tournament, session__number=tournament.session_count)
+    return tables.exists() and not tables.filter(closed=False).exists()
+
+
+def tournament_status_follow(*, tournament: Tournament, hand_played: bool = False) -> Tournament:
+    """After a hand is stored or a table closed or reopened: a tournament not yet running runs from
+    its first hand; a running one is finished when the last session's tables are all closed, and
+    runs again when one of them is reopened."""
+    status = tournament.status
+    if hand_played and status in STATUS_BEFORE_PLAY:
+        # conditional: two first hands at once move it once
+        if Tournament.objects.filter(pk=tournament.pk, status__in=STATUS_BEFORE_PLAY).update(
+                status=Tournament.Status.RUNNING):
+            tournament.status = Tournament.Status.RUNNING
+            pages_changed(tournament_id=tournament.pk)
+        return tournament
+    if hand_played:
+        return tournament
+    if status == Tournament.Status.RUNNING and _last_session_closed(tournament):
+        return tournament_status_set(tournament=tournament, status=Tournament.Status.FINISHED)
+    if status == Tournament.Status.FINISHED and not _last_session_closed(tournament):
+        return tournament_status_set(tournament=tournament, status=Tournament.Status.RUNNING)
+    return tournament

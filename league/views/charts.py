@@ -39,6 +39,8 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
     low, high = (min(values), max(values)) if ranks else (min(0.0, *values), max(0.0, *values))
     span = (high - low) or 1.0
     top_label, bottom_label = (f"{low:g}", f"{high:g}") if ranks else (f"{high:g}", f"{low:g}")
+    if low == high:  # one value throughout: one label where the line runs, not "1 … 1"
+        bottom_label = ""
     left = max(PAD, CHAR_WIDTH * max(len(top_label), len(bottom_label)) + 10)
     step = (WIDTH - left - PAD) / max(len(columns) - 1, 1)
 

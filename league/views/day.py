@@ -13,12 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..errors import ServiceError
-from ..models import Player, Session, Table, Tournament
+from ..models import Bye, Player, Session, Table, Tournament, TournamentPenalty
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day
 from ..selectors.standings import team_standings_for
 from ..services import day as day_services
-from ..services.seating import METHODS, seating_generate, seating_next_session, seating_preview
+from ..services.penalties import tournament_penalty_create, tournament_penalty_delete
+from ..services.seating import METHODS, draw_field, seating_generate, seating_next_session, seating_preview
+from ..services.tournaments import tournament_status_set
 from .numbers import posted_int
 
 CONTROL_LIVE_SECONDS = 10
@@ -50,9 +52,15 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
                             for (wind, player), total in zip(entry.seats, entry.totals, strict=False)]
     entrants = day.entrants(tournament)
     seated = {player.pk for entry in tables for _wind, player in entry.seats}
-    free = [e for e in entrants if e.player.pk not in seated and not (e.withdrawn_from and e.withdrawn_from <= number)]
+    free = [e for e in entrants if e.player.pk not in seated and not e.out_in(number)]
     free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
     next_draw = seating_next_session(tournament=tournament)
+    draw_number = next_draw or number
+    byes = list(Bye.objects.filter(tournament=tournament, session_number=draw_number).select_related("player")
+                .order_by("player__last_name", "player__first_name"))
+    out = {bye.player_id for bye in byes}
+    may_sit_out = [e for e in entrants if e.checked_in and not e.substitute and e.player.pk not in out
+                   and not e.out_in(draw_number)]
     closed = sum(1 for entry in tables if entry.table.closed)
     return {
         "closed_count": closed, "complete": bool(tables) and closed == len(tables),
@@ -61,9 +69,11 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "clock": day.clock_reading(session=session, tournament=tournament),
         "entrants": entrants, "checked_in": sum(1 for e in entrants if e.checked_in), "free": free,
         "sessions": range(1, tournament.session_count + 1), "methods": METHODS,
-        "draw_number": next_draw or number, "options": tournament.day_options,
+        "draw_number": draw_number, "options": tournament.day_options,
+        "field": draw_field(tournament=tournament, number=draw_number), "byes": byes, "may_sit_out": may_sit_out,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
-        "substitute_rule": day.substitute_rule(tournament),
+        "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
+        "penalties": TournamentPenalty.objects.filter(tournament=tournament).select_related("player"),
     }
 
 
@@ -119,10 +129,40 @@ def control_action(request, slug: str, action: str):
             messages.success(request, _("Clock of session %(number)s: done.") % {"number": session.number})
         elif action == "withdraw":
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
-            day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
-                                           from_session=posted_int(post.get("from_session"), 0))
-            messages.success(request, _("%(player)s is withdrawn from session %(number)s on.")
-                             % {"player": player, "number": post.get("from_session")})
+            only = post.get("only") == "1"
+            withdrawal = day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
+                                                        from_session=posted_int(post.get("from_session"), 0),
+                                                        only=only)
+            messages.success(request, (_("%(player)s sits out session %(number)s only.") if only else
+                                       _("%(player)s is withdrawn from session %(number)s on."))
+                             % {"player": player, "number": withdrawal.from_session})
+        elif action == "walkin":
+            registration = day_services.walkin_create(tournament=tournament, first_name=post.get("first_name", ""),
+                                                      last_name=post.get("last_name", ""), user=request.user)
+            messages.success(request, _("%(player)s is registered as a substitute and checked in.")
+                             % {"player": registration.player})
+        elif action in ("bye", "unbye"):
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            if action == "bye":
+                day_services.bye_create(tournament=tournament, player=player, session_number=number or 0,
+                                        user=request.user)
+                messages.success(request, _("%(player)s sits out session %(number)s with a bye.")
+                                 % {"player": player, "number": number})
+            else:
+                day_services.bye_delete(tournament=tournament, player=player, session_number=number or 0)
+                messages.success(request, _("%(player)s plays in session %(number)s again.")
+                                 % {"player": player, "number": number})
+        elif action == "penalty":
+            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            penalty = tournament_penalty_create(
+                tournament=tournament, player=player, points=posted_int(post.get("points"), None),
+                reason=post.get("reason", ""), disqualified=bool(post.get("disqualified")), user=request.user)
+            messages.success(request, _("Penalty for %(player)s: %(points)s points (%(reason)s).")
+                             % {"player": player, "points": penalty.points, "reason": penalty.reason})
+        elif action == "unpenalty":
+            penalty = get_object_or_404(TournamentPenalty, pk=posted_int(post.get("penalty"), 0), tournament=tournament)
+            tournament_penalty_delete(penalty=penalty)
+            messages.success(request, _("The penalty for %(player)s is withdrawn.") % {"player": penalty.player})
         elif action == "unwithdraw":
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             day_services.withdrawal_delete(tournament=tournament, player=player)
@@ -130,10 +170,18 @@ def control_action(request, slug: str, action: str):
         elif action == "seat":
             table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session__tournament=tournament)
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            if post.get("position", "") == "":
+                raise ServiceError("position_required", _("Choose which seat the new player takes."))
+            if not post.get("confirm"):
+                raise ServiceError("confirm", _("Tick the box to confirm who leaves the seat."))
             seat = day_services.seat_replace(table=table, position=posted_int(post.get("position"), -1), player=player)
             messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
                              % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
                                 "table": table.number})
+        elif action == "status":
+            tournament = tournament_status_set(tournament=tournament, status=post.get("status", ""), user=request.user)
+            messages.success(request, _("The tournament's status is now: %(status)s.")
+                             % {"status": tournament.get_status_display()})
         elif action == "reveal":
             if not post.get("confirm"):
                 raise ServiceError("confirm", _("Tick the box to confirm the reveal."))
@@ -166,6 +214,9 @@ def _draw(request, tournament: Tournament, number: int | None):
         context.update(draw_error=error.code, draw_method=method, draw_number=number)
         return render(request, "league/control.html", context, status=200)
     players = Player.objects.in_bulk([p for table in proposal["tables"] for p in table])
+    report = proposal["report"]
+    for entry in report["club_tables"] + report["team_tables"]:
+        entry["names"] = [players[p] for p in entry["players"]]
     context = _control_context(request, tournament, number)
     context.update(
         draw_number=number, draw_method=method, force=force,
@@ -187,7 +238,8 @@ def _screen_context(request, tournament: Tournament) -> dict:
     clock = day.clock_reading(session=session, tournament=tournament)
     tables = day.session_tables(tournament, current) if current else []
     started = any(t.hands for t in tables) or clock["state"] != "idle"
-    hidden = day.hides_for(request.user, tournament)
+    # The room is the public: what the projector shows never depends on who opened it.
+    hidden = day.standings_hidden_from(tournament)
     if hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
@@ -195,7 +247,9 @@ def _screen_context(request, tournament: Tournament) -> dict:
     revealed = tournament.standings_revealed_at is not None and tournament.day_options[
         "hide_standings_from_session"] is not None
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
-               "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"]}
+               "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
+               "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
+               "provisional": started and any(not t.table.closed for t in tables)}
     if revealed:
         context["mode"] = "reveal"
         context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))
@@ -214,7 +268,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
         context["standings_panels"] = _chunks(standings, SCREEN_STANDINGS_PER_PANEL)
         # the team standings cycle after the players' (hidden like them until the reveal)
         teams = team_standings_for(tournament=tournament) if hidden is None else []
-        context["team_panels"] = _chunks(teams, SCREEN_STANDINGS_PER_PANEL)
+        context["team_panels"] = _chunks(teams, SCREEN_STANDINGS_PER_PANEL) if teams else []
     return context
 
 

@@ -91,6 +91,9 @@ def _standings_context(request, tournament: Tournament, limit: int | None) -> di
     hidden = day.hides_for(request.user, tournament)
     if hidden is not None:
         rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
+        substitutes = day.substitute_ids(tournament)
+        for row in rows:
+            row.substitute = row.player_id in substitutes
     else:
         rows = pages.standings_rows(tournament, limit)
     return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament),
@@ -143,6 +146,9 @@ def _part(request, tournament: Tournament, name: str) -> str:
                                 lambda: _session_context(request, tournament, number))
     if name == "teams":
         return _team_part(request, tournament)
+    if name in ("statistics", "records"):
+        return _tournament_part(request, tournament, name, f"league/_{name}.html",
+                                lambda: {"tournament": tournament, **_statistics(request, tournament)})
     raise Http404(_("No such part."))
 
 
@@ -189,18 +195,16 @@ def _statistics(request, tournament: Tournament) -> dict:
 def statistics(request, slug: str):
     """Per player statistics of the tournament and its records."""
     tournament = _tournament(request, slug, parts=("statistics",))
-    part = _tournament_part(request, tournament, "statistics", "league/_statistics.html",
-                            lambda: {"tournament": tournament, **_statistics(request, tournament)})
-    return render(request, "league/statistics.html", {"tournament": tournament, "statistics_part": part})
+    return render(request, "league/statistics.html", {"tournament": tournament, "live": _live(tournament),
+                                                      "statistics_part": _part(request, tournament, "statistics")})
 
 
 @cached_page
 def records(request, slug: str):
     """The tournament's records: biggest hand, most wins, most self-draws, most limit hands."""
     tournament = _tournament(request, slug, parts=("statistics",))
-    part = _tournament_part(request, tournament, "records", "league/_records.html",
-                            lambda: {"tournament": tournament, **_statistics(request, tournament)})
-    return render(request, "league/records.html", {"tournament": tournament, "records_part": part})
+    return render(request, "league/records.html", {"tournament": tournament, "live": _live(tournament),
+                                                   "records_part": _part(request, tournament, "records")})
 
 
 @cached_page
@@ -219,6 +223,8 @@ def find(request, slug: str):
     found = day.find_seats(tournament=tournament, query=query) if query else []
     for row in found:
         row["wind_name"] = day.WIND_NAMES[row["wind"]]
+        for mate in row["tablemates"]:
+            mate["wind_name"] = day.WIND_NAMES[mate["wind"]]
     return render(request, "league/find.html", {"tournament": tournament, "query": query, "found": found})
 
 
@@ -260,7 +266,7 @@ def player(request, player_id: int):
 
 def _score_chart(results) -> str:
     """The game score of each session, one line per tournament with a rule between tournaments;
-    the x axis counts the sessions, the y axis the score."""
+    the x axis counts the sessions played (1, 2, 3 … across tournaments), the y axis the score."""
     columns, lines, separators = [], {}, []
     for result in results:
         if result.tournament_id not in lines:
@@ -269,8 +275,9 @@ def _score_chart(results) -> str:
             lines[result.tournament_id] = (result.tournament.name, [])
         tip = f"{result.tournament.name}, {_('session')} {result.session_number}"
         lines[result.tournament_id][1].append((len(columns), result.score, tip))
-        columns.append(str(result.session_number))
-    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Session"),
+        # counted over all sessions played (each tournament's own numbers would read "1 … 1")
+        columns.append(str(len(columns) + 1))
+    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Sessions played"),
                        y_title=_("Score"), separators=separators)
 
 

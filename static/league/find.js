@@ -24,8 +24,21 @@
       var name = document.createElement("strong");
       name.textContent = row.player_name;
       item.appendChild(name);
-      item.appendChild(document.createTextNode(": " + input.getAttribute("data-text-session") + " " + row.session +
-        ", " + input.getAttribute("data-text-table") + " " + row.table + ", " + (names[row.wind] || row.wind)));
+      item.appendChild(document.createTextNode(": "));
+      var link = document.createElement("a");
+      link.href = row.url;
+      link.textContent = input.getAttribute("data-text-session") + " " + row.session + ", " +
+        input.getAttribute("data-text-table") + " " + row.table + ", " + (names[row.wind] || row.wind);
+      item.appendChild(link);
+      if (row.tablemates && row.tablemates.length) {
+        var mates = document.createElement("span");
+        mates.className = "mates";
+        mates.textContent = input.getAttribute("data-text-with") + " " + row.tablemates.map(function (mate) {
+          return mate.player_name + " (" + (names[mate.wind] || mate.wind) + ")";
+        }).join(", ");
+        item.appendChild(document.createElement("br"));
+        item.appendChild(mates);
+      }
       list.appendChild(item);
     });
   }

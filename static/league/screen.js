@@ -25,13 +25,18 @@
   }
 
   function reveal() {
+    // The server sends every place veiled (nothing to flash on a fresh load); this unveils them,
+    // from the last place to the winner, once per reveal in this tab, and at once afterwards.
     var frame = box.querySelector("[data-revealed]");
     if (!frame) { return; }
     var key = "revealed:" + frame.getAttribute("data-revealed");
     var places = frame.querySelectorAll("li.place");
-    if (window.sessionStorage && sessionStorage.getItem(key)) { return; }
+    if (window.sessionStorage && sessionStorage.getItem(key)) {
+      frame.classList.add("seen");
+      places.forEach(function (li) { li.classList.remove("veiled"); li.classList.add("shown"); });
+      return;
+    }
     revealing = true;
-    places.forEach(function (li) { li.classList.add("veiled"); });
     var order = Array.prototype.slice.call(places);  // listed from the last place to the winner
     var step = 0;
     function next() {

@@ -113,6 +113,27 @@ def preview_a_draw(page) -> None:
     page.wait_for_selector("#draw-preview .tables")
 
 
+def add_a_walk_in_and_draw_an_odd_field(page) -> None:
+    """Five checked in and a walk-in: the draw is refused with the count of players missing."""
+    for name in ("Adler, Eva", "Berg, Anna", "Kühn, Max", "Weiß, Carla", "Zahn, Leo"):
+        page.click(f"button.checkin:has-text('{name}')")
+        page.wait_for_selector(f"button.checkin.present:has-text('{name}')")
+    page.fill("#walkin-first", "Wanda")
+    page.fill("#walkin-last", "Walk-In")
+    with page.expect_navigation():
+        page.click("#walkin button[type=submit]")
+    preview_a_draw_refused = page.locator("#draw input[name=force]")
+    page.select_option("#draw-method", "random")
+    with page.expect_navigation():
+        page.click("#draw button[name=preview]")
+    if preview_a_draw_refused.count():
+        page.check("#draw input[name=force]")
+        with page.expect_navigation():
+            page.click("#draw button[name=preview]")
+    page.wait_for_selector(".messages .error")
+    assert "2" in page.inner_text("#field strong")  # two more are needed
+
+
 def fail_to_log_in(page) -> None:
     page.fill("input[name=username]", "a11y-referee")
     page.fill("input[name=password]", "not-the-password")
@@ -188,6 +209,9 @@ PAGES = [
     Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
     Page("control", "admin", lambda w: f"/t/{w.tournament.slug}/control/"),
     Page("control-draw-preview", "admin", lambda w: f"/t/{w.tournament.slug}/control/", then=preview_a_draw),
+    Page("control-odd-field", "admin", lambda w: f"/t/{w.tournament.slug}/control/",
+         then=add_a_walk_in_and_draw_an_odd_field),
+    Page("screen-admin", "admin", lambda w: f"/t/{w.tournament.slug}/screen/"),
     Page("admin-index", "admin", lambda w: "/admin/"),
     Page("admin-players", "admin", lambda w: "/admin/league/player/"),
     Page("exports", "admin", lambda w: f"/t/{w.tournament.slug}/exports/"),

@@ -152,12 +152,25 @@ def test_a_withdrawn_player_is_not_seated_from_that_session_on_and_keeps_his_gam
     hand_record(table=table, record=WIN, user=None)
     response = admin_api.post(url(tournament, "withdrawals/"), {"player": players[0], "from_session": 2},
                               format="json")
-    assert response.status_code == 201 and response.json() == [{"player": players[0], "from_session": 2}]
+    assert response.status_code == 201 and response.json() == [{"player": players[0], "from_session": 2,
+                                                                 "only": False}]
     assert draw(admin_api, tournament, 2, force=True).status_code == 201
     assert not Seat.objects.filter(session__number=2, session__tournament=tournament, player_id=players[0]).exists()
     standings_recompute(tournament=tournament)
     row = next(r for r in admin_api.get(url(tournament, "standings/")).json() if r["player"] == players[0])
     assert row["games"] == 1
+
+
+def test_a_withdrawal_for_one_session_only_through_the_api(admin_api, tournament):
+    players = players_of(tournament)
+    Registration.objects.create(tournament=tournament, player=PlayerFactory(), substitute=True)
+    response = admin_api.post(url(tournament, "withdrawals/"), {"player": players[0], "from_session": 1,
+                                                                "only": True}, format="json")
+    assert response.status_code == 201 and response.json()[0]["only"] is True
+    assert draw(admin_api, tournament, 1).status_code == 201
+    assert not Seat.objects.filter(session__number=1, player_id=players[0]).exists()
+    assert draw(admin_api, tournament, 2).status_code == 201
+    assert Seat.objects.filter(session__number=2, player_id=players[0]).exists()
 
 
 def test_a_player_cannot_withdraw_from_a_session_he_has_played(admin_api, tournament):
@@ -320,8 +333,11 @@ def test_find_answers_table_and_wind_for_the_current_and_next_session(admin_api,
     found = APIClient().get(url(tournament, "find/"), {"q": "dorn"}).json()
     assert [row["session"] for row in found] == [1, 2]
     seat = Seat.objects.get(session__tournament=tournament, session__number=1, player=player)
+    mates = Seat.objects.filter(table=seat.table).exclude(pk=seat.pk).select_related("player").order_by("position")
     assert found[0] == {"player": player.pk, "player_name": "Jürgen Dörn", "session": 1,
-                        "table": seat.table.number, "wind": "ESWN"[seat.position]}
+                        "table": seat.table.number, "wind": "ESWN"[seat.position],
+                        "tablemates": [{"player_name": m.player.name, "wind": "ESWN"[m.position]} for m in mates],
+                        "url": f"/t/{tournament.slug}/session/1/#table-{seat.table.number}"}
     assert APIClient().get(url(tournament, "find/"), {"q": "zzz"}).json() == []
     assert find_seats(tournament=tournament, query="JUR")[0]["player"] == player.pk
 

@@ -133,7 +133,8 @@ def test_a_player_finds_his_table_by_the_start_of_his_name(tournament):
     seat = Seat.objects.get(player__last_name="Šimić")
     page = logged_in(None).get(f"/t/{tournament.slug}/find/", {"q": "simi"}).content.decode()
     wind = ["East", "South", "West", "North"][seat.position]
-    assert f"Ana Šimić</strong>: session 1, table {seat.table.number}, {wind}" in page
+    assert (f'Ana Šimić</strong>: <a href="/t/{tournament.slug}/session/1/#table-{seat.table.number}">'
+            f"session 1, table {seat.table.number}, {wind}</a>") in page
     player_page = logged_in(None).get(f"/p/{seat.player_id}/").content.decode()
     assert f"session 1, table {seat.table.number}, {wind}" in player_page
 
@@ -192,9 +193,17 @@ def test_a_substitute_takes_a_drop_outs_seat_before_the_first_hand_only(tourname
     seating_generate(tournament=tournament, number=1, method="random")
     table = Table.objects.order_by("number").first()
     leaving = Seat.objects.get(table=table, position=2).player
-    data = {"session": 1, "table": table.pk, "position": 2, "player": substitute.pk}
+    data = {"session": 1, "table": table.pk, "position": 2, "player": substitute.pk, "confirm": "1"}
     assert logged_in(referee_for(tournament)).post(control(tournament, "seat"), data).status_code == 403
     admin = logged_in(AdminFactory())
+    # no seat chosen (the form's first choice is none) or not confirmed: nobody moves
+    unchosen = admin.post(control(tournament, "seat"), {**data, "position": ""}, follow=True).content.decode()
+    assert "Choose which seat the new player takes." in unchosen
+    unconfirmed = admin.post(control(tournament, "seat"), {**data, "confirm": ""}, follow=True).content.decode()
+    assert "Tick the box to confirm who leaves the seat." in unconfirmed
+    assert Seat.objects.get(table=table, position=2).player == leaving
+    form = admin.get(control(tournament)).content.decode()
+    assert 'name="position" required><option value="">' in form
     page = admin.post(control(tournament, "seat"), data, follow=True).content.decode()
     assert "Uwe Ersatz takes the seat West at table 1." in page
     assert Seat.objects.get(table=table, position=2).player == substitute

@@ -15,8 +15,10 @@ from rest_framework.test import APIClient
 from league.exports import results_xlsx
 from league.exports.cells import safe
 from league.models import Export, GameResult, Hand, SeasonRanking, Standing, TournamentPenalty
+from league.services.day import walkin_create
 from league.services.exports import export_build, export_request
 from league.services.hands import hand_record
+from league.services.standings import standings_recompute
 from league.tasks import exports_requeue_stale
 from tests.factories import (
     AdminFactory,
@@ -232,7 +234,7 @@ def test_results_workbook_headings_follow_the_export_language(tournament):
 def test_the_ema_file_keeps_the_emas_english_headings_in_any_language(tournament):
     export = build("ema-csv", tournament=tournament, language="de")
     assert export.file.read().decode("utf-8").startswith(
-        "Place,Last name,First name,EMA number,Table points,Score,Country\r\n")
+        "Place,Last name,First name,EMA number,Table points,Score,Country,Substitute\r\n")
 
 
 def test_ema_csv_lists_every_standing_in_rank_order(tournament):
@@ -247,6 +249,7 @@ def test_ema_csv_lists_every_standing_in_rank_order(tournament):
         "Table points",
         "Score",
         "Country",
+        "Substitute",
     ]
     standings = Standing.objects.filter(tournament=tournament).select_related("player").order_by("rank")
     for row, standing in zip(table[1:], standings, strict=True):
@@ -259,6 +262,7 @@ def test_ema_csv_lists_every_standing_in_rank_order(tournament):
             format(standing.table_points.normalize(), "f"),
             format(standing.score.normalize(), "f"),
             player.country,
+            "",
         ]
     assert table[4][3].startswith("0499")
 
@@ -607,3 +611,12 @@ def test_the_admin_links_an_export_to_the_checked_download(client, tournament):
     assert b"".join(response.streaming_content).startswith(b"Place,Last name")
     client.force_login(UserFactory())
     assert client.get(f"/api/v1/exports/{export.pk}/download/").status_code == 404
+
+
+def test_the_ema_file_marks_a_walk_in_substitute(tournament):
+    walkin_create(tournament=tournament, first_name="Wanda", last_name="Walk")
+    standings_recompute(tournament=tournament)
+    export = build("ema-csv", tournament=tournament)
+    table = list(csv.reader(io.StringIO(export.file.read().decode("utf-8"))))
+    marks = {row[1]: row[7] for row in table[1:]}
+    assert marks["Walk"] == "yes" and set(marks.values()) == {"yes", ""}

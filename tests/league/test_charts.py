@@ -1,0 +1,38 @@
+"""The server-drawn charts read right: an axis never labels both ends with the same value."""
+import re
+
+import pytest
+
+from league.services.hands import hand_record
+from league.services.standings import standings_recompute
+from league.views.charts import line_chart
+from tests.factories import PlayerFactory, table_with_players
+from tests.league.test_day_pages import WIN
+
+
+def value_labels(svg: str) -> list[str]:
+    return re.findall(r'<text x="[\d.]+" y="[\d.]+" text-anchor="end">([^<]*)</text>', svg)
+
+
+def test_a_player_ranked_first_every_time_gets_one_rank_label_not_one_at_each_end():
+    svg = line_chart([("1.3.", 1, "a"), ("1.4.", 1, "b"), ("1.5.", 1, "c")], title="Rank", ranks=True)
+    assert [label for label in value_labels(svg) if label] == ["1"]
+
+
+def test_ranks_that_change_label_both_ends():
+    svg = line_chart([("1.3.", 1, "a"), ("1.4.", 4, "b")], title="Rank", ranks=True)
+    assert value_labels(svg) == ["1", "4"]
+
+
+@pytest.mark.django_db
+def test_the_score_chart_counts_the_sessions_played_across_tournaments(client):
+    player = PlayerFactory()
+    for slug in ("first-cup", "second-cup"):
+        table = table_with_players(slug=slug, players=[player] + PlayerFactory.create_batch(3))
+        hand_record(table=table, record=WIN, user=None)
+        standings_recompute(tournament=table.session.tournament)
+    page = client.get(f"/p/{player.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    chart = page[page.index('aria-label="Game score per session"'):]
+    chart = chart[:chart.index("</svg>")]
+    assert re.findall(r'<text x="[\d.]+" y="[\d.]+" text-anchor="middle">([^<]*)</text>', chart) == ["1", "2"]
+    assert "Sessions played" in chart
