@@ -2,7 +2,7 @@
 
 Run from the project root:  .venv/bin/python bench/sheet_entry.py [--port 8101]
 
-Builds two tables (dmjl-classical and riichi-ema) in a fresh SQLite file in a temporary folder,
+Builds one table per ruleset in a fresh SQLite file in a temporary folder,
 serves the app with ``runserver`` on 127.0.0.1 and drives Debian's Chromium through Playwright
 at 390 × 844 px as a referee would: every tap (click, checkbox, select) and every keystroke is
 counted, and the seconds are measured from the first tap to the sheet showing the saved hand.
@@ -12,7 +12,8 @@ numeric keypad 0.35 s, reading the preview once 1.2 s). Nothing is scrolled side
 swipes are not counted because the sticky footer keeps the save button in reach.
 
 Ordinary hands: riichi-ema — South wins 3 han 30 fu on West's discard, South declared riichi;
-dmjl-classical — South wins with 300, the others hold 20, 40 and 0.
+dmjl-classical — South wins with 300, the others hold 20, 40 and 0; dmjl-hke — South wins 3 fan on
+West's discard; japanese-classic — South wins 30 points 2 doubles on West's discard.
 """
 
 from __future__ import annotations
@@ -83,6 +84,23 @@ def classical_hand(r: Referee) -> None:
     r.choose("select[name=winner]", "1")
 
 
+def hke_hand(r: Referee) -> None:
+    r.choose("select[name=winner]", "1")
+    r.choose("select[name=discarder]", "2")
+    r.type("input[name=fan]", "3")
+
+
+def japanese_hand(r: Referee) -> None:
+    r.choose("select[name=winner]", "1")
+    r.choose("select[name=discarder]", "2")
+    r.type("input[name=points]", "30")
+    r.type("input[name=doubles]", "2")
+
+
+HANDS = {"riichi-ema": riichi_hand, "dmjl-classical": classical_hand, "dmjl-hke": hke_hand,
+         "japanese-classic": japanese_hand}
+
+
 def server_env() -> dict:
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     return dict(env, DEBUG="1")
@@ -104,8 +122,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8101)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    tables = {"riichi-ema": table_with_players(ruleset="riichi-ema", slug="bench-riichi"),
-              "dmjl-classical": table_with_players(ruleset="dmjl-classical", slug="bench-classical")}
+    tables = {ruleset: table_with_players(ruleset=ruleset, slug=f"bench-{ruleset}") for ruleset in HANDS}
     for table in tables.values():
         referee_for(table.session.tournament, username="benchref")
     base = f"http://127.0.0.1:{args.port}"
@@ -126,7 +143,7 @@ def main() -> None:
             page.click("form.login button[type=submit]")
             page.wait_for_url(f"{base}/referee/")
             print(f"{'hand':<16}{'taps':>6}{'keys':>6}{'browser s':>11}{'person s (est.)':>17}{'sideways':>10}")
-            for ruleset, enter in (("riichi-ema", riichi_hand), ("dmjl-classical", classical_hand)):
+            for ruleset, enter in HANDS.items():
                 table = tables[ruleset]
                 page.goto(f"{base}/referee/table/{table.pk}/")
                 r = Referee(page)
