@@ -146,7 +146,8 @@ def record_from_values(ruleset: str, values: dict) -> dict:
     if ruleset == "dmjl-classical":
         hand_values = [values.get(f"value_{s}") for s in SEATS]
         if any(v is not None for v in hand_values):
-            record["hand_values"] = [v or 0 for v in hand_values]
+            # A blank stays a blank (the scoring refuses it): never a 0 the referee did not type.
+            record["hand_values"] = hand_values
         if outcome == "win":
             record["winner"] = values.get("winner")
             if values.get("limit_hand"):
@@ -424,6 +425,18 @@ class ClassicalHandForm(FineRowsMixin, HandForm):
     @property
     def value_rows(self) -> list[dict]:
         return self.seat_rows("value")
+
+    def clean(self):
+        """A won hand needs all four values, and so does any hand where one is given: a blank is
+        the referee's gap, never a 0 (each missing seat is named by wind and player)."""
+        cleaned = super().clean()
+        values = [cleaned.get(f"value_{s}") for s in SEATS]
+        typed = [f"value_{s}" not in self._errors for s in SEATS]
+        if cleaned.get("outcome") == "win" or any(v is not None for v in values):
+            for s, value in enumerate(values):
+                if value is None and typed[s]:
+                    self.add_error(f"value_{s}", gettext("Enter the hand value (0 if the player has none)."))
+        return cleaned
 
     def implausible(self, values: dict) -> list[tuple[str, str]]:
         return [

@@ -70,7 +70,7 @@
     clearErrors();
     var fields = error.fields || {};
     var named = Object.keys(fields);
-    if (!named.length) showError("__all__", error.message || String(error.code || ""));
+    if (!named.length && (error.message || error.code)) showError("__all__", error.message || String(error.code));
     named.forEach(function (key) {
       (Array.isArray(fields[key]) ? fields[key] : [fields[key]]).forEach(function (m) { showError(key, m); });
     });
@@ -152,7 +152,7 @@
       }
       setPreview(null);
       form.classList.add("invalid");
-      showErrors(answer.body.error || {});
+      showErrors(ofTouched(answer.body.error || {}));
       state.textContent = "";
     }).catch(function () {
       if (mine !== sequence) return;
@@ -161,7 +161,34 @@
     });
   }
 
-  function changed() {
+  /* ---- the fields the referee has been to: the live preview names only their errors ---- */
+  var touched = {};
+  function touch(event) { if (event && event.target && event.target.name) touched[event.target.name] = true; }
+  form.addEventListener("focusout", touch);
+  function ofTouched(error) {
+    // While a hand is being typed, a field not reached yet is not an error; saving names them all.
+    var fields = error.fields || {}, kept = {};
+    Object.keys(fields).forEach(function (key) { if (key === "__all__" || touched[key]) kept[key] = fields[key]; });
+    var shown = Object.assign({}, error, {fields: kept});
+    if (!Object.keys(kept).length && Object.keys(fields).length) { shown.message = ""; shown.code = ""; }
+    return shown;
+  }
+
+  /* ---- Enter in a number field goes to the next field; it never saves a half-typed hand ---- */
+  form.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (event.key !== "Enter" || el.tagName !== "INPUT" || el.inputMode !== "numeric") return;
+    event.preventDefault();
+    var order = Array.prototype.filter.call(form.elements, function (f) {
+      return (f.tagName === "INPUT" || f.tagName === "SELECT") && f.type !== "hidden" && !f.disabled
+        && f.getClientRects().length > 0;
+    });
+    var next = order[order.indexOf(el) + 1];
+    if (next) next.focus();
+  });
+
+  function changed(event) {
+    touch(event);
     showOutcomeGroups();
     saveDraft();
     if (!previewUrl) return;

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
 from league.services.hands import hand_record, table_close, table_confirm, table_reopen
+from league.views.forms import record_from_values
 from tests.factories import (
     AdminFactory,
     SessionFactory,
@@ -637,3 +638,22 @@ def test_scoring_errors_name_the_player_and_wind_not_a_seat_number(client, refer
     message = " ".join(response.context["form"].errors["winner"])
     assert message == f"North – {players[3]} has a dead hand and cannot win."
     assert "Seat" not in response.content.decode()
+
+
+def test_a_classical_hand_with_blank_values_is_not_saved_and_names_the_missing_seats(client, referee, table):
+    data = {"outcome": "win", "winner": "1", "value_1": "120"}
+    response = client.post(reverse("referee-table", args=[table.pk]), data, HTTP_ACCEPT="application/json",
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    fields = response.json()["error"]["fields"]
+    assert set(fields) == {"value_0", "value_2", "value_3"}
+    assert fields["value_0"][0].startswith("East – ")
+    assert not Hand.objects.exists()
+    # a draw with one value typed is refused too: a blank is never stored as 0
+    draw = client.post(reverse("referee-table", args=[table.pk]), {"outcome": "draw", "value_2": "40"})
+    assert draw.status_code == 400 and not Hand.objects.exists()
+
+
+def test_a_blank_hand_value_reaches_the_scoring_as_a_blank_not_as_0():
+    record = record_from_values("dmjl-classical", {"outcome": "win", "winner": 1, "value_1": 120})
+    assert record["hand_values"] == [None, 120, None, None]
