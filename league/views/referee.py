@@ -191,8 +191,7 @@ def _hand_rows(view) -> list[dict]:
                 "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
                 "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
                 "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
-                "amounts": [b + a for b, a in
-                            zip(view.hand_balances(index), view.hand_adjustments(index), strict=True)],
+                "amounts": view.hand_amounts(index),
                 "penalties": penalties,
             }
         )

@@ -145,7 +145,7 @@
         return;
       }
       if (answer.ok) {
-        setPreview(answer.body.result.balances);
+        setPreview(answer.body.amounts);
         state.textContent = "";
         form.classList.remove("invalid");
         return;

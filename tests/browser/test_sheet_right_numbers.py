@@ -51,3 +51,15 @@ def test_enter_after_the_winners_value_moves_on_and_a_half_typed_hand_is_not_sav
     assert "South – Ben Schmidt" not in summary
     assert not Hand.objects.filter(table=table).exists()
     context.close()
+
+
+def test_a_riichi_chombo_previews_the_minus_20000_the_list_of_hands_then_shows(live_server, browser):
+    table = table_of("riichi-ema", slug="chombo-cup")
+    context, page = open_sheet(browser, live_server, table)
+    page.check("input[name=outcome][value=void]")
+    page.select_option("select[name=chombo]", "2")
+    page.wait_for_function("document.querySelector(\"#seats [data-preview-seat='2']\").textContent === '-20000'")
+    page.click(SAVE)
+    page.wait_for_selector("#hand-1")
+    assert page.inner_text("#hand-1 td:nth-child(5)") == "-20000"
+    context.close()
