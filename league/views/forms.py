@@ -62,6 +62,10 @@ def fine_choices(ruleset: str) -> list[tuple[str, str]]:
     return choices
 
 
+def ruleset_offers(ruleset: str, offence: str) -> bool:
+    return any(key == offence for key, _label in fine_choices(ruleset))
+
+
 def fine_amount(kind: str, free_amount: int | None) -> int | None:
     if kind == "simple_limit":
         return SIMPLE_LIMIT
@@ -73,9 +77,20 @@ def _fines(values: dict) -> list[dict]:
     for row in range(FINE_ROWS):
         kind = values.get(f"fine_kind_{row}")
         if kind:
-            out.append({"type": "fine", "seat": values.get(f"fine_seat_{row}"),
-                        "amount": fine_amount(kind, values.get(f"fine_amount_{row}"))})
+            fine = {"type": "fine", "seat": values.get(f"fine_seat_{row}"),
+                    "amount": fine_amount(kind, values.get(f"fine_amount_{row}"))}
+            if kind != FREE_FINE:
+                fine["offence"] = kind  # what the lines and the history name; the amount is the fine
+            out.append(fine)
     return out
+
+
+def fine_offence_name(offence: str | None) -> str | None:
+    """The offence a fine was given for, in words (None when the record names none)."""
+    if offence == "simple_limit":
+        return gettext("Other offence (simple limit)")
+    name = FINE_NAMES.get(offence or "")
+    return str(name) if name else (offence.replace("_", " ") if offence else None)
 
 
 def _seat_field(label, *, required=False):
@@ -221,8 +236,12 @@ def values_from_record(ruleset: str, record: dict) -> dict:
     for penalty in record.get("penalties") or []:
         kind = penalty.get("type")
         if kind == "fine" and fines < FINE_ROWS:
-            # The record keeps the amount, not the offence: a correction shows it as a free amount.
-            values.update({f"fine_seat_{fines}": penalty.get("seat"), f"fine_kind_{fines}": FREE_FINE,
+            # A catalogue offence comes back as itself when its amount is still the catalogue's;
+            # anything else (no offence, another amount) as a free amount, so nothing changes.
+            offence = penalty.get("offence")
+            known = offence and fine_amount(offence, None) == penalty.get("amount")
+            values.update({f"fine_seat_{fines}": penalty.get("seat"),
+                           f"fine_kind_{fines}": offence if known and ruleset_offers(ruleset, offence) else FREE_FINE,
                            f"fine_amount_{fines}": penalty.get("amount")})
             fines += 1
         elif kind == "fine":

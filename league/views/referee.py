@@ -27,7 +27,7 @@ from ..permissions import can_referee
 from ..selectors import day, pages
 from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
-from .forms import hand_form_for, values_from_record
+from .forms import fine_offence_name, hand_form_for, values_from_record
 
 WIND_NAMES = dict(WIND_CHOICES)
 # How a game ended early, for the score sheet (scoring.flow.ENDINGS; the rounds need no notice).
@@ -54,6 +54,27 @@ PENALTY_NAMES = {
     "pao": gettext_lazy("Pao"),
     "fine": gettext_lazy("Fine"),
 }
+
+
+def penalty_name(penalty: dict) -> str:
+    """"Fine (Misnaming a discard)": a penalty's name, with the offence a fine was given for."""
+    kind = penalty.get("type") or ""
+    name = str(PENALTY_NAMES.get(kind, kind.replace("_", " ")))
+    offence = fine_offence_name(penalty.get("offence")) if kind == "fine" else None
+    return f"{name} ({offence})" if offence else name
+
+
+def penalty_amount(penalty: dict, adjustments: list | None, options: dict) -> int | None:
+    """The penalty's own amount (never the hand's whole balance): a fine's amount, a false naming's
+    payment to the claimant, an EMA chombo's deduction; None for a penalty that only changes who pays."""
+    kind, seat = penalty.get("type"), penalty.get("seat")
+    if kind == "fine":
+        return penalty.get("amount")
+    if kind == "false_naming":
+        return options.get(f"false_naming_{penalty.get('claim')}")
+    if kind == "chombo" and adjustments and isinstance(seat, int) and 0 <= seat < len(adjustments):
+        return adjustments[seat] or None
+    return None
 
 
 def short_names(players: list) -> list[str]:
@@ -164,6 +185,7 @@ def _hand_rows(view) -> list[dict]:
     """One row per hand, naming its own seats' players; amounts in the columns of the coming hand's
     seats (the same unless the players changed seats after a wind round)."""
     rows = []
+    options = view.table.session.tournament.effective_options
     for index, hand in enumerate(view.hands):
         players = view.hand_players(index)
         names = short_names(players)
@@ -171,19 +193,13 @@ def _hand_rows(view) -> list[dict]:
         winners = [w.get("seat") for w in record.get("wins") or []] or (
             [record["winner"]] if record.get("outcome") == "win" and record.get("winner") is not None else []
         )
-        balances = result.get("balances", [])
-        adjustments = result.get("adjustments") or [0] * len(balances)
         penalties = []
         for penalty in record.get("penalties") or []:
             seat = penalty.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < 4:
                 continue
-            kind = penalty.get("type", "")
-            penalties.append({
-                "name": PENALTY_NAMES.get(kind, kind.replace("_", " ")),
-                "who": seat_short(names, hand.dealer, seat),
-                "amount": adjustments[seat] or balances[seat],
-            })
+            penalties.append({"name": penalty_name(penalty), "who": seat_short(names, hand.dealer, seat),
+                              "amount": penalty_amount(penalty, result.get("adjustments"), options)})
         rows.append(
             {
                 "hand": hand,
@@ -454,6 +470,12 @@ def _win_words(win: dict) -> str:
     return _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win.get("fu", "—")}
 
 
+def _penalty_amount_words(penalty: dict) -> str:
+    """" 40" after a fine's name in the history: the amount the offender pays each other player."""
+    amount = penalty.get("amount") if penalty.get("type") == "fine" else None
+    return f" {amount}" if amount is not None else ""
+
+
 def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
     """A hand record in words, field by field, with players named by wind and name."""
     names = seat_labels(players, dealer)
@@ -477,7 +499,7 @@ def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
             text = " · ".join(f"{seat(w.get('seat'))}: {_win_words(w)}" for w in value if isinstance(w, dict))
         elif key == "penalties" and isinstance(value, list):
             text = " · ".join(
-                f"{PENALTY_NAMES.get(p.get('type'), p.get('type'))}: {seat(p.get('seat'))}"
+                f"{penalty_name(p)}{_penalty_amount_words(p)}: {seat(p.get('seat'))}"
                 for p in value if isinstance(p, dict))
         elif isinstance(value, bool):
             text = _("yes") if value else _("no")

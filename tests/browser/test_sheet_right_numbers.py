@@ -63,3 +63,19 @@ def test_a_riichi_chombo_previews_the_minus_20000_the_list_of_hands_then_shows(l
     page.wait_for_selector("#hand-1")
     assert page.inner_text("#hand-1 td:nth-child(5)") == "-20000"
     context.close()
+
+
+def test_a_fines_line_shows_the_fines_own_amount_and_offence(live_server, browser):
+    table = table_of(slug="fine-line-cup")
+    context, page = open_sheet(browser, live_server, table)
+    for seat, value in enumerate(["20", "300", "40", "0"]):
+        page.fill(f"input[name=value_{seat}]", value)
+    page.select_option("select[name=winner]", "1")
+    page.click("details.fines summary")
+    page.select_option("select[name=fine_seat_0]", "3")
+    page.select_option("select[name=fine_kind_0]", "free")
+    page.fill("input[name=fine_amount_0]", "40")
+    page.click(SAVE)
+    page.wait_for_selector("#hand-1")
+    assert page.inner_text("#hand-1 .penalty") == "Fine: N – Dieter (40)"
+    context.close()
