@@ -245,15 +245,36 @@
     var items = queue();
     return items.length ? items[items.length - 1].number + 1 : firstNumber;
   }
+  var nextHand = document.getElementById("next-hand");
   function setNumber(n) {
     form.elements.number.value = String(n);
     if (heading) heading.textContent = fill(heading.dataset.template, {n: n});
+    if (nextHand) nextHand.textContent = fill(nextHand.dataset.template, {n: n});
+  }
+  function nameSeatsWithoutWinds() {
+    // The winds of a hand after hands still waiting depend on those hands, which the server settles:
+    // until then the form names the players without the winds the page was built with.
+    var labels = [0, 1, 2, 3].map(function (s) { return texts["seat" + s]; });
+    function renamed(text) {
+      labels.forEach(function (label, s) {
+        if (label && text.indexOf(label) >= 0) text = text.split(label).join(texts["name" + s]);
+      });
+      return text;
+    }
+    var walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT), node;
+    while ((node = walker.nextNode())) node.nodeValue = renamed(node.nodeValue);
+    form.querySelectorAll("[aria-label]").forEach(function (el) {
+      el.setAttribute("aria-label", renamed(el.getAttribute("aria-label")));
+    });
+    var note = document.getElementById("winds-waiting");
+    if (note) { note.textContent = texts.windsWaiting || ""; note.hidden = false; }
   }
   function render() {
     var items = queue();
     netState.hidden = navigator.onLine;
     queueBox.hidden = !items.length;
     if (!items.length) return;
+    nameSeatsWithoutWinds();
     var title = queueBox.querySelector(".queue-title");
     title.textContent = fill(items.length === 1 ? texts.waitingOne : texts.waitingMany, {n: items.length});
     var list = queueBox.querySelector("ol");
@@ -287,9 +308,8 @@
     var words = radio && radio.labels && radio.labels[0] ? [radio.labels[0].textContent.trim()] : [];
     if (outcome !== "win") return words.join("");
     seats.forEach(function (s) {
-      var option = form.querySelector("select[name=winner] option[value='" + s + "']");
-      var label = option ? option.textContent : (texts["seat" + s] || "");
-      if (label) words.push(label.trim());
+      // the player, not a wind: a queued hand's winds are known only once the hands before it are settled
+      if (texts["name" + s]) words.push(texts["name" + s]);
     });
     return words.join(": ");
   }

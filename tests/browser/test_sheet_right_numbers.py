@@ -7,6 +7,7 @@ import re
 import pytest
 
 from league.models import Hand
+from league.services.hands import hand_record
 from tests.factories import PlayerFactory, referee_for, table_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,9 +24,10 @@ def table_of(ruleset="dmjl-classical", slug="numbers-cup"):
     return table
 
 
-def open_sheet(browser, live_server, table, *, locale="en-GB"):
+def open_sheet(browser, live_server, table, *, locale="en-GB", **options):
     context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1,
-                                  bypass_csp=True)  # the tests' string waits evaluate; CSP is tested in tests/faults
+                                  bypass_csp=True,  # the tests' string waits evaluate; CSP is tested in tests/faults
+                                  **options)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/login/?next=/referee/table/{table.pk}/")
@@ -78,4 +80,47 @@ def test_a_fines_line_shows_the_fines_own_amount_and_offence(live_server, browse
     page.click(SAVE)
     page.wait_for_selector("#hand-1")
     assert page.inner_text("#hand-1 .penalty") == "Fine: N – Dieter (40)"
+    context.close()
+
+
+def test_offline_the_queue_and_the_form_name_players_without_stale_winds_and_count_hands_alike(
+        live_server, browser):
+    table = table_of(slug="offline-winds-cup")
+    # no service worker here: Chromium's offline emulation does not cover requests it passes on
+    context, page = open_sheet(browser, live_server, table, service_workers="block")
+    context.set_offline(True)
+    page.wait_for_function("navigator.onLine === false")
+    for seat, value in enumerate(["20", "300", "40", "0"]):  # South (Ben) wins: the deal passes to him
+        page.fill(f"input[name=value_{seat}]", value)
+    page.select_option("select[name=winner]", "1")
+    page.click(SAVE)
+    page.wait_for_selector("#queue:not([hidden])")
+    assert page.inner_text("#queue li") == "Hand 1 · Mah-Jongg (win): Ben Schmidt"
+    # the next hand: the form names players, not the winds from before the waiting hand
+    assert page.inner_text("select[name=winner] option[value='0']") == "Anna Berg"
+    assert page.is_visible("#winds-waiting")
+    assert page.inner_text("#hand-heading") == "Hand 2" and page.inner_text("#next-hand") == "Next hand: 2"
+    for seat, value in enumerate(["300", "20", "40", "0"]):
+        page.fill(f"input[name=value_{seat}]", value)
+    page.select_option("select[name=winner]", "0")
+    page.click(SAVE)
+    assert page.inner_text("#queue li:nth-child(2)") == "Hand 2 · Mah-Jongg (win): Anna Berg"
+    assert page.inner_text("#next-hand") == "Next hand: 3"
+    context.set_offline(False)
+    page.wait_for_selector("#hand-2")
+    assert [h.record["winner"] for h in Hand.objects.filter(table=table).order_by("number")] == [1, 0]
+    assert "N – Anna" in page.inner_text("#hand-2")  # stored as North: Ben dealt hand 2
+    context.close()
+
+
+def test_a_finished_game_offers_no_next_hand_and_no_dealer(live_server, browser):
+    table = table_of("riichi-ema", slug="finished-cup")
+    table.session.tournament.options = {"bust_ends_game": True}
+    table.session.tournament.save()
+    hand_record(table=table, record={"outcome": "win", "wins": [{"seat": 1, "yakuman": 1}], "win_type": "discard",
+                                     "discarder": 2}, user=None)
+    context, page = open_sheet(browser, live_server, table)
+    assert "The game has ended" in page.inner_text("#game-ending")
+    assert "Next hand" not in page.inner_text("main")
+    assert page.locator("#seats .badge").count() == 0
     context.close()
