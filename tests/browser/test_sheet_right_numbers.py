@@ -124,3 +124,20 @@ def test_a_finished_game_offers_no_next_hand_and_no_dealer(live_server, browser)
     assert "Next hand" not in page.inner_text("main")
     assert page.locator("#seats .badge").count() == 0
     context.close()
+
+
+def test_a_player_has_the_same_wind_on_the_referee_home_the_sheet_and_the_tournament_page(live_server, browser):
+    table = table_of(slug="winds-cup")
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]}, user=None)
+    context, page = open_sheet(browser, live_server, table)
+    sheet = page.locator("#seats tbody tr").all_inner_texts()
+    assert sheet[1].startswith("East") and "Dealer" in sheet[1] and "Ben Schmidt" in sheet[1]
+    assert sheet[0].startswith("North") and "Anna Berg" in sheet[0]
+    page.goto(f"{live_server.url}/referee/")
+    home = page.locator("a.tablecard ul.seats li").all_inner_texts()
+    assert home[0].startswith("North – Anna Berg") and home[1].startswith("East – Ben Schmidt")
+    assert "Dealer" in home[1]
+    page.goto(f"{live_server.url}/t/winds-cup/")
+    public = page.locator("ul.seats li").all_inner_texts()
+    assert public[0].startswith("North – Anna Berg") and public[1].startswith("East – Ben Schmidt")
+    context.close()
