@@ -141,3 +141,20 @@ def test_a_player_has_the_same_wind_on_the_referee_home_the_sheet_and_the_tourna
     public = page.locator("ul.seats li").all_inner_texts()
     assert public[0].startswith("North – Anna Berg") and public[1].startswith("East – Ben Schmidt")
     context.close()
+
+
+def test_tiles_with_a_last_tile_that_are_no_mah_jongg_say_so_and_write_no_value(live_server, browser):
+    table = table_of(slug="picker-cup")
+    context, page = open_sheet(browser, live_server, table, locale="de-DE")
+    page.click("[data-tiles-toggle='0']")
+    picker = page.locator("#tiles-0 #tile-picker")
+    for meld in (("s1", "s2", "s3"), ("b4", "b5", "b6"), ("c7", "c8", "c9"), ("we", "we"), ("dr",)):
+        for tile in meld:
+            picker.locator(f"[data-tile={tile}]").click()
+        picker.locator("[data-picker-action=meld]").click()
+    picker.locator("[data-picker-last]").click()
+    picker.locator("[data-tile=dr]").click()
+    page.wait_for_function("document.getElementById('tiles-err-0').textContent.length > 0")
+    assert page.inner_text("#tiles-err-0") == "Diese Steine sind kein vollständiges Mah-Jongg."
+    assert page.input_value("input[name=value_0]") == ""
+    context.close()
