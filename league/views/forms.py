@@ -110,6 +110,8 @@ def _number_field(label, **kwargs):
 # Values so unusual that the sheet asks before storing them (a typo is likelier than the hand).
 MOST_HAN_WITHOUT_YAKUMAN = 13
 MOST_CLASSICAL_HAND_VALUE = 100_000
+MOST_FAN = 13  # dmjl-hke: 10 fan already pays the limit
+MOST_DOUBLES, MOST_POINTS = 13, 110  # japanese-classic: 13 doubles is the highest limit; fu as in riichi
 _PER_SEAT = re.compile(r"^[a-z]+_([0-3])$")
 
 
@@ -485,6 +487,13 @@ class HongkongHandForm(HandForm):
     dead_hand = _seats_field(_("Dead hand"))
     dangerous_game = _seat_field(_("Dangerous game (liable)"))
 
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        fan = values.get("fan")
+        if values.get("outcome") != "win" or values.get("limit_hand") or fan is None or fan <= MOST_FAN:
+            return []
+        return [("fan", gettext("%(fan)s fan is unusual: %(most)s fan is already far above the limit.")
+                 % {"fan": fan, "most": MOST_FAN})]
+
 
 class RiichiHandForm(HandForm):
     ruleset = "riichi-ema"
@@ -552,6 +561,19 @@ class JapaneseClassicHandForm(FineRowsMixin, HandForm):
     riichi = _seats_field(_("Riichi declared"))
     false_mahjong = _seats_field(_("False Mah-Jongg"))
     dead_hand = _seats_field(_("Dead hand"))
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        if values.get("outcome") != "win" or values.get("limit_hand"):
+            return []
+        doubts = []
+        points, doubles = values.get("points"), values.get("doubles")
+        if doubles is not None and doubles > MOST_DOUBLES:
+            doubts.append(("doubles", gettext("%(doubles)s doubles is unusual: %(most)s doubles is the highest limit.")
+                           % {"doubles": doubles, "most": MOST_DOUBLES}))
+        if points is not None and points > MOST_POINTS:
+            doubts.append(("points", gettext("%(points)s points is unusual: a hand rarely has more than %(most)s.")
+                           % {"points": points, "most": MOST_POINTS}))
+        return doubts
 
 
 HAND_FORMS: dict[str, type[HandForm]] = {

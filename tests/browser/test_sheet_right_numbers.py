@@ -158,3 +158,20 @@ def test_tiles_with_a_last_tile_that_are_no_mah_jongg_say_so_and_write_no_value(
     assert page.inner_text("#tiles-err-0") == "Diese Steine sind kein vollständiges Mah-Jongg."
     assert page.input_value("input[name=value_0]") == ""
     context.close()
+
+
+def test_hke_fan_99_is_asked_about_and_stored_only_after_yes_i_mean_it(live_server, browser):
+    table = table_of("dmjl-hke", slug="fan-cup")
+    context, page = open_sheet(browser, live_server, table)
+    page.select_option("select[name=winner]", "1")
+    page.select_option("select[name=discarder]", "2")
+    page.fill("input[name=fan]", "99")
+    page.click(SAVE)
+    page.wait_for_selector("#error-summary:not([hidden])")
+    assert "99 fan is unusual" in page.inner_text("#error-summary")
+    assert page.is_visible("#confirm-box") and not Hand.objects.filter(table=table).exists()
+    page.check("input[name=confirm]")
+    page.click(SAVE)
+    page.wait_for_selector("#hand-1")
+    assert Hand.objects.get(table=table).record["fan"] == 99
+    context.close()
