@@ -43,6 +43,20 @@
     });
   }
   function str(name) { var v = new FormData(form).get(name); return v === null ? "" : v; }
+  function freshToken() {
+    // A login in another tab rotates the CSRF token: take the cookie's, not the one the page was built with.
+    var found = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
+    if (found && form.elements.csrfmiddlewaretoken) form.elements.csrfmiddlewaretoken.value = decodeURIComponent(found[1]);
+  }
+  var loggedOutBox = document.getElementById("logged-out");
+  function loggedOut(yes) {
+    if (loggedOutBox) loggedOutBox.hidden = !yes;
+  }
+  function isLoggedOut(response) {
+    // login_required sends the browser to the login page; a stale session or token answers 403
+    return response.status === 403 || response.type === "opaqueredirect"
+      || (response.redirected && /\/login\//.test(response.url));
+  }
   function newKey() {
     var bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);
@@ -130,13 +144,17 @@
       state.textContent = texts.previewOffline || "";
       return;
     }
+    freshToken();
     fetch(previewUrl, {
       method: "POST", credentials: "same-origin", headers: {"Accept": "application/json"},
       body: new URLSearchParams(new FormData(form))
     }).then(function (response) {
+      if (isLoggedOut(response)) return {loggedOut: true};
       return response.json().then(function (body) { return {ok: response.ok, body: body}; });
     }).then(function (answer) {
       if (mine !== sequence) return;
+      loggedOut(!!answer.loggedOut);
+      if (answer.loggedOut) { setPreview(null); state.textContent = ""; return; }
       clearErrors();
       var changes = document.getElementById("correction-preview");
       if (changes) changes.innerHTML = answer.ok ? answer.body.html : "";
@@ -336,6 +354,7 @@
 
   function bodyOf(item) {
     var body = new URLSearchParams();
+    freshToken();
     body.append("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
     body.append("key", item.key);
     body.append("number", String(item.number));
@@ -349,6 +368,9 @@
       method: "POST", credentials: "same-origin", redirect: "manual",
       headers: {"Accept": "application/json"}, body: bodyOf(item)
     }).then(function (response) {
+      loggedOut(isLoggedOut(response));
+      // logged out: the hand waits (as when offline) and goes once the referee has logged in again
+      if (isLoggedOut(response)) return {retry: true};
       if (response.status === 201) return {saved: true};
       if (response.status >= 500 || response.status === 429
           || response.status === 0 && response.type !== "opaqueredirect") {

@@ -175,3 +175,28 @@ def test_hke_fan_99_is_asked_about_and_stored_only_after_yes_i_mean_it(live_serv
     page.wait_for_selector("#hand-1")
     assert Hand.objects.get(table=table).record["fan"] == 99
     context.close()
+
+
+def test_a_logged_out_referee_is_told_so_keeps_the_hand_and_it_goes_once_logged_in_in_another_tab(
+        live_server, browser):
+    table = table_of(slug="logout-cup")
+    context, page = open_sheet(browser, live_server, table, service_workers="block")
+    context.clear_cookies()  # the session ends (expired, or logged out elsewhere)
+    for seat, value in enumerate(["20", "300", "40", "0"]):
+        page.fill(f"input[name=value_{seat}]", value)
+    page.select_option("select[name=winner]", "1")
+    page.wait_for_selector("#logged-out:not([hidden])")
+    assert "Offline" not in page.inner_text("#preview-state")
+    assert page.get_attribute("#logged-out a", "href") == f"/login/?next=/referee/table/{table.pk}/"
+    page.click(SAVE)
+    page.wait_for_selector("#queue:not([hidden])")  # the hand is kept, not refused
+    assert not Hand.objects.filter(table=table).exists()
+    other = context.new_page()
+    other.goto(f"{live_server.url}/login/")
+    other.fill("input[name=username]", "numref")
+    other.fill("input[name=password]", "secret-pass-123")
+    other.click("form.login button[type=submit]")
+    other.wait_for_url(re.compile(r"/referee/$"))
+    page.wait_for_selector("#hand-1")  # the old tab sends it with the new login, without a reload by hand
+    assert Hand.objects.get(table=table).record["hand_values"] == [20, 300, 40, 0]
+    context.close()
