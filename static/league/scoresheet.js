@@ -226,6 +226,20 @@
   /* ---- the draft of the hand being typed, kept until the server has it ---- */
   var KEEP_OUT = {csrfmiddlewaretoken: 1, key: 1, number: 1, version: 1, confirm: 1};
   var draftName = "mjl:draft:" + queueId, queueName = "mjl:queue:" + queueId;
+  var againName = "mjl:typing:" + queueId;
+  function backToTyping() {
+    // After a save the sheet reloads: the referee stays where the next hand is typed, in its first field.
+    var again = null;
+    try { again = sessionStorage.getItem(againName); sessionStorage.removeItem(againName); } catch (e) { /* none */ }
+    if (!again) return;
+    var first = Array.prototype.filter.call(form.elements, function (f) {
+      return (f.tagName === "INPUT" || f.tagName === "SELECT") && f.type !== "hidden" && f.name !== "outcome"
+        && !f.disabled && f.getClientRects().length > 0;
+    })[0];
+    var top = document.getElementById("hand-heading") || form;
+    top.scrollIntoView({block: "start"});
+    if (first) first.focus({preventScroll: true});
+  }
 
   function fields() {
     var pairs = [];
@@ -427,7 +441,10 @@
   function finish() {
     // Everything sent: show the server's sheet (new totals, list, dealer). The draft of the next
     // hand, if any, is restored on the new page.
-    if (sentThisRound || wasSaved) location.replace(location.pathname);
+    if (sentThisRound || wasSaved) {
+      try { sessionStorage.setItem(againName, "1"); } catch (e) { /* the sheet opens at the top */ }
+      location.replace(location.pathname);
+    }
   }
 
   function submitDirect() {
@@ -529,6 +546,7 @@
   }
   if (queue().length) setNumber(Math.max(nextNumber(), firstNumber));
   render();
+  backToTyping();
   window.addEventListener("online", function () { render(); flush(); });
   window.addEventListener("offline", render);
   flush();

@@ -200,3 +200,18 @@ def test_a_logged_out_referee_is_told_so_keeps_the_hand_and_it_goes_once_logged_
     page.wait_for_selector("#hand-1")  # the old tab sends it with the new login, without a reload by hand
     assert Hand.objects.get(table=table).record["hand_values"] == [20, 300, 40, 0]
     context.close()
+
+
+def test_after_a_save_the_referee_stays_where_the_next_hand_is_typed(live_server, browser):
+    table = table_of(slug="scroll-cup")
+    context, page = open_sheet(browser, live_server, table)
+    for seat, value in enumerate(["20", "300", "40", "0"]):
+        page.fill(f"input[name=value_{seat}]", value)
+    page.select_option("select[name=winner]", "1")
+    page.click(SAVE)
+    page.wait_for_selector("#hand-1")
+    page.wait_for_function("document.activeElement && document.activeElement.name === 'value_0'")
+    box = page.locator("input[name=value_0]").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    assert page.inner_text("#hand-heading") == "Hand 2"
+    context.close()
