@@ -406,6 +406,7 @@ def hand_edit(request, hand_id: int):
     ruleset = table.session.tournament.ruleset
     players = _hand_players(table, hand)
     labels = seat_labels(players, hand.dealer)
+    conflict = None
     if request.method == "POST":
         form = hand_form_for(ruleset, request.POST, seat_labels=labels)
         if form.is_valid():
@@ -418,7 +419,10 @@ def hand_edit(request, hand_id: int):
                     idempotency_key=form.cleaned_data["key"],
                 )
             except Conflict as error:
-                form.add_error(None, error.message)
+                if error.code != "version_conflict":
+                    form.add_error(None, error.message)
+                else:
+                    form, conflict = _conflicted(form, hand, players, labels)
             except ServiceError as error:
                 form.add_service_error(error)
             else:
@@ -440,9 +444,30 @@ def hand_edit(request, hand_id: int):
             "dealer": players[hand.dealer],
             "preview_url": reverse("referee-hand-edit-preview", args=[hand.pk]),
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),
+            "conflict": conflict,
         },
-        status=400 if request.method == "POST" else 200,
+        status=(409 if conflict else 400) if request.method == "POST" else 200,
     )
+
+
+def _conflicted(form, hand: Hand, players: list, labels: list[str]):
+    """Someone else corrected the hand first: the referee's form again, now against the stored
+    version (saving it once more replaces the stored hand deliberately), and per field that differs
+    what the referee typed beside what is stored now."""
+    stored = pages.hand_for_sheet(hand.pk)
+    record = form.to_record()
+    record.pop("number", None)
+    typed = describe_record(hand_services.posted_part(record), players, hand.dealer)
+    now = describe_record(hand_services.posted_part(stored.record), players, stored.dealer)
+    rows = [{"label": label, "typed": typed.get(label, "—"), "stored": now.get(label, "—")}
+            for label in dict.fromkeys([*typed, *now]) if typed.get(label) != now.get(label)]
+    data = form.data.copy()
+    data["version"], data["key"] = stored.version, new_key()
+    again = hand_form_for(hand.table.session.tournament.ruleset, data, seat_labels=labels)
+    again.is_valid()
+    again.add_error(None, _("Someone else changed this hand first. What is stored now is shown beside what you "
+                            "typed: save again to replace it with yours, or change the fields first."))
+    return again, rows
 
 
 # Record fields as the history names them; a field not listed shows its own name.

@@ -246,10 +246,19 @@ def test_a_stale_version_shows_the_conflict_message(client, referee, table):
     edit = reverse("referee-hand-edit", args=[hand.pk])
     client.post(edit, classical_win(value_1="500", version="1"))
     response = client.post(edit, classical_win(value_1="600", version="1"), HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 400
-    assert "Someone else changed this hand first" in response.content.decode()
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Someone else changed this hand first" in page
     hand.refresh_from_db()
     assert hand.record["hand_values"][1] == 500
+    # what is stored now beside what the referee typed, and the form now against the stored version
+    conflict = re.search(r'<section class="conflict".*?</section>', page, re.S).group(0)
+    assert re.search(r"<td>[^<]*South – [^<]*: 600[^<]*</td><td>[^<]*South – [^<]*: 500", conflict)
+    assert 'name="version" value="2"' in page
+    again = client.post(edit, classical_win(value_1="600", version="2"))
+    assert again.status_code == 302
+    hand.refresh_from_db()
+    assert hand.record["hand_values"][1] == 600
 
 
 def test_the_last_hand_can_be_deleted_and_the_table_closed(client, referee, table):
