@@ -217,14 +217,20 @@ def _hand_rows(view) -> list[dict]:
 def _sheet_context(table: Table, form, view=None) -> dict:
     """The score sheet page; ``view``: the table's ``table_view`` when the caller has it already."""
     view = view or table_view(table=table)
+    # Games played with points on the table (riichi, Japanese): each player's points now, the start
+    # plus the game so far, to check against the sticks (an EMA chombo is off the result, not the sticks).
+    start = table.session.tournament.effective_options.get("start_points") or 0
     return {
         "table": table,
         "tournament": table.session.tournament,
         "view": view,
+        "with_points": bool(start),
         "seats": [
-            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
-            for s, (p, short, w, t) in enumerate(
-                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, strict=True))
+            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer,
+             "points": start + played}
+            for s, (p, short, w, t, played) in enumerate(
+                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, view.totals,
+                    strict=True))
         ],
         "prevailing_wind": WIND_NAMES[view.prevailing_wind],
         "hand_rows": _hand_rows(view),

@@ -215,3 +215,14 @@ def test_after_a_save_the_referee_stays_where_the_next_hand_is_typed(live_server
     assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
     assert page.inner_text("#hand-heading") == "Hand 2"
     context.close()
+
+
+def test_a_riichi_sheet_shows_each_players_points_on_the_table(live_server, browser):
+    table = table_of("riichi-ema", slug="points-cup")
+    hand = hand_record(table=table, record={"outcome": "win", "wins": [{"seat": 1, "han": 3, "fu": 30}],
+                                            "win_type": "discard", "discarder": 2, "riichi": [1]}, user=None)
+    context, page = open_sheet(browser, live_server, table)
+    points = [int(page.inner_text(f"#seats [data-points-seat='{seat}']")) for seat in range(4)]
+    assert points == [30000 + b for b in hand.result["balances"]] and points[1] > 30000 > points[2]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
