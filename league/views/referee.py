@@ -93,26 +93,40 @@ def seat_short(names: list[str], dealer: int, seat: int) -> str:
 
 @login_required
 def home(request):
+    """The referee's tables: per tournament (``only``: one of them) the chosen session's tables, the
+    ones the referee has entered hands at first, then the open ones (``open=1``: only those)."""
     chosen_tournament = request.GET.get("tournament")
     chosen_session = request.GET.get("session")
+    only = request.GET.get("only", "")
+    open_only = request.GET.get("open") == "1"
+    tournaments = pages.referee_tournaments(request.user)
     entries = []
-    for tournament in pages.referee_tournaments(request.user):
+    for tournament in tournaments:
+        if only and str(tournament.pk) != only:
+            continue
         sessions = list(tournament.sessions.all())
         with_tables = [s for s in sessions if s.table_count]
         session = with_tables[-1] if with_tables else None
         if chosen_tournament == str(tournament.pk) and chosen_session:
             session = next((s for s in sessions if str(s.number) == chosen_session), session)
         entries.append({"tournament": tournament, "sessions": sessions, "session": session})
-    tables = pages.referee_tables([entry["session"] for entry in entries if entry["session"]])
+    tables = pages.referee_tables([entry["session"] for entry in entries if entry["session"]], user=request.user)
     for entry in entries:
-        entry["tables"] = tables[entry["session"].pk] if entry["session"] else []
+        listed = tables[entry["session"].pk] if entry["session"] else []
+        entry["tables"] = sorted((rt for rt in listed if not (open_only and rt.table.closed)),
+                                 key=lambda rt: (not rt.mine, rt.table.closed, rt.table.number))
+        entry["hidden_closed"] = len(listed) - len(entry["tables"])
+    # tournaments with the referee's own tables first, then those with open tables
+    entries.sort(key=lambda entry: (not any(rt.mine for rt in entry["tables"]),
+                                    not any(not rt.table.closed for rt in entry["tables"])))
     # "Ost – Jan Dorn" with the dealer marked, and the running total per seat (by first-round seat)
     lines = day.seat_lines_of({entry["tournament"]: [rt.table for rt in entry["tables"]] for entry in entries})
     for entry in entries:
         for rt in entry["tables"]:
             rt.seats = [{"line": line, "total": rt.totals[seat.position]}
                         for seat, line in zip(rt.table.seats.all(), lines[rt.table.pk], strict=True)]
-    return render(request, "league/referee_home.html", {"entries": entries})
+    return render(request, "league/referee_home.html", {
+        "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only})
 
 
 @cache

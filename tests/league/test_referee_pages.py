@@ -483,7 +483,7 @@ def test_the_referees_home_takes_as_many_queries_for_five_tournaments_as_for_one
     # one of them asks whether the referee is an administrator; two read the seats' substitutes and dealers
     with django_assert_max_num_queries(10):
         page = client.get(reverse("referee-home")).content.decode()
-    assert page.count('class="tablecard') == count and page.count("Turnier ") == count
+    assert page.count('class="tablecard') == count and page.count("<h2>Turnier ") == count
 
 
 def test_the_referees_home_shows_the_chosen_session_and_the_latest_of_the_others(client):
@@ -666,3 +666,29 @@ def test_a_classical_hand_with_blank_values_is_not_saved_and_names_the_missing_s
 def test_a_blank_hand_value_reaches_the_scoring_as_a_blank_not_as_0():
     record = record_from_values("dmjl-classical", {"outcome": "win", "winner": 1, "value_1": 120})
     assert record["hand_values"] == [None, 120, None, None]
+
+
+def test_the_referees_home_lists_his_own_tables_first_and_filters_by_tournament_and_open_tables(client):
+    user = referee_of_tournaments(2)
+    first, second = Tournament.objects.filter(referee_assignments__user__username="busy").order_by("pk")
+    session = second.sessions.get(number=2)
+    mine = table_with_players(session=session, number=2)
+    hand_record(table=mine, record=CLASSICAL_WIN, user=user)
+    closed = table_with_players(session=session, number=3)
+    hand_record(table=closed, record=CLASSICAL_WIN, user=None)
+    table_close(table=closed, user=None)
+    client.force_login(user)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+    def tables_in(page):
+        return re.findall(r'class="tablecard[^"]*" href="/referee/table/(\d+)/"', page)
+
+    page = client.get(reverse("referee-home")).content.decode()
+    # his own table first: its tournament comes first, and in it his table before the others
+    assert tables_in(page)[0] == str(mine.pk) and "Your table" in page
+    assert page.index(f"<h2>{second.name}") < page.index(f"<h2>{first.name}")
+    assert tables_in(page).index(str(closed.pk)) == len(tables_in(page)) - 2  # closed tables last in their list
+    only = client.get(reverse("referee-home"), {"only": first.pk}).content.decode()
+    assert tables_in(only) == [str(first.sessions.get(number=2).tables.get().pk)]
+    open_only = client.get(reverse("referee-home"), {"open": "1"}).content.decode()
+    assert str(closed.pk) not in tables_in(open_only) and str(mine.pk) in tables_in(open_only)
