@@ -130,14 +130,21 @@ def home(request):
 
 
 @cache
-def _service_worker_source() -> str:
-    with open(finders.find("league/sw.js"), encoding="utf-8") as source:
+def _static_bytes(name: str) -> bytes:
+    with open(finders.find(name), "rb") as source:
         return source.read()
+
+
+def favicon(request):
+    """static/league/favicon.ico at /favicon.ico, where browsers (and phones' home screens) ask for it."""
+    response = HttpResponse(_static_bytes("league/favicon.ico"), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 def service_worker(request):
     """static/league/sw.js from a URL whose scope covers the referees' pages."""
-    response = HttpResponse(_service_worker_source(), content_type="application/javascript; charset=utf-8")
+    response = HttpResponse(_static_bytes("league/sw.js"), content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/referee/"
     response["Cache-Control"] = "no-cache"
     return response

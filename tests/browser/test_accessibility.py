@@ -95,6 +95,11 @@ def fail_to_save_a_hand(page) -> None:
     page.wait_for_selector("#error-summary:not([hidden])")
 
 
+def submit_an_empty_hand(page) -> None:
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#error-summary:not([hidden])")
+
+
 def open_the_tiles_and_the_fines(page) -> None:
     page.click("[data-tiles-toggle='1']")
     page.wait_for_selector("#tiles-1:not([hidden])")
@@ -144,6 +149,10 @@ PAGES = [
     *[Page(f"sheet-{ruleset}", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/")
       for ruleset in OTHER_RULESETS],
     Page("sheet-failed-save", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=fail_to_save_a_hand),
+    Page("sheet-empty-submit", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=submit_an_empty_hand),
+    *[Page(f"sheet-{ruleset}-empty-submit", "referee",
+           lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/", then=submit_an_empty_hand)
+      for ruleset in OTHER_RULESETS],
     Page("sheet-tiles-open", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=open_the_tiles_and_the_fines),
     *[Page(f"sheet-{ruleset}-tiles-open", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/",
            then=lambda page: page.click("[data-tiles-toggle='0']")) for ruleset in OTHER_RULESETS],

@@ -692,3 +692,9 @@ def test_the_referees_home_lists_his_own_tables_first_and_filters_by_tournament_
     assert tables_in(only) == [str(first.sessions.get(number=2).tables.get().pk)]
     open_only = client.get(reverse("referee-home"), {"open": "1"}).content.decode()
     assert str(closed.pk) not in tables_in(open_only) and str(mine.pk) in tables_in(open_only)
+
+
+def test_the_site_serves_a_favicon_where_browsers_ask_for_it(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response["Content-Type"] == "image/x-icon"
+    assert response.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
