@@ -248,7 +248,7 @@ def _sheet_context(table: Table, form, view=None) -> dict:
         "with_points": bool(start),
         "seats": [
             {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer,
-             "points": start + played}
+             "points": start + played, "adjustment": t - played}
             for s, (p, short, w, t, played) in enumerate(
                 zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, view.totals,
                     strict=True))

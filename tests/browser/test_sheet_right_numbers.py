@@ -7,7 +7,7 @@ import re
 import pytest
 
 from league.models import Hand
-from league.services.hands import hand_record
+from league.services.hands import hand_record, table_close
 from tests.factories import PlayerFactory, referee_for, table_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -224,5 +224,33 @@ def test_a_riichi_sheet_shows_each_players_points_on_the_table(live_server, brow
     context, page = open_sheet(browser, live_server, table)
     points = [int(page.inner_text(f"#seats [data-points-seat='{seat}']")) for seat in range(4)]
     assert points == [30000 + b for b in hand.result["balances"]] and points[1] > 30000 > points[2]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+
+WORDS_BROKEN = """sel => Array.from(document.querySelectorAll(sel)).filter(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+  const words = th.textContent.trim().split(/\\s+/).filter(Boolean).length;
+  return th.scrollWidth > th.clientWidth || lines > words;
+}).map(th => th.textContent.trim())"""
+
+
+def test_on_a_phone_headers_keep_their_words_whole_and_apart(live_server, browser):
+    table = table_of("riichi-ema", slug="header-cup")
+    context, page = open_sheet(browser, live_server, table, locale="de-DE")
+    assert page.evaluate(WORDS_BROKEN, "table.wins thead th") == []
+    wins, han = (page.locator(f"table.wins thead th:nth-child({n})").bounding_box() for n in (2, 3))
+    text_right = page.evaluate("""() => { const r = document.createRange();
+      r.selectNodeContents(document.querySelector('table.wins thead th:nth-child(2)'));
+      return r.getBoundingClientRect().right; }""")
+    assert text_right <= han["x"] and wins["x"] + wins["width"] <= han["x"] + 1
+    hand_record(table=table, record={"outcome": "win", "wins": [{"seat": 1, "han": 3, "fu": 30}],
+                                     "win_type": "discard", "discarder": 2}, user=None)
+    table_close(table=table, user=None)
+    page.reload()
+    assert "Spielergebnis" in page.inner_text("#table-summary thead")
+    assert page.evaluate(WORDS_BROKEN, "#table-summary thead th") == []
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
