@@ -154,8 +154,9 @@ def test_tiles_with_a_last_tile_that_are_no_mah_jongg_say_so_and_write_no_value(
         picker.locator("[data-picker-action=meld]").click()
     picker.locator("[data-picker-last]").click()
     picker.locator("[data-tile=dr]").click()
-    page.wait_for_function("document.getElementById('tiles-err-0').textContent.length > 0")
-    assert page.inner_text("#tiles-err-0") == "Diese Steine sind kein vollständiges Mah-Jongg."
+    assert page.input_value("#tiles-input-0") == "S1S2S3 B4B5B6 C7C8C9 WeWe Dr LDr"
+    page.wait_for_function(
+        "document.getElementById('tiles-err-0').textContent === 'Diese Steine sind kein vollständiges Mah-Jongg.'")
     assert page.input_value("input[name=value_0]") == ""
     context.close()
 
