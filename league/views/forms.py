@@ -491,8 +491,7 @@ class HongkongHandForm(HandForm):
         fan = values.get("fan")
         if values.get("outcome") != "win" or values.get("limit_hand") or fan is None or fan <= MOST_FAN:
             return []
-        return [("fan", gettext("%(fan)s fan is unusual: %(most)s fan is already far above the limit.")
-                 % {"fan": fan, "most": MOST_FAN})]
+        return [("fan", gettext("%(fan)s fan is unusual: 10 fan already pays the limit.") % {"fan": fan})]
 
 
 class RiichiHandForm(HandForm):
