@@ -255,3 +255,17 @@ def test_on_a_phone_headers_keep_their_words_whole_and_apart(live_server, browse
     assert page.evaluate(WORDS_BROKEN, "#table-summary thead th") == []
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+def test_a_field_reached_with_enter_is_never_hidden_under_the_sticky_footer(live_server, browser):
+    table = table_of(slug="footer-cup")
+    context, page = open_sheet(browser, live_server, table)
+    page.focus("input[name=value_0]")
+    for seat in range(3):
+        page.keyboard.type("20")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.name") == f"value_{seat + 1}"
+        field = page.locator(f"input[name=value_{seat + 1}]").bounding_box()
+        footer = page.locator(".sheet-footer").bounding_box()
+        assert field["y"] + field["height"] <= footer["y"], seat
+    context.close()
