@@ -269,3 +269,22 @@ def test_a_field_reached_with_enter_is_never_hidden_under_the_sticky_footer(live
         footer = page.locator(".sheet-footer").bounding_box()
         assert field["y"] + field["height"] <= footer["y"], seat
     context.close()
+
+
+def test_a_penalty_line_in_the_list_of_hands_breaks_between_words_on_a_phone(live_server, browser):
+    table = table_of(slug="line-cup")
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0], "penalties": [
+        {"type": "fine", "seat": 2, "amount": 30, "offence": "misnamed_discard"}]}, user=None)
+    context, page = open_sheet(browser, live_server, table, locale="de-DE")
+    assert page.evaluate("""() => {
+      const span = document.querySelector('#hand-1 .penalty');
+      const node = span.firstChild, lines = [];
+      for (let i = 0; i < node.length; i++) {
+        const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+        const top = Math.round(r.getBoundingClientRect().top);
+        if (!lines.length || lines[lines.length - 1].top !== top) lines.push({top, first: i});
+      }
+      // every line after the first starts right after a space: no word is cut in two
+      return lines.slice(1).every(l => /\\s/.test(node.data[l.first - 1]) || /[\\s(–-]/.test(node.data[l.first]));
+    }""")
+    context.close()
