@@ -7,7 +7,7 @@ import re
 import pytest
 
 from league.models import Hand
-from league.services.hands import hand_record, table_close
+from league.services.hands import hand_correct, hand_record, table_close
 from tests.factories import PlayerFactory, referee_for, table_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -287,4 +287,25 @@ def test_a_penalty_line_in_the_list_of_hands_breaks_between_words_on_a_phone(liv
       // every line after the first starts right after a space: no word is cut in two
       return lines.slice(1).every(l => /\\s/.test(node.data[l.first - 1]) || /[\\s(–-]/.test(node.data[l.first]));
     }""")
+    context.close()
+
+
+def test_a_correction_conflict_shows_the_stored_value_beside_the_typed_one(live_server, browser):
+    table = table_of(slug="conflict-cup")
+    hand = hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]},
+                       user=None)
+    context, page = open_sheet(browser, live_server, table)
+    page.goto(f"{live_server.url}/referee/hand/{hand.pk}/edit/")
+    page.fill("input[name=value_1]", "600")
+    hand_correct(hand=hand, record={"outcome": "win", "winner": 1, "hand_values": [20, 500, 40, 0]}, version=1,
+                 user=None)  # another referee, meanwhile
+    page.click(SAVE)
+    page.wait_for_selector("#conflict")
+    row = page.locator("#conflict tbody tr").first.inner_text()
+    assert "South – Ben Schmidt: 600" in row and "South – Ben Schmidt: 500" in row
+    assert page.input_value("input[name=value_1]") == "600"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.click(SAVE)  # saving again replaces the stored hand, deliberately
+    page.wait_for_url(re.compile(rf"/referee/table/{table.pk}/$"))
+    assert Hand.objects.get(pk=hand.pk).record["hand_values"][1] == 600
     context.close()
