@@ -23,7 +23,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_league_admin, visible_tournaments
-from .tables import player_totals
+from .tables import game_complete, player_totals
 
 RECENT_COUNT = 10
 
@@ -208,12 +208,13 @@ class RefereeTable:
     hand_count: int
     totals: list[int]
     mine: bool = False  # the referee asking has entered hands at this table
+    complete: bool = False  # its game has ended (it waits to be closed)
 
 
 def referee_tables(sessions: list[Session], user=None) -> dict[int, list[RefereeTable]]:
     """The sessions' tables with seats, number of hands and running totals, by session id, each
     marked ``mine`` when ``user`` entered hands there; three queries however many sessions."""
-    hands = Hand.objects.only("id", "table_id", "result", "entered_by_id").order_by("number")
+    hands = Hand.objects.only("id", "table_id", "result", "record", "entered_by_id").order_by("number")
     tables = (
         Table.objects.filter(session__in=sessions)
         .order_by("session_id", "number")
@@ -226,7 +227,9 @@ def referee_tables(sessions: list[Session], user=None) -> dict[int, list[Referee
         results = [hand.result for hand in played]
         tournament = tournaments[table.session_id]
         mine = user is not None and any(hand.entered_by_id == user.pk for hand in played)
-        out[table.session_id].append(RefereeTable(table, len(results), player_totals(tournament, results), mine))
+        complete = not table.closed and game_complete(tournament, list(played))
+        out[table.session_id].append(
+            RefereeTable(table, len(results), player_totals(tournament, results), mine, complete))
     return out
 
 

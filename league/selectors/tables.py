@@ -71,6 +71,16 @@ def player_totals(tournament, results: list[dict]) -> list[int]:
     return totals
 
 
+def game_complete(tournament, hands: list[Hand]) -> bool:
+    """Whether a table's game has ended, from its hands' stored results and records in order (no hand
+    settled again): the referee's home then shows no dealer for it."""
+    options = tournament.effective_options
+    state = flow.initial_state(tournament.ruleset, options)
+    for hand in hands:
+        state = flow.advance(tournament.ruleset, options, state, hand.result, hand.record)
+    return state.complete
+
+
 def table_players(table: Table) -> list:
     """The Player at each seat in the first wind round (a Seat's position)."""
     players = [None] * 4

@@ -698,3 +698,13 @@ def test_the_site_serves_a_favicon_where_browsers_ask_for_it(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response["Content-Type"] == "image/x-icon"
     assert response.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_the_referees_home_shows_a_finished_game_without_a_dealer(client):
+    table = table_with_players(ruleset="riichi-ema", options={"bust_ends_game": True})
+    user = referee_for(table.session.tournament, username="bustref")
+    hand_record(table=table, record={"outcome": "win", "wins": [{"seat": 1, "yakuman": 1}], "win_type": "discard",
+                                     "discarder": 2}, user=user)
+    client.force_login(user)
+    page = client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "game complete" in page and '<span class="badge">Dealer</span>' not in page
