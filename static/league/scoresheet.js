@@ -530,6 +530,8 @@
     var gone = items.shift();
     items.forEach(function (later, index) { later.number = gone.number + index; });
     store(items);
+    // nothing waits any more: the sheet as the server has it, winds included (the draft comes back)
+    if (!items.length) { location.replace(location.pathname); return; }
     setNumber(nextNumber());
     render();
     flush();

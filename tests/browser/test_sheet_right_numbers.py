@@ -309,3 +309,24 @@ def test_a_correction_conflict_shows_the_stored_value_beside_the_typed_one(live_
     page.wait_for_url(re.compile(rf"/referee/table/{table.pk}/$"))
     assert Hand.objects.get(pk=hand.pk).record["hand_values"][1] == 600
     context.close()
+
+
+def test_discarding_the_only_waiting_hand_brings_the_winds_back(live_server, browser):
+    table = table_of(slug="discard-cup")
+    context, page = open_sheet(browser, live_server, table, service_workers="block")
+    context.set_offline(True)
+    page.wait_for_function("navigator.onLine === false")
+    for seat, value in enumerate(["8", "16", "80", "0"]):  # below the lower limit: the server refuses it
+        page.fill(f"input[name=value_{seat}]", value)
+    page.select_option("select[name=winner]", "2")
+    page.click(SAVE)
+    assert page.inner_text("select[name=winner] option[value='0']") == "Anna Berg"
+    context.set_offline(False)
+    page.wait_for_selector("#queue.stopped")
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.click("[data-queue-discard]")
+    assert page.inner_text("select[name=winner] option[value='0']") == "East – Anna Berg"
+    assert page.is_hidden("#winds-waiting") and page.is_hidden("#queue")
+    assert not Hand.objects.filter(table=table).exists()
+    context.close()
