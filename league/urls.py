@@ -47,6 +47,7 @@ urlpatterns = [
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),
     path("referee/sw.js", referee.service_worker, name="referee-service-worker"),
+    path("favicon.ico", referee.favicon, name="favicon"),
     path("referee/table/<int:table_id>/", referee.score_sheet, name="referee-table"),
     path("referee/table/<int:table_id>/preview/", referee.table_preview, name="referee-table-preview"),
     path("referee/table/<int:table_id>/confirm/", referee.table_confirm, name="referee-table-confirm"),

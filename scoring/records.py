@@ -3,6 +3,7 @@
 Every reader raises ``ScoringError`` with the record field it concerns. Bools are never ints.
 """
 
+import re
 from collections.abc import Mapping
 
 from .errors import ScoringError
@@ -182,8 +183,11 @@ PENALTY_FIELDS: dict[str, frozenset[str]] = {
     "obstruction": frozenset(),
     "pao": frozenset(),
     "chombo": frozenset(),
-    "fine": frozenset({"amount"}),
+    "fine": frozenset({"amount", "offence"}),
 }
+# A fine's optional "offence": the short name of what it was given for ("early_look"), kept for
+# people reading the hand later; it changes no amount.
+_OFFENCE = re.compile(r"[a-z][a-z0-9_]{0,39}")
 FALSE_NAMING_CLAIMS = ("chow", "pung", "kong")
 # Penalties that name a seat once at most (others, like false naming, may repeat).
 _ONCE_PER_SEAT = frozenset({"dead_hand", "false_mahjong", "chombo", "pao"})
@@ -228,6 +232,10 @@ def penalties(record: Mapping, ruleset: str, allowed: frozenset[str]) -> dict[st
             raise ScoringError(
                 "bad_record", field="penalties", name="amount", expected=f"a whole number from 1 to {LARGEST}"
             )
+        if kind == "fine" and "offence" in item and not (
+                type(item["offence"]) is str and _OFFENCE.fullmatch(item["offence"])):
+            raise ScoringError("bad_record", field="penalties", name="offence",
+                               expected="a short name in lower case letters, digits and _")
         same = grouped.setdefault(kind, [])
         if kind in _ONCE_PER_SEAT and any(p["seat"] == offender for p in same):
             raise ScoringError("bad_record.penalty_twice", field="penalties", penalty=kind, seat=offender)

@@ -25,6 +25,14 @@ class GameResult:
     table_points: list[Fraction]
 
 
+def hand_amounts(result: dict) -> list[int]:
+    """What one hand moves each seat's score by, as the score sheet shows it (its live preview and its
+    list of hands alike): the balances plus the adjustments (EMA chombo) counted off the final result."""
+    balances = list(result.get("balances") or [0, 0, 0, 0])
+    adjustments = list(result.get("adjustments") or [0] * len(balances))
+    return [b + a for b, a in zip(balances, adjustments, strict=True)]
+
+
 def _exact(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 

@@ -302,13 +302,18 @@ def seats_by_table(tournament: Tournament, number: int) -> dict[int, list]:
 class SeatLine:
     wind: str            # E, S, W, N at the start of the session
     player: Player
-    dealer: bool         # deals the current hand (East at the start)
+    dealer: bool         # deals the current hand (East in it)
     substitute: bool
     substitute_label: str = ""  # "substitute", with how the game counts (substitute_rule)
+    wind_now: str = ""   # E, S, W, N in the hand being played, as the score sheet shows it
 
     @property
     def wind_name(self) -> str:
         return str(WIND_NAMES[self.wind])
+
+    @property
+    def wind_now_name(self) -> str:
+        return str(WIND_NAMES[self.wind_now or self.wind])
 
 
 @dataclass(frozen=True)
@@ -366,9 +371,10 @@ def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[i
     for tournament, tables in tables_by_tournament.items():
         label = substitute_rule(tournament).label
         for table in tables:
+            winds = flow.seat_winds(dealers.get(table.pk, 0))  # the winds of the hand being played
             lines[table.pk] = [
                 SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
                          (tournament.pk, seat.player_id) in substitutes,
-                         label if (tournament.pk, seat.player_id) in substitutes else "")
+                         label if (tournament.pk, seat.player_id) in substitutes else "", winds[seat.position])
                 for seat in table.seats.all()]
     return lines

@@ -29,7 +29,7 @@ from ..models import (
 from ..permissions import is_league_admin, visible_tournaments
 from .mers import tournament_figures
 from .standings import SEASON_ORDER
-from .tables import player_totals
+from .tables import game_complete, player_totals
 
 RECENT_COUNT = 10
 
@@ -214,12 +214,14 @@ class RefereeTable:
     table: Table
     hand_count: int
     totals: list[int]
+    mine: bool = False  # the referee asking has entered hands at this table
+    complete: bool = False  # its game has ended (it waits to be closed)
 
 
-def referee_tables(sessions: list[Session]) -> dict[int, list[RefereeTable]]:
-    """The sessions' tables with seats, number of hands and running totals, by session id; three
-    queries however many sessions."""
-    hands = Hand.objects.only("id", "table_id", "result").order_by("number")
+def referee_tables(sessions: list[Session], user=None) -> dict[int, list[RefereeTable]]:
+    """The sessions' tables with seats, number of hands and running totals, by session id, each
+    marked ``mine`` when ``user`` entered hands there; three queries however many sessions."""
+    hands = Hand.objects.only("id", "table_id", "result", "record", "entered_by_id").order_by("number")
     tables = (
         Table.objects.filter(session__in=sessions)
         .order_by("session_id", "number")
@@ -228,9 +230,13 @@ def referee_tables(sessions: list[Session]) -> dict[int, list[RefereeTable]]:
     out: dict[int, list[RefereeTable]] = {session.pk: [] for session in sessions}
     tournaments = {session.pk: session.tournament for session in sessions}
     for table in tables:
-        results = [hand.result for hand in table.hands.all()]
+        played = table.hands.all()
+        results = [hand.result for hand in played]
         tournament = tournaments[table.session_id]
-        out[table.session_id].append(RefereeTable(table, len(results), player_totals(tournament, results)))
+        mine = user is not None and any(hand.entered_by_id == user.pk for hand in played)
+        complete = not table.closed and game_complete(tournament, list(played))
+        out[table.session_id].append(
+            RefereeTable(table, len(results), player_totals(tournament, results), mine, complete))
     return out
 
 

@@ -2,7 +2,7 @@
 from dataclasses import dataclass
 
 from scoring import flow
-from scoring.results import game_result
+from scoring.results import game_result, hand_amounts
 
 from ..hand_facts import posted_part
 from ..models import Hand, Table
@@ -24,23 +24,17 @@ class TableView:
     seating: tuple = flow.IDENTITY  # per seat of ``players``: the seat that player took in the first wind round
     hand_seatings: list | None = None  # the same per hand, for the seats of its own wind round
     first_players: list | None = None  # Player per seat in the first wind round
+    adjustments: tuple[int, ...] = (0, 0, 0, 0)  # penalties off the final result (EMA chombo), per seat of ``players``
 
     def hand_players(self, index: int) -> list:
         """The Player at each seat of the hand at ``index`` (its own wind round)."""
         return [self.first_players[p] for p in self.hand_seatings[index]]
 
-    def hand_balances(self, index: int) -> list[int]:
-        """The balances of the hand at ``index`` in the order of ``players`` (the coming hand's seats)."""
-        return self._in_columns(index, "balances")
-
-    def hand_adjustments(self, index: int) -> list[int]:
-        """The adjustments (EMA chombo) of the hand at ``index`` in the order of ``players``."""
-        return self._in_columns(index, "adjustments")
-
-    def _in_columns(self, index: int, key: str) -> list[int]:
-        by_player = flow.by_player(self.hands[index].result.get(key) or [0, 0, 0, 0], self.hand_seatings[index])
+    def hand_amounts(self, index: int) -> list[int]:
+        """What the hand at ``index`` moved each seat by (scoring.results.hand_amounts, as its preview
+        showed) in the order of ``players`` (the coming hand's seats)."""
+        by_player = flow.by_player(hand_amounts(self.hands[index].result), self.hand_seatings[index])
         return [by_player[p] for p in self.seating]
-    adjustments: tuple[int, ...] = (0, 0, 0, 0)  # penalties off the final result (EMA chombo), per seat of ``players``
 
     @property
     def final_totals(self) -> list[int]:
@@ -75,6 +69,16 @@ def player_totals(tournament, results: list[dict]) -> list[int]:
         for player, amount in enumerate(hand_balances_by_player(result, seating)):
             totals[player] += amount
     return totals
+
+
+def game_complete(tournament, hands: list[Hand]) -> bool:
+    """Whether a table's game has ended, from its hands' stored results and records in order (no hand
+    settled again): the referee's home then shows no dealer for it."""
+    options = tournament.effective_options
+    state = flow.initial_state(tournament.ruleset, options)
+    for hand in hands:
+        state = flow.advance(tournament.ruleset, options, state, hand.result, hand.record)
+    return state.complete
 
 
 def table_players(table: Table) -> list:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring import flow
+from scoring.results import hand_amounts
 
 from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
@@ -110,12 +111,14 @@ def _ensure_open(table: Table) -> None:
 
 
 def hand_preview(*, table: Table, record) -> dict:
-    """Settle the next hand without storing it: what the score sheet shows while the referee types."""
+    """Settle the next hand without storing it: what the score sheet shows while the referee types.
+    ``amounts``: what the hand moves each seat by, from the function the list of stored hands uses."""
     posted = _clean_posted(record)
     posted.pop("number", None)
     existing = list(table.hands.order_by("number"))
     stored, result, state = _next_hand(table, posted, existing)
-    return {"record": stored, "result": result, "dealer": state.dealer, "prevailing_wind": state.prevailing_wind}
+    return {"record": stored, "result": result, "amounts": hand_amounts(result), "dealer": state.dealer,
+            "prevailing_wind": state.prevailing_wind}
 
 
 def request_fingerprint(*, action: str, target: str, body) -> str:

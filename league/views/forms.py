@@ -62,6 +62,10 @@ def fine_choices(ruleset: str) -> list[tuple[str, str]]:
     return choices
 
 
+def ruleset_offers(ruleset: str, offence: str) -> bool:
+    return any(key == offence for key, _label in fine_choices(ruleset))
+
+
 def fine_amount(kind: str, free_amount: int | None) -> int | None:
     if kind == "simple_limit":
         return SIMPLE_LIMIT
@@ -73,9 +77,20 @@ def _fines(values: dict) -> list[dict]:
     for row in range(FINE_ROWS):
         kind = values.get(f"fine_kind_{row}")
         if kind:
-            out.append({"type": "fine", "seat": values.get(f"fine_seat_{row}"),
-                        "amount": fine_amount(kind, values.get(f"fine_amount_{row}"))})
+            fine = {"type": "fine", "seat": values.get(f"fine_seat_{row}"),
+                    "amount": fine_amount(kind, values.get(f"fine_amount_{row}"))}
+            if kind != FREE_FINE:
+                fine["offence"] = kind  # what the lines and the history name; the amount is the fine
+            out.append(fine)
     return out
+
+
+def fine_offence_name(offence: str | None) -> str | None:
+    """The offence a fine was given for, in words (None when the record names none)."""
+    if offence == "simple_limit":
+        return gettext("Other offence (simple limit)")
+    name = FINE_NAMES.get(offence or "")
+    return str(name) if name else (offence.replace("_", " ") if offence else None)
 
 
 def _seat_field(label, *, required=False):
@@ -95,6 +110,8 @@ def _number_field(label, **kwargs):
 # Values so unusual that the sheet asks before storing them (a typo is likelier than the hand).
 MOST_HAN_WITHOUT_YAKUMAN = 13
 MOST_CLASSICAL_HAND_VALUE = 100_000
+MOST_FAN = 13  # dmjl-hke: 10 fan already pays the limit
+MOST_DOUBLES, MOST_POINTS = 13, 110  # japanese-classic: 13 doubles is the highest limit; fu as in riichi
 _PER_SEAT = re.compile(r"^[a-z]+_([0-3])$")
 
 
@@ -146,7 +163,8 @@ def record_from_values(ruleset: str, values: dict) -> dict:
     if ruleset == "dmjl-classical":
         hand_values = [values.get(f"value_{s}") for s in SEATS]
         if any(v is not None for v in hand_values):
-            record["hand_values"] = [v or 0 for v in hand_values]
+            # A blank stays a blank (the scoring refuses it): never a 0 the referee did not type.
+            record["hand_values"] = hand_values
         if outcome == "win":
             record["winner"] = values.get("winner")
             if values.get("limit_hand"):
@@ -220,8 +238,12 @@ def values_from_record(ruleset: str, record: dict) -> dict:
     for penalty in record.get("penalties") or []:
         kind = penalty.get("type")
         if kind == "fine" and fines < FINE_ROWS:
-            # The record keeps the amount, not the offence: a correction shows it as a free amount.
-            values.update({f"fine_seat_{fines}": penalty.get("seat"), f"fine_kind_{fines}": FREE_FINE,
+            # A catalogue offence comes back as itself when its amount is still the catalogue's;
+            # anything else (no offence, another amount) as a free amount, so nothing changes.
+            offence = penalty.get("offence")
+            known = offence and fine_amount(offence, None) == penalty.get("amount")
+            values.update({f"fine_seat_{fines}": penalty.get("seat"),
+                           f"fine_kind_{fines}": offence if known and ruleset_offers(ruleset, offence) else FREE_FINE,
                            f"fine_amount_{fines}": penalty.get("amount")})
             fines += 1
         elif kind == "fine":
@@ -425,6 +447,18 @@ class ClassicalHandForm(FineRowsMixin, HandForm):
     def value_rows(self) -> list[dict]:
         return self.seat_rows("value")
 
+    def clean(self):
+        """A won hand needs all four values, and so does any hand where one is given: a blank is
+        the referee's gap, never a 0 (each missing seat is named by wind and player)."""
+        cleaned = super().clean()
+        values = [cleaned.get(f"value_{s}") for s in SEATS]
+        typed = [f"value_{s}" not in self._errors for s in SEATS]
+        if cleaned.get("outcome") == "win" or any(v is not None for v in values):
+            for s, value in enumerate(values):
+                if value is None and typed[s]:
+                    self.add_error(f"value_{s}", gettext("Enter the hand value (0 if the player has none)."))
+        return cleaned
+
     def implausible(self, values: dict) -> list[tuple[str, str]]:
         return [
             (f"value_{s}", gettext("%(seat)s: a hand value of %(value)s is above %(most)s.") % {
@@ -452,6 +486,12 @@ class HongkongHandForm(HandForm):
     obstruction = _seats_field(_("Severe obstruction"))
     dead_hand = _seats_field(_("Dead hand"))
     dangerous_game = _seat_field(_("Dangerous game (liable)"))
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        fan = values.get("fan")
+        if values.get("outcome") != "win" or values.get("limit_hand") or fan is None or fan <= MOST_FAN:
+            return []
+        return [("fan", gettext("%(fan)s fan is unusual: 10 fan already pays the limit.") % {"fan": fan})]
 
 
 class RiichiHandForm(HandForm):
@@ -520,6 +560,19 @@ class JapaneseClassicHandForm(FineRowsMixin, HandForm):
     riichi = _seats_field(_("Riichi declared"))
     false_mahjong = _seats_field(_("False Mah-Jongg"))
     dead_hand = _seats_field(_("Dead hand"))
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        if values.get("outcome") != "win" or values.get("limit_hand"):
+            return []
+        doubts = []
+        points, doubles = values.get("points"), values.get("doubles")
+        if doubles is not None and doubles > MOST_DOUBLES:
+            doubts.append(("doubles", gettext("%(doubles)s doubles is unusual: %(most)s doubles is the highest limit.")
+                           % {"doubles": doubles, "most": MOST_DOUBLES}))
+        if points is not None and points > MOST_POINTS:
+            doubts.append(("points", gettext("%(points)s points is unusual: a hand rarely has more than %(most)s.")
+                           % {"points": points, "most": MOST_POINTS}))
+        return doubts
 
 
 HAND_FORMS: dict[str, type[HandForm]] = {

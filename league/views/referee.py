@@ -26,7 +26,7 @@ from ..permissions import referee_or_refuse
 from ..selectors import day, pages
 from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
-from .forms import hand_form_for, values_from_record
+from .forms import fine_offence_name, hand_form_for, values_from_record
 
 WIND_NAMES = dict(WIND_CHOICES)
 # How a game ended early, for the score sheet (scoring.flow.ENDINGS; the rounds need no notice).
@@ -55,6 +55,27 @@ PENALTY_NAMES = {
 }
 
 
+def penalty_name(penalty: dict) -> str:
+    """"Fine (Misnaming a discard)": a penalty's name, with the offence a fine was given for."""
+    kind = penalty.get("type") or ""
+    name = str(PENALTY_NAMES.get(kind, kind.replace("_", " ")))
+    offence = fine_offence_name(penalty.get("offence")) if kind == "fine" else None
+    return f"{name} ({offence})" if offence else name
+
+
+def penalty_amount(penalty: dict, adjustments: list | None, options: dict) -> int | None:
+    """The penalty's own amount (never the hand's whole balance): a fine's amount, a false naming's
+    payment to the claimant, an EMA chombo's deduction; None for a penalty that only changes who pays."""
+    kind, seat = penalty.get("type"), penalty.get("seat")
+    if kind == "fine":
+        return penalty.get("amount")
+    if kind == "false_naming":
+        return options.get(f"false_naming_{penalty.get('claim')}")
+    if kind == "chombo" and adjustments and isinstance(seat, int) and 0 <= seat < len(adjustments):
+        return adjustments[seat] or None
+    return None
+
+
 def short_names(players: list) -> list[str]:
     """First names for narrow columns; with the last name's initial where two would look alike."""
     firsts = [p.first_name if p else "—" for p in players]
@@ -71,37 +92,58 @@ def seat_short(names: list[str], dealer: int, seat: int) -> str:
 
 @login_required
 def home(request):
+    """The referee's tables: per tournament (``only``: one of them) the chosen session's tables, the
+    ones the referee has entered hands at first, then the open ones (``open=1``: only those)."""
     chosen_tournament = request.GET.get("tournament")
     chosen_session = request.GET.get("session")
+    only = request.GET.get("only", "")
+    open_only = request.GET.get("open") == "1"
+    tournaments = pages.referee_tournaments(request.user)
     entries = []
-    for tournament in pages.referee_tournaments(request.user):
+    for tournament in tournaments:
+        if only and str(tournament.pk) != only:
+            continue
         sessions = list(tournament.sessions.all())
         with_tables = [s for s in sessions if s.table_count]
         session = with_tables[-1] if with_tables else None
         if chosen_tournament == str(tournament.pk) and chosen_session:
             session = next((s for s in sessions if str(s.number) == chosen_session), session)
         entries.append({"tournament": tournament, "sessions": sessions, "session": session})
-    tables = pages.referee_tables([entry["session"] for entry in entries if entry["session"]])
+    tables = pages.referee_tables([entry["session"] for entry in entries if entry["session"]], user=request.user)
     for entry in entries:
-        entry["tables"] = tables[entry["session"].pk] if entry["session"] else []
+        listed = tables[entry["session"].pk] if entry["session"] else []
+        entry["tables"] = sorted((rt for rt in listed if not (open_only and rt.table.closed)),
+                                 key=lambda rt: (not rt.mine, rt.table.closed, rt.table.number))
+        entry["hidden_closed"] = len(listed) - len(entry["tables"])
+    # tournaments with the referee's own tables first, then those with open tables
+    entries.sort(key=lambda entry: (not any(rt.mine for rt in entry["tables"]),
+                                    not any(not rt.table.closed for rt in entry["tables"])))
     # "Ost – Jan Dorn" with the dealer marked, and the running total per seat (by first-round seat)
     lines = day.seat_lines_of({entry["tournament"]: [rt.table for rt in entry["tables"]] for entry in entries})
     for entry in entries:
         for rt in entry["tables"]:
             rt.seats = [{"line": line, "total": rt.totals[seat.position]}
                         for seat, line in zip(rt.table.seats.all(), lines[rt.table.pk], strict=True)]
-    return render(request, "league/referee_home.html", {"entries": entries})
+    return render(request, "league/referee_home.html", {
+        "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only})
 
 
 @cache
-def _service_worker_source() -> str:
-    with open(finders.find("league/sw.js"), encoding="utf-8") as source:
+def _static_bytes(name: str) -> bytes:
+    with open(finders.find(name), "rb") as source:
         return source.read()
+
+
+def favicon(request):
+    """static/league/favicon.ico at /favicon.ico, where browsers (and phones' home screens) ask for it."""
+    response = HttpResponse(_static_bytes("league/favicon.ico"), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 def service_worker(request):
     """static/league/sw.js from a URL whose scope covers the referees' pages."""
-    response = HttpResponse(_service_worker_source(), content_type="application/javascript; charset=utf-8")
+    response = HttpResponse(_static_bytes("league/sw.js"), content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/referee/"
     response["Cache-Control"] = "no-cache"
     return response
@@ -161,6 +203,7 @@ def _hand_rows(view) -> list[dict]:
     """One row per hand, naming its own seats' players; amounts in the columns of the coming hand's
     seats (the same unless the players changed seats after a wind round)."""
     rows = []
+    options = view.table.session.tournament.effective_options
     for index, hand in enumerate(view.hands):
         players = view.hand_players(index)
         names = short_names(players)
@@ -168,19 +211,13 @@ def _hand_rows(view) -> list[dict]:
         winners = [w.get("seat") for w in record.get("wins") or []] or (
             [record["winner"]] if record.get("outcome") == "win" and record.get("winner") is not None else []
         )
-        balances = result.get("balances", [])
-        adjustments = result.get("adjustments") or [0] * len(balances)
         penalties = []
         for penalty in record.get("penalties") or []:
             seat = penalty.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < 4:
                 continue
-            kind = penalty.get("type", "")
-            penalties.append({
-                "name": PENALTY_NAMES.get(kind, kind.replace("_", " ")),
-                "who": seat_short(names, hand.dealer, seat),
-                "amount": adjustments[seat] or balances[seat],
-            })
+            penalties.append({"name": penalty_name(penalty), "who": seat_short(names, hand.dealer, seat),
+                              "amount": penalty_amount(penalty, result.get("adjustments"), options)})
         rows.append(
             {
                 "hand": hand,
@@ -188,8 +225,7 @@ def _hand_rows(view) -> list[dict]:
                 "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
                 "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
                 "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
-                "amounts": [b + a for b, a in
-                            zip(view.hand_balances(index), view.hand_adjustments(index), strict=True)],
+                "amounts": view.hand_amounts(index),
                 "penalties": penalties,
             }
         )
@@ -199,14 +235,20 @@ def _hand_rows(view) -> list[dict]:
 def _sheet_context(table: Table, form, view=None) -> dict:
     """The score sheet page; ``view``: the table's ``table_view`` when the caller has it already."""
     view = view or table_view(table=table)
+    # Games played with points on the table (riichi, Japanese): each player's points now, the start
+    # plus the game so far, to check against the sticks (an EMA chombo is off the result, not the sticks).
+    start = table.session.tournament.effective_options.get("start_points") or 0
     return {
         "table": table,
         "tournament": table.session.tournament,
         "view": view,
+        "with_points": bool(start),
         "seats": [
-            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer}
-            for s, (p, short, w, t) in enumerate(
-                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, strict=True))
+            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer,
+             "points": start + played, "adjustment": t - played}
+            for s, (p, short, w, t, played) in enumerate(
+                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, view.totals,
+                    strict=True))
         ],
         "prevailing_wind": WIND_NAMES[view.prevailing_wind],
         "hand_rows": _hand_rows(view),
@@ -389,6 +431,7 @@ def hand_edit(request, hand_id: int):
     ruleset = table.session.tournament.ruleset
     players = _hand_players(table, hand)
     labels = seat_labels(players, hand.dealer)
+    conflict = None
     if request.method == "POST":
         form = hand_form_for(ruleset, request.POST, seat_labels=labels)
         if form.is_valid():
@@ -401,7 +444,10 @@ def hand_edit(request, hand_id: int):
                     idempotency_key=form.cleaned_data["key"],
                 )
             except Conflict as error:
-                form.add_error(None, error.message)
+                if error.code != "version_conflict":
+                    form.add_error(None, error.message)
+                else:
+                    form, conflict = _conflicted(form, hand, players, labels)
             except ServiceError as error:
                 form.add_service_error(error)
             else:
@@ -423,9 +469,30 @@ def hand_edit(request, hand_id: int):
             "dealer": players[hand.dealer],
             "preview_url": reverse("referee-hand-edit-preview", args=[hand.pk]),
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),
+            "conflict": conflict,
         },
-        status=400 if request.method == "POST" else 200,
+        status=(409 if conflict else 400) if request.method == "POST" else 200,
     )
+
+
+def _conflicted(form, hand: Hand, players: list, labels: list[str]):
+    """Someone else corrected the hand first: the referee's form again, now against the stored
+    version (saving it once more replaces the stored hand deliberately), and per field that differs
+    what the referee typed beside what is stored now."""
+    stored = pages.hand_for_sheet(hand.pk)
+    record = form.to_record()
+    record.pop("number", None)
+    typed = describe_record(hand_services.posted_part(record), players, hand.dealer)
+    now = describe_record(hand_services.posted_part(stored.record), players, stored.dealer)
+    rows = [{"label": label, "typed": typed.get(label, "—"), "stored": now.get(label, "—")}
+            for label in dict.fromkeys([*typed, *now]) if typed.get(label) != now.get(label)]
+    data = form.data.copy()
+    data["version"], data["key"] = stored.version, new_key()
+    again = hand_form_for(hand.table.session.tournament.ruleset, data, seat_labels=labels)
+    again.is_valid()
+    again.add_error(None, _("Someone else changed this hand first. What is stored now is shown beside what you "
+                            "typed: save again to replace it with yours, or change the fields first."))
+    return again, rows
 
 
 # Record fields as the history names them; a field not listed shows its own name.
@@ -453,6 +520,12 @@ def _win_words(win: dict) -> str:
     return _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win.get("fu", "—")}
 
 
+def _penalty_amount_words(penalty: dict) -> str:
+    """" 40" after a fine's name in the history: the amount the offender pays each other player."""
+    amount = penalty.get("amount") if penalty.get("type") == "fine" else None
+    return f" {amount}" if amount is not None else ""
+
+
 def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
     """A hand record in words, field by field, with players named by wind and name."""
     names = seat_labels(players, dealer)
@@ -476,7 +549,7 @@ def describe_record(record: dict, players: list, dealer: int) -> dict[str, str]:
             text = " · ".join(f"{seat(w.get('seat'))}: {_win_words(w)}" for w in value if isinstance(w, dict))
         elif key == "penalties" and isinstance(value, list):
             text = " · ".join(
-                f"{PENALTY_NAMES.get(p.get('type'), p.get('type'))}: {seat(p.get('seat'))}"
+                f"{penalty_name(p)}{_penalty_amount_words(p)}: {seat(p.get('seat'))}"
                 for p in value if isinstance(p, dict))
         elif isinstance(value, bool):
             text = _("yes") if value else _("no")

@@ -43,6 +43,20 @@
     });
   }
   function str(name) { var v = new FormData(form).get(name); return v === null ? "" : v; }
+  function freshToken() {
+    // A login in another tab rotates the CSRF token: take the cookie's, not the one the page was built with.
+    var found = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
+    if (found && form.elements.csrfmiddlewaretoken) form.elements.csrfmiddlewaretoken.value = decodeURIComponent(found[1]);
+  }
+  var loggedOutBox = document.getElementById("logged-out");
+  function loggedOut(yes) {
+    if (loggedOutBox) loggedOutBox.hidden = !yes;
+  }
+  function isLoggedOut(response) {
+    // login_required sends the browser to the login page; a stale session or token answers 403
+    return response.status === 403 || response.type === "opaqueredirect"
+      || (response.redirected && /\/login\//.test(response.url));
+  }
   function newKey() {
     var bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);
@@ -70,7 +84,7 @@
     clearErrors();
     var fields = error.fields || {};
     var named = Object.keys(fields);
-    if (!named.length) showError("__all__", error.message || String(error.code || ""));
+    if (!named.length && (error.message || error.code)) showError("__all__", error.message || String(error.code));
     named.forEach(function (key) {
       (Array.isArray(fields[key]) ? fields[key] : [fields[key]]).forEach(function (m) { showError(key, m); });
     });
@@ -130,13 +144,17 @@
       state.textContent = texts.previewOffline || "";
       return;
     }
+    freshToken();
     fetch(previewUrl, {
       method: "POST", credentials: "same-origin", headers: {"Accept": "application/json"},
       body: new URLSearchParams(new FormData(form))
     }).then(function (response) {
+      if (isLoggedOut(response)) return {loggedOut: true};
       return response.json().then(function (body) { return {ok: response.ok, body: body}; });
     }).then(function (answer) {
       if (mine !== sequence) return;
+      loggedOut(!!answer.loggedOut);
+      if (answer.loggedOut) { setPreview(null); state.textContent = ""; return; }
       clearErrors();
       var changes = document.getElementById("correction-preview");
       if (changes) changes.innerHTML = answer.ok ? answer.body.html : "";
@@ -145,14 +163,14 @@
         return;
       }
       if (answer.ok) {
-        setPreview(answer.body.result.balances);
+        setPreview(answer.body.amounts);
         state.textContent = "";
         form.classList.remove("invalid");
         return;
       }
       setPreview(null);
       form.classList.add("invalid");
-      showErrors(answer.body.error || {});
+      showErrors(ofTouched(answer.body.error || {}));
       state.textContent = "";
     }).catch(function () {
       if (mine !== sequence) return;
@@ -161,7 +179,34 @@
     });
   }
 
-  function changed() {
+  /* ---- the fields the referee has been to: the live preview names only their errors ---- */
+  var touched = {};
+  function touch(event) { if (event && event.target && event.target.name) touched[event.target.name] = true; }
+  form.addEventListener("focusout", touch);
+  function ofTouched(error) {
+    // While a hand is being typed, a field not reached yet is not an error; saving names them all.
+    var fields = error.fields || {}, kept = {};
+    Object.keys(fields).forEach(function (key) { if (key === "__all__" || touched[key]) kept[key] = fields[key]; });
+    var shown = Object.assign({}, error, {fields: kept});
+    if (!Object.keys(kept).length && Object.keys(fields).length) { shown.message = ""; shown.code = ""; }
+    return shown;
+  }
+
+  /* ---- Enter in a number field goes to the next field; it never saves a half-typed hand ---- */
+  form.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (event.key !== "Enter" || el.tagName !== "INPUT" || el.inputMode !== "numeric") return;
+    event.preventDefault();
+    var order = Array.prototype.filter.call(form.elements, function (f) {
+      return (f.tagName === "INPUT" || f.tagName === "SELECT") && f.type !== "hidden" && !f.disabled
+        && f.getClientRects().length > 0;
+    });
+    var next = order[order.indexOf(el) + 1];
+    if (next) next.focus();
+  });
+
+  function changed(event) {
+    touch(event);
     showOutcomeGroups();
     saveDraft();
     if (!previewUrl) return;
@@ -181,6 +226,20 @@
   /* ---- the draft of the hand being typed, kept until the server has it ---- */
   var KEEP_OUT = {csrfmiddlewaretoken: 1, key: 1, number: 1, version: 1, confirm: 1};
   var draftName = "mjl:draft:" + queueId, queueName = "mjl:queue:" + queueId;
+  var againName = "mjl:typing:" + queueId;
+  function backToTyping() {
+    // After a save the sheet reloads: the referee stays where the next hand is typed, in its first field.
+    var again = null;
+    try { again = sessionStorage.getItem(againName); sessionStorage.removeItem(againName); } catch (e) { /* none */ }
+    if (!again) return;
+    var first = Array.prototype.filter.call(form.elements, function (f) {
+      return (f.tagName === "INPUT" || f.tagName === "SELECT") && f.type !== "hidden" && f.name !== "outcome"
+        && !f.disabled && f.getClientRects().length > 0;
+    })[0];
+    var top = document.getElementById("hand-heading") || form;
+    top.scrollIntoView({block: "start"});
+    if (first) first.focus({preventScroll: true});
+  }
 
   function fields() {
     var pairs = [];
@@ -218,15 +277,36 @@
     var items = queue();
     return items.length ? items[items.length - 1].number + 1 : firstNumber;
   }
+  var nextHand = document.getElementById("next-hand");
   function setNumber(n) {
     form.elements.number.value = String(n);
     if (heading) heading.textContent = fill(heading.dataset.template, {n: n});
+    if (nextHand) nextHand.textContent = fill(nextHand.dataset.template, {n: n});
+  }
+  function nameSeatsWithoutWinds() {
+    // The winds of a hand after hands still waiting depend on those hands, which the server settles:
+    // until then the form names the players without the winds the page was built with.
+    var labels = [0, 1, 2, 3].map(function (s) { return texts["seat" + s]; });
+    function renamed(text) {
+      labels.forEach(function (label, s) {
+        if (label && text.indexOf(label) >= 0) text = text.split(label).join(texts["name" + s]);
+      });
+      return text;
+    }
+    var walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT), node;
+    while ((node = walker.nextNode())) node.nodeValue = renamed(node.nodeValue);
+    form.querySelectorAll("[aria-label]").forEach(function (el) {
+      el.setAttribute("aria-label", renamed(el.getAttribute("aria-label")));
+    });
+    var note = document.getElementById("winds-waiting");
+    if (note) { note.textContent = texts.windsWaiting || ""; note.hidden = false; }
   }
   function render() {
     var items = queue();
     netState.hidden = navigator.onLine;
     queueBox.hidden = !items.length;
     if (!items.length) return;
+    nameSeatsWithoutWinds();
     var title = queueBox.querySelector(".queue-title");
     title.textContent = fill(items.length === 1 ? texts.waitingOne : texts.waitingMany, {n: items.length});
     var list = queueBox.querySelector("ol");
@@ -260,9 +340,8 @@
     var words = radio && radio.labels && radio.labels[0] ? [radio.labels[0].textContent.trim()] : [];
     if (outcome !== "win") return words.join("");
     seats.forEach(function (s) {
-      var option = form.querySelector("select[name=winner] option[value='" + s + "']");
-      var label = option ? option.textContent : (texts["seat" + s] || "");
-      if (label) words.push(label.trim());
+      // the player, not a wind: a queued hand's winds are known only once the hands before it are settled
+      if (texts["name" + s]) words.push(texts["name" + s]);
     });
     return words.join(": ");
   }
@@ -289,6 +368,7 @@
 
   function bodyOf(item) {
     var body = new URLSearchParams();
+    freshToken();
     body.append("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
     body.append("key", item.key);
     body.append("number", String(item.number));
@@ -302,6 +382,9 @@
       method: "POST", credentials: "same-origin", redirect: "manual",
       headers: {"Accept": "application/json"}, body: bodyOf(item)
     }).then(function (response) {
+      loggedOut(isLoggedOut(response));
+      // logged out: the hand waits (as when offline) and goes once the referee has logged in again
+      if (isLoggedOut(response)) return {retry: true};
       if (response.status === 201) return {saved: true};
       if (response.status >= 500 || response.status === 429
           || response.status === 0 && response.type !== "opaqueredirect") {
@@ -358,7 +441,10 @@
   function finish() {
     // Everything sent: show the server's sheet (new totals, list, dealer). The draft of the next
     // hand, if any, is restored on the new page.
-    if (sentThisRound || wasSaved) location.replace(location.pathname);
+    if (sentThisRound || wasSaved) {
+      try { sessionStorage.setItem(againName, "1"); } catch (e) { /* the sheet opens at the top */ }
+      location.replace(location.pathname);
+    }
   }
 
   function submitDirect() {
@@ -446,6 +532,8 @@
     var gone = items.shift();
     items.forEach(function (later, index) { later.number = gone.number + index; });
     store(items);
+    // nothing waits any more: the sheet as the server has it, winds included (the draft comes back)
+    if (!items.length) { location.replace(location.pathname); return; }
     setNumber(nextNumber());
     render();
     flush();
@@ -466,6 +554,7 @@
   });
   if (queue().length) setNumber(Math.max(nextNumber(), firstNumber));
   render();
+  backToTyping();
   window.addEventListener("online", function () { render(); flush(); });
   window.addEventListener("offline", render);
   flush();

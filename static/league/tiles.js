@@ -162,6 +162,11 @@
         show(seat, errorText(error, tiles));
         return;
       }
+      if (/(?:^|\s)L/.test(tiles) && !body.won) {
+        // a last tile says Mah-Jongg: tiles that are not one are an error, and no value is written
+        show(seat, texts.notWon);
+        return;
+      }
       var summary = body.limits
         ? fill(texts.limit, {limits: body.limits, value: body.value})
         : fill(texts.summary, {points: body.points, doubles: body.doubles, value: body.value});

@@ -96,6 +96,19 @@ def fail_to_save_a_hand(page) -> None:
     page.wait_for_selector("#error-summary:not([hidden])")
 
 
+def submit_an_empty_hand(page) -> None:
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#error-summary:not([hidden])")
+
+
+def meet_a_correction_conflict(page) -> None:
+    """Someone else corrects the hand while this page is open; saving shows both sides."""
+    hand = Hand.objects.get(pk=int(page.url.rstrip("/").split("/")[-2]))
+    hand_correct(hand=hand, record={**WIN, "hand_values": [20, 576, 4, 200]}, version=hand.version, user=None)
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#conflict")
+
+
 def open_the_tiles_and_the_fines(page) -> None:
     page.click("[data-tiles-toggle='1']")
     page.wait_for_selector("#tiles-1:not([hidden])")
@@ -201,10 +214,16 @@ PAGES = [
     *[Page(f"sheet-{ruleset}", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/")
       for ruleset in OTHER_RULESETS],
     Page("sheet-failed-save", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=fail_to_save_a_hand),
+    Page("sheet-empty-submit", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=submit_an_empty_hand),
+    *[Page(f"sheet-{ruleset}-empty-submit", "referee",
+           lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/", then=submit_an_empty_hand)
+      for ruleset in OTHER_RULESETS],
     Page("sheet-tiles-open", "referee", lambda w: f"/referee/table/{w.table.pk}/", then=open_the_tiles_and_the_fines),
     *[Page(f"sheet-{ruleset}-tiles-open", "referee", lambda w, r=ruleset: f"/referee/table/{w.ruleset_tables[r].pk}/",
            then=lambda page: page.click("[data-tiles-toggle='0']")) for ruleset in OTHER_RULESETS],
     Page("hand-edit", "referee", lambda w: f"/referee/hand/{w.hand.pk}/edit/"),
+    Page("hand-edit-conflict", "referee", lambda w: f"/referee/hand/{w.hand.pk}/edit/",
+         then=meet_a_correction_conflict),
     Page("hand-history", "referee", lambda w: f"/referee/hand/{w.hand.pk}/history/"),
     Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
     Page("control", "admin", lambda w: f"/t/{w.tournament.slug}/control/"),

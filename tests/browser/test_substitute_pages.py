@@ -37,8 +37,9 @@ def test_a_referee_sees_winds_the_dealer_and_the_substitute_on_his_home_and_the_
     phone.click("form.login button[type=submit]")
     phone.wait_for_url(re.compile(r"/referee/$"))
     seats = phone.locator("a.tablecard ul.seats li").all_inner_texts()
-    # one hand won by South: the deal passed on, South deals now
-    assert seats[0].startswith("East – Jan Dorn (") and "Dealer" in seats[1] and "substitute, fixed result" in seats[2]
+    # one hand won by South: the deal passed on, Tom deals now and is East, as on the score sheet
+    assert seats[0].startswith("North – Jan Dorn (") and seats[1].startswith("East – Tom Becker (")
+    assert "Dealer" in seats[1] and "substitute, fixed result" in seats[2]
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shoot(phone, "referee-home-winds.png")
     phone.goto(f"{live_server.url}/t/sub-cup/session/1/")

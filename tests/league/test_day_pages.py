@@ -113,8 +113,9 @@ def test_seats_show_winds_and_the_dealer_never_seat_numbers(tournament):
     page = logged_in(None).get(f"/t/{tournament.slug}/session/1/").content.decode()
     east = Seat.objects.get(table=table, position=0).player
     south = Seat.objects.get(table=table, position=1).player
-    assert f'East</span> – <a href="/p/{east.pk}/">{east}</a></li>' in page
-    assert f'<li class="dealer"><span class="wind">South</span> – <a href="/p/{south.pk}/">{south}</a> ' in page
+    # the winds of the hand being played, as on the score sheet: the new dealer is East
+    assert f'North</span> – <a href="/p/{east.pk}/">{east}</a></li>' in page
+    assert f'<li class="dealer"><span class="wind">East</span> – <a href="/p/{south.pk}/">{south}</a> ' in page
     assert 'start="0"' not in page and "provisional" in page
 
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
 from league.services.hands import hand_record, table_close, table_confirm, table_reopen
+from league.views.forms import record_from_values
 from tests.factories import (
     AdminFactory,
     SessionFactory,
@@ -245,10 +246,19 @@ def test_a_stale_version_shows_the_conflict_message(client, referee, table):
     edit = reverse("referee-hand-edit", args=[hand.pk])
     client.post(edit, classical_win(value_1="500", version="1"))
     response = client.post(edit, classical_win(value_1="600", version="1"), HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 400
-    assert "Someone else changed this hand first" in response.content.decode()
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Someone else changed this hand first" in page
     hand.refresh_from_db()
     assert hand.record["hand_values"][1] == 500
+    # what is stored now beside what the referee typed, and the form now against the stored version
+    conflict = re.search(r'<section class="conflict".*?</section>', page, re.S).group(0)
+    assert re.search(r"<td>[^<]*South – [^<]*: 600[^<]*</td><td>[^<]*South – [^<]*: 500", conflict)
+    assert 'name="version" value="2"' in page
+    again = client.post(edit, classical_win(value_1="600", version="2"))
+    assert again.status_code == 302
+    hand.refresh_from_db()
+    assert hand.record["hand_values"][1] == 600
 
 
 def test_the_last_hand_can_be_deleted_and_the_table_closed(client, referee, table):
@@ -473,7 +483,7 @@ def test_the_referees_home_takes_as_many_queries_for_five_tournaments_as_for_one
     # one of them asks whether the referee is an administrator; two read the seats' substitutes and dealers
     with django_assert_max_num_queries(10):
         page = client.get(reverse("referee-home")).content.decode()
-    assert page.count('class="tablecard') == count and page.count("Turnier ") == count
+    assert page.count('class="tablecard') == count and page.count("<h2>Turnier ") == count
 
 
 def test_the_referees_home_shows_the_chosen_session_and_the_latest_of_the_others(client):
@@ -637,3 +647,64 @@ def test_scoring_errors_name_the_player_and_wind_not_a_seat_number(client, refer
     message = " ".join(response.context["form"].errors["winner"])
     assert message == f"North – {players[3]} has a dead hand and cannot win."
     assert "Seat" not in response.content.decode()
+
+
+def test_a_classical_hand_with_blank_values_is_not_saved_and_names_the_missing_seats(client, referee, table):
+    data = {"outcome": "win", "winner": "1", "value_1": "120"}
+    response = client.post(reverse("referee-table", args=[table.pk]), data, HTTP_ACCEPT="application/json",
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    fields = response.json()["error"]["fields"]
+    assert set(fields) == {"value_0", "value_2", "value_3"}
+    assert fields["value_0"][0].startswith("East – ")
+    assert not Hand.objects.exists()
+    # a draw with one value typed is refused too: a blank is never stored as 0
+    draw = client.post(reverse("referee-table", args=[table.pk]), {"outcome": "draw", "value_2": "40"})
+    assert draw.status_code == 400 and not Hand.objects.exists()
+
+
+def test_a_blank_hand_value_reaches_the_scoring_as_a_blank_not_as_0():
+    record = record_from_values("dmjl-classical", {"outcome": "win", "winner": 1, "value_1": 120})
+    assert record["hand_values"] == [None, 120, None, None]
+
+
+def test_the_referees_home_lists_his_own_tables_first_and_filters_by_tournament_and_open_tables(client):
+    user = referee_of_tournaments(2)
+    first, second = Tournament.objects.filter(referee_assignments__user__username="busy").order_by("pk")
+    session = second.sessions.get(number=2)
+    mine = table_with_players(session=session, number=2)
+    hand_record(table=mine, record=CLASSICAL_WIN, user=user)
+    closed = table_with_players(session=session, number=3)
+    hand_record(table=closed, record=CLASSICAL_WIN, user=None)
+    table_close(table=closed, user=None)
+    client.force_login(user)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+    def tables_in(page):
+        return re.findall(r'class="tablecard[^"]*" href="/referee/table/(\d+)/"', page)
+
+    page = client.get(reverse("referee-home")).content.decode()
+    # his own table first: its tournament comes first, and in it his table before the others
+    assert tables_in(page)[0] == str(mine.pk) and "Your table" in page
+    assert page.index(f"<h2>{second.name}") < page.index(f"<h2>{first.name}")
+    assert tables_in(page).index(str(closed.pk)) == len(tables_in(page)) - 2  # closed tables last in their list
+    only = client.get(reverse("referee-home"), {"only": first.pk}).content.decode()
+    assert tables_in(only) == [str(first.sessions.get(number=2).tables.get().pk)]
+    open_only = client.get(reverse("referee-home"), {"open": "1"}).content.decode()
+    assert str(closed.pk) not in tables_in(open_only) and str(mine.pk) in tables_in(open_only)
+
+
+def test_the_site_serves_a_favicon_where_browsers_ask_for_it(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response["Content-Type"] == "image/x-icon"
+    assert response.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_the_referees_home_shows_a_finished_game_without_a_dealer(client):
+    table = table_with_players(ruleset="riichi-ema", options={"bust_ends_game": True})
+    user = referee_for(table.session.tournament, username="bustref")
+    hand_record(table=table, record={"outcome": "win", "wins": [{"seat": 1, "yakuman": 1}], "win_type": "discard",
+                                     "discarder": 2}, user=user)
+    client.force_login(user)
+    page = client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "game complete" in page and '<span class="badge">Dealer</span>' not in page

@@ -104,3 +104,34 @@ def test_yakuman_and_25_fu_are_ordinary():
     response = client.post(url, {"outcome": "win", "win_1": "on", "win_type": "discard", "discarder": "2",
                                  "han_1": "2", "fu_1": "25"})
     assert response.status_code == 302, response.content.decode()[:3000]
+
+
+@pytest.mark.parametrize(("ruleset", "values", "field"), [
+    ("dmjl-hke", {"fan": "99"}, "fan"),
+    ("japanese-classic", {"points": "30", "doubles": "25"}, "doubles"),
+    ("japanese-classic", {"points": "300", "doubles": "2"}, "points"),
+])
+def test_implausible_hke_and_japanese_values_need_confirming_and_are_stored_when_confirmed(ruleset, values, field):
+    table = table_with_players(ruleset=ruleset)
+    client = sheet(table, "en")
+    url = reverse("referee-table", args=[table.pk])
+    data = {"outcome": "win", "winner": "1", "win_type": "discard", "discarder": "2", **values}
+    refused = client.post(url, data, HTTP_ACCEPT="application/json")
+    assert refused.status_code == 400
+    body = refused.json()["error"]
+    assert body["confirm"] is True and "Yes, I mean it" in body["fields"][field][0]
+    assert not Hand.objects.exists()
+    assert client.post(url, {**data, "confirm": "on"}, HTTP_ACCEPT="application/json").status_code == 201
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize(("ruleset", "values"), [
+    ("dmjl-hke", {"fan": "13"}), ("dmjl-hke", {"limit_hand": "on"}),
+    ("japanese-classic", {"points": "110", "doubles": "13"}),
+])
+def test_ordinary_hke_and_japanese_values_are_stored_at_once(ruleset, values):
+    table = table_with_players(ruleset=ruleset)
+    client = sheet(table, "en")
+    data = {"outcome": "win", "winner": "1", "win_type": "discard", "discarder": "2", **values}
+    response = client.post(reverse("referee-table", args=[table.pk]), data, HTTP_ACCEPT="application/json")
+    assert response.status_code == 201, response.content.decode()

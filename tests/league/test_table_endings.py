@@ -1,6 +1,8 @@
 """A table's game ending early (bust, agari yame), the players changing seats after a wind round, and
 the fines on the score sheet: through the API, the score sheet and the standings."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -121,7 +123,7 @@ def test_the_classical_score_sheet_offers_the_chemnitz_fines_and_saves_one(clien
                                   "fine_seat_1": "3", "fine_kind_1": "free", "fine_amount_1": "5"})
     assert response.status_code == 302
     hand = Hand.objects.get(table=table)
-    assert hand.record["penalties"] == [{"type": "fine", "seat": 2, "amount": 100},
+    assert hand.record["penalties"] == [{"type": "fine", "seat": 2, "amount": 100, "offence": "false_mahjong_exposed"},
                                         {"type": "fine", "seat": 3, "amount": 5}]
     assert hand.result["balances"] == [200 + 10, 100 + 5, -400 + 5, 100 - 20]
 
@@ -161,3 +163,21 @@ def test_my_tables_counts_each_players_total_after_they_changed_seats(client):
         api.post(f"/api/v1/tables/{table.pk}/hands/", record, format="json")
     page = client.get(reverse("referee-home")).content.decode()
     assert f"{players[1]} (384)" in page and f"{players[0]} (-128)" in page
+
+
+def test_a_fines_line_and_its_history_name_the_offence_and_the_fines_own_amount(client):
+    table = table_with_players()
+    client.force_login(referee_for(table.session.tournament))
+    url = reverse("referee-table", args=[table.pk])
+    win = {"outcome": "win", "winner": "1", "value_0": "20", "value_1": "300", "value_2": "40", "value_3": "0"}
+    client.post(url, {**win, "fine_seat_0": "3", "fine_kind_0": "misnamed_discard"})
+    hand = Hand.objects.get(table=table)
+    assert hand.result["balances"][3] != -30  # the hand's balance is not the fine
+    line = re.search(r'<span class="penalty">([^<]*)</span>',
+                     client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()).group(1)
+    assert line == "Fine (Misnaming a discard): N – " + hand.table.seats.get(position=3).player.first_name + " (30)"
+    history = client.get(reverse("referee-hand-history", args=[hand.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Fine (Misnaming a discard) 30: North – " in history
+    # a correction shows the offence it was given for, not a free amount
+    edit = client.get(reverse("referee-hand-edit", args=[hand.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r'<option value="misnamed_discard" selected>', edit)
