@@ -13,6 +13,13 @@ def is_country(code: str) -> bool:
         and pycountry.countries.get(alpha_2=code) is not None
 
 
+def country_normalised(value: str | None) -> str:
+    """A typed country code in capitals ("de" → "DE"); a non-ASCII value is left as typed, so that
+    "ß" is not taken for "SS"."""
+    value = (value or "").strip()
+    return value.upper() if value.isascii() else value
+
+
 def is_ema_number(number: str) -> bool:
     """Whether ``number`` is written as an EMA number: eight digits ("04990001")."""
     return bool(EMA_NUMBER.match(number or ""))

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from scoring.flow import ENDINGS
 
-from ..countries import is_country, is_ema_number
+from ..countries import country_normalised, is_country, is_ema_number
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
 from ..permissions import can_referee
 from ..selectors.day import table_clock, table_remaining_s
@@ -26,9 +26,10 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ["id", "first_name", "last_name", "club", "country", "ema_id"]
 
     def validate_country(self, value: str) -> str:
-        if not is_country(value.strip().upper()):
+        value = country_normalised(value)
+        if not is_country(value):
             raise serializers.ValidationError(_("Give a two-letter country code (ISO 3166), e.g. DE."))
-        return value.strip().upper()
+        return value
 
     def validate_ema_id(self, value: str) -> str:
         value = value.strip()

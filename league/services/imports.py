@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..countries import is_country, is_ema_number
+from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
 from ..exports.cells import unsafe
 from ..matching import NameIndex, name_key
@@ -397,7 +397,7 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
     for number, cells in entries:
         first, last = cells["first_name"], cells["last_name"]
         club, ema_id = cells.get("club", ""), cells.get("ema_id", "")
-        country = cells.get("country", "").upper() or "DE"
+        country = country_normalised(cells.get("country", "")) or "DE"
         reasons, substitute = _row_reasons(cells, country)
         if ema_id and ema_id in seen_ema:
             reasons.append(_("The EMA number %(ema)s is also in row %(row)s.")

@@ -30,7 +30,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from ..countries import is_country, is_ema_number
+from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
 from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
 from ..ratelimit import Rate, rate_attempt
@@ -109,7 +109,7 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
     if not signups_open(tournament):
         raise ServiceError("registration_closed", _("Registration for this tournament is closed."), status=409)
     first_name, last_name, club, ema_id = first_name.strip(), last_name.strip(), club.strip(), ema_id.strip()
-    country = (country or "DE").strip().upper()
+    country = country_normalised(country) or "DE"
     fields = {}
     if not first_name:
         fields["first_name"] = [_("Give your first name.")]

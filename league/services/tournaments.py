@@ -213,9 +213,10 @@ def tournament_status_set(*, tournament: Tournament, status: str, user=None) -> 
     return tournament_update(tournament=tournament, data={"status": status}, user=user, outside_season_ok=True)
 
 
-def _last_session_closed(tournament: Tournament) -> bool:
+def _last_session_state(tournament: Tournament) -> tuple[bool, bool]:
+    """(has the last session tables, is one of them open)."""
     tables = Table.objects.filter(session__tournament=tournament, session__number=tournament.session_count)
-    return tables.exists() and not tables.filter(closed=False).exists()
+    return tables.exists(), tables.filter(closed=False).exists()
 
 
 def tournament_status_follow(*, tournament: Tournament, hand_played: bool = False) -> Tournament:
@@ -232,8 +233,9 @@ def tournament_status_follow(*, tournament: Tournament, hand_played: bool = Fals
         return tournament
     if hand_played:
         return tournament
-    if status == Tournament.Status.RUNNING and _last_session_closed(tournament):
+    drawn, open_table = _last_session_state(tournament)
+    if status == Tournament.Status.RUNNING and drawn and not open_table:
         return tournament_status_set(tournament=tournament, status=Tournament.Status.FINISHED)
-    if status == Tournament.Status.FINISHED and not _last_session_closed(tournament):
+    if status == Tournament.Status.FINISHED and open_table:  # a table of the last session reopened
         return tournament_status_set(tournament=tournament, status=Tournament.Status.RUNNING)
     return tournament

@@ -70,3 +70,10 @@ def test_the_control_room_undoes_or_forces_the_status(tournament):
     assert status(tournament) == "finished"
     admin.post(control(tournament, "status"), {"status": "running"})
     assert status(tournament) == "running"
+
+
+def test_a_tournament_finished_by_hand_stays_finished_when_an_earlier_sessions_table_is_closed(tournament):
+    table = play(tournament, 1, close=False)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    table_close(table=table, user=None)
+    assert status(tournament) == "finished"  # the last session has no open table to play
