@@ -58,3 +58,15 @@ def test_the_records_page_updates_in_place(live_server, phone, tournament):
     phone.wait_for_function(f"document.querySelector(\"{part}\").textContent.includes({winner.name!r})")
     assert phone.evaluate("document.body.dataset.marker") == "same page"
     no_sideways_scroll(phone)
+
+
+def test_a_wide_statistics_table_shows_that_more_columns_lie_to_the_side(live_server, phone, tournament):
+    phone.set_viewport_size({"width": 390, "height": 844})
+    hand_record(table=Table.objects.get(number=1), record=WIN, user=None)
+    phone.goto(f"{live_server.url}/t/find-cup/statistics/")
+    box = phone.locator(".scroll:has(table.stats)")
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth")  # the table is wider than the phone
+    layers = box.evaluate("el => getComputedStyle(el).backgroundAttachment")
+    assert "local" in layers and "scroll" in layers  # covers that move with the table over fixed shadows
+    no_sideways_scroll(phone)
+    shot(phone, "statistics-scroll-hint")
