@@ -3,10 +3,11 @@ number of queries (select_related / prefetch_related, grouping in Python, no que
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Prefetch, QuerySet
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import formats, timezone
 
 from scoring import mers
 from scoring.numbers import fraction_to_decimal
@@ -89,6 +90,54 @@ def tournament_sessions(tournament: Tournament) -> list[Session]:
 def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet[Standing]:
     rows = tournament.standings.select_related("player__club").order_by("rank", "player__last_name")
     return rows[:limit] if limit else rows
+
+
+def decimal_text(value: Decimal | None, separator: str) -> str:
+    """``value`` as the pages show it (Django's ``floatformat:"-2"``, without its cost per cell): a
+    whole number without decimals, any other with two, rounded half up, with ``separator`` (the
+    active language's decimal separator) between."""
+    if value is None:
+        return ""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return f"{value.quantize(_HUNDREDTHS, ROUND_HALF_UP):f}".replace(".", separator)
+
+
+_HUNDREDTHS = Decimal("0.01")
+
+
+@dataclass(slots=True)
+class StandingLine:
+    """One line of a standings table, every cell as the page prints it."""
+
+    rank: int
+    url: str
+    name: str
+    club: str
+    first: str  # the column the standings are ranked by first (table points or score)
+    second: str
+    games: int
+    disqualified: bool
+
+
+def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
+    """The standings ``rows`` (stored or computed ``Standing`` with their players and clubs) as the
+    tables on the pages print them: numbers formatted once here in the active language, the player
+    page's address built once for all rows, so the template only places text."""
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    address = reverse("player", args=[_ANY_ID]).replace(str(_ANY_ID), "{}")
+    lines = []
+    for row in rows:
+        points, score = decimal_text(row.table_points, separator), decimal_text(row.score, separator)
+        player = row.player
+        lines.append(StandingLine(
+            rank=row.rank, url=address.format(row.player_id), name=f"{player.first_name} {player.last_name}",
+            club=player.club.name if player.club_id else "", first=score if by_score else points,
+            second=points if by_score else score, games=row.games, disqualified=row.disqualified))
+    return lines
+
+
+_ANY_ID = 987654321
 
 
 @dataclass

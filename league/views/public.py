@@ -93,8 +93,9 @@ def _standings_context(request, tournament: Tournament, limit: int | None) -> di
         rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
     else:
         rows = pages.standings_rows(tournament, limit)
-    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament),
-            "substitute_rule": day.substitute_rule(tournament)}
+    by_score = _by_score(tournament)
+    return {"standings": pages.standing_lines(rows, by_score=by_score), "by_score": by_score,
+            "sessions_in": day.sessions_in(tournament, hidden), "substitute_rule": day.substitute_rule(tournament)}
 
 
 def _with_seat_lines(tournament: Tournament, tables) -> None:

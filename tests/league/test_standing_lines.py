@@ -1,0 +1,41 @@
+"""The standings tables' lines: every number formatted once in the selector as Django's
+``floatformat:"-2"`` would print it in the page's language, the player's address built once."""
+from decimal import Decimal
+
+import pytest
+from django.template.defaultfilters import floatformat
+from django.utils import translation
+
+from league.models import Standing
+from league.selectors.pages import decimal_text, standing_lines, standings_rows
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
+
+VALUES = ["0", "12", "-3", "2.5", "2.25", "2.255", "-2.255", "1234.5", "0.004", "-0.5", "12.0000", "3.1000"]
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_decimals_read_as_floatformat_minus_two_would_print_them(language):
+    with translation.override(language):
+        separator = "," if language == "de" else "."
+        for value in map(Decimal, VALUES):
+            assert decimal_text(value, separator) == floatformat(value, "-2"), value
+    assert decimal_text(None, ",") == ""
+
+
+@pytest.mark.django_db
+def test_a_standings_line_carries_the_cells_in_the_order_the_ranking_reads_them():
+    tournament = TournamentFactory()
+    club = ClubFactory(name="Drachen")
+    first = PlayerFactory(first_name="Ana", last_name="Šimić", club=club)
+    second = PlayerFactory(first_name="Tom", last_name="Becker", club=None)
+    Standing.objects.create(tournament=tournament, player=first, rank=1, table_points=Decimal("7.5000"),
+                            score=Decimal("1200.00"), games=2)
+    Standing.objects.create(tournament=tournament, player=second, rank=2, table_points=Decimal("4"),
+                            score=Decimal("-300.50"), games=2, disqualified=True)
+    with translation.override("de"):
+        by_points = standing_lines(standings_rows(tournament), by_score=False)
+        by_score = standing_lines(standings_rows(tournament), by_score=True)
+    assert [(line.rank, line.name, line.club, line.first, line.second, line.disqualified) for line in by_points] == [
+        (1, "Ana Šimić", "Drachen", "7,50", "1200", False), (2, "Tom Becker", "", "4", "-300,50", True)]
+    assert [(line.first, line.second) for line in by_score] == [("1200", "7,50"), ("-300,50", "4")]
+    assert by_points[0].url == f"/p/{first.pk}/"
