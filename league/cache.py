@@ -8,7 +8,11 @@
   once per language, for the misses.
 
 Subjects, and the helper that retires each (every helper replaces the tokens now and once more
-after the commit, so a page rendered meanwhile from the rows before the change is not kept):
+after the commit, so a page rendered meanwhile from the rows before the change is not kept). The
+helpers are called once per kind of row, not per write path: league.signals calls them on every
+save and delete of the rows the pages show (tournaments, registrations, sessions, tables, seats,
+withdrawals, players, clubs, leagues, seasons), whichever door wrote them; only the rows written in
+bulk without signals are retired by their service (the standings recomputation, a draw, a ranking):
 
 =========================  ==============================================  ===============================
 subject                    what shows it                                   retired by
@@ -30,8 +34,11 @@ it ran over changed hands or penalties (a draw changes no standing but counts), 
 sessions' pages, the season and the site's pages stay cached (the player pages catch up within
 ``SITE_TIMEOUT``). A page that declares only its tournament (``page_subject(request,
 tournament_id=…)`` without ``parts``) is retired by any change of the tournament; a page that names
-its ``parts`` only by those. New pages should name their parts, and whoever changes what they show
-calls the helper above for it (or a new one here: one copy of each helper).
+its ``parts`` only by those. New pages should name their parts; a new kind of row they show gets its
+receiver in league.signals (a new write path of a known row needs no cache code).
+
+The tokens are the pages' versions for HTTP too: a kept page's ``ETag`` is their digest (see
+``cached_page``).
 
 While one request renders a page whose tokens were replaced, other visitors get the copy rendered
 before (at most ``STALE_SECONDS`` old, well within the pages' refresh interval) instead of all

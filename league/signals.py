@@ -1,10 +1,13 @@
 """Signal receivers: what must follow any save of certain rows, whichever door it came through
-(services, admin, shell)."""
+(services, admin, shell). Among them the public pages' cache (league.cache): every row a public
+page shows retires the pages that show it here, once for every writer, so that a new write path
+needs no cache code. (Rows written in bulk, without signals — the standings, game results and
+rankings the recomputations sync, a draw's seats — are retired by the service that writes them.)"""
 from django.conf import settings
 from django.db.models.signals import post_delete, post_migrate, post_save, pre_save
 
-from .cache import directory_changed, pages_changed
-from .models import Club, League, Player, Registration, Season, Tournament
+from .cache import directory_changed, pages_changed, session_changed
+from .models import Club, League, Player, Registration, Season, Seat, Session, Table, Tournament, Withdrawal
 
 # Rows whose names and dates show on many public pages.
 DIRECTORY = (Club, League, Player, Season, Tournament)
@@ -43,6 +46,25 @@ def _registration_changed(sender, instance, **kwargs) -> None:
     pages_changed(tournament_id=instance.tournament_id)
 
 
+def _tournament_row_changed(sender, instance, **kwargs) -> None:
+    # a session (its clock, its draw), a withdrawal, a seat: the tournament's pages and the players'
+    tournament_id = _session_of(instance.session_id)[0] if sender is Seat else instance.tournament_id
+    if tournament_id is not None:
+        pages_changed(tournament_id=tournament_id)
+
+
+def _session_of(session_id: int) -> tuple[int | None, int | None]:
+    """The tournament and number of a session (none when it is gone, as in a cascade)."""
+    return Session.objects.filter(pk=session_id).values_list("tournament_id", "number").first() or (None, None)
+
+
+def _table_changed(sender, instance, **kwargs) -> None:
+    # closed or reopened, its extra time: that session's page and the tables on the tournament's
+    tournament_id, number = _session_of(instance.session_id)
+    if tournament_id is not None:
+        session_changed(tournament_id=tournament_id, number=number, tables=True)
+
+
 def _registration_deleted(sender, instance, **kwargs) -> None:
     """A freed place goes to the first sign-up on the waiting list (league.services.signups)."""
     from django.db import transaction
@@ -68,6 +90,11 @@ def connect() -> None:
     post_delete.connect(_registration_deleted, sender=Registration, dispatch_uid="signups-Registration-delete")
     post_save.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-save")
     post_delete.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-delete")
+    for model in (Session, Seat, Withdrawal):
+        post_save.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
+        post_delete.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")
+    post_save.connect(_table_changed, sender=Table, dispatch_uid="pages-Table-save")
+    post_delete.connect(_table_changed, sender=Table, dispatch_uid="pages-Table-delete")
     for model in DIRECTORY:
         post_save.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
         post_delete.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")

@@ -7,7 +7,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import CheckIn, ClockState, Player, Registration, Seat, Session, Table, Tournament, Withdrawal
 from .rankings import rankings_request
@@ -66,13 +65,11 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
         withdrawal, _created = Withdrawal.objects.update_or_create(
             tournament=tournament, player=player, defaults={"from_session": from_session, "by": user})
         CheckIn.objects.filter(tournament=tournament, player=player).delete()
-    pages_changed(tournament_id=tournament.pk)
     return withdrawal
 
 
 def withdrawal_delete(*, tournament: Tournament, player: Player) -> None:
     Withdrawal.objects.filter(tournament=tournament, player=player).delete()
-    pages_changed(tournament_id=tournament.pk)
 
 
 @transaction.atomic
@@ -96,7 +93,6 @@ def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
         raise ServiceError("bad_seat", _("This table has no such seat."), fields={"position": [_("No such seat.")]})
     seat.player = player
     seat.save(update_fields=["player"])
-    pages_changed(tournament_id=tournament.pk)
     return seat
 
 
@@ -181,5 +177,4 @@ def tournament_reveal(*, tournament: Tournament) -> Tournament:
         tournament.save(update_fields=["standings_revealed_at"])
         if tournament.season_id:
             rankings_request(season_id=tournament.season_id)
-    pages_changed(tournament_id=tournament.pk)
     return tournament

@@ -7,7 +7,6 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import flow
 
-from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table, TableConfirmation
@@ -298,7 +297,6 @@ def table_close(*, table: Table, user) -> Table:
         table.closed, table.closed_at = True, timezone.now()
         table.save(update_fields=["closed", "closed_at"])
         standings_request(tournament_id=table.session.tournament_id)
-        session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     return table
 
 
@@ -328,5 +326,4 @@ def table_reopen(*, table: Table, user) -> Table:
         table.save(update_fields=["closed", "closed_at"])
         table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
-        session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     return table
