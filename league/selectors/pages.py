@@ -5,7 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.urls import reverse
 from django.utils import formats, timezone
 
@@ -92,13 +92,13 @@ def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet
     return rows[:limit] if limit else rows
 
 
-def decimal_text(value: Decimal | None, separator: str) -> str:
-    """``value`` as the pages show it (Django's ``floatformat:"-2"``, without its cost per cell): a
-    whole number without decimals, any other with two, rounded half up, with ``separator`` (the
-    active language's decimal separator) between."""
+def decimal_text(value: Decimal | None, separator: str, *, whole: bool = True) -> str:
+    """``value`` as the pages show it (Django's ``floatformat:"-2"``, or ``"2"`` with ``whole``
+    false, without its cost per cell): a whole number without decimals (with ``whole``), any other
+    with two, rounded half up, with ``separator`` (the active language's decimal separator) between."""
     if value is None:
         return ""
-    if value == value.to_integral_value():
+    if whole and value == value.to_integral_value():
         return str(int(value))
     return f"{value.quantize(_HUNDREDTHS, ROUND_HALF_UP):f}".replace(".", separator)
 
@@ -232,8 +232,31 @@ def season_tournaments(season: Season) -> list[SeasonTournament]:
     return rows
 
 
-def season_rows(season: Season) -> QuerySet[SeasonRanking]:
-    return season.rankings.select_related("player__club").order_by("rank", "player__last_name")
+@dataclass(slots=True)
+class RankingLine:
+    """One line of a season's ranking table, every cell as the page prints it."""
+
+    rank: str
+    url: str
+    name: str
+    club: str
+    value: str
+    games: int
+    tournaments: int
+
+
+def ranking_lines(season: Season) -> list[RankingLine]:
+    """The season's ranking as its page prints it (a season may rank thousands: the numbers are
+    formatted and the addresses built here, once, and only the columns shown are read)."""
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    address = reverse("player", args=[_ANY_ID]).replace(str(_ANY_ID), "{}")
+    rows = season.rankings.order_by(F("rank").asc(nulls_last=True), "player__last_name").values_list(
+        "rank", "player_id", "player__first_name", "player__last_name", "player__club__name", "value", "games",
+        "tournaments")
+    return [RankingLine(rank=str(rank) if rank else "–", url=address.format(player_id), name=f"{first} {last}",
+                        club=club or "", value=decimal_text(value, separator, whole=False), games=games,
+                        tournaments=tournaments)
+            for rank, player_id, first, last, club, value, games, tournaments in rows]
 
 
 # Referees' pages

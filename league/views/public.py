@@ -299,7 +299,7 @@ def season(request, league_slug: str, name: str):
     page_subject(request, season_id=season.pk)
     rows = cached_part(request, season_id=season.pk, part="ranking",
                        render=lambda: render_to_string("league/_season_table.html",
-                                                       {"rows": pages.season_rows(season)}))
+                                                       {"rows": pages.ranking_lines(season)}))
     tournaments = cached_part(request, season_id=season.pk, part="tournaments",
                               render=lambda: render_to_string("league/_season_tournaments.html", {
                                   "season": season, "rows": pages.season_tournaments(season)}))

@@ -6,9 +6,9 @@ import pytest
 from django.template.defaultfilters import floatformat
 from django.utils import translation
 
-from league.models import Standing
-from league.selectors.pages import decimal_text, standing_lines, standings_rows
-from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
+from league.models import SeasonRanking, Standing
+from league.selectors.pages import decimal_text, ranking_lines, standing_lines, standings_rows
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
 
 VALUES = ["0", "12", "-3", "2.5", "2.25", "2.255", "-2.255", "1234.5", "0.004", "-0.5", "12.0000", "3.1000"]
 
@@ -19,6 +19,7 @@ def test_decimals_read_as_floatformat_minus_two_would_print_them(language):
         separator = "," if language == "de" else "."
         for value in map(Decimal, VALUES):
             assert decimal_text(value, separator) == floatformat(value, "-2"), value
+            assert decimal_text(value, separator, whole=False) == floatformat(value, "2"), value
     assert decimal_text(None, ",") == ""
 
 
@@ -39,3 +40,18 @@ def test_a_standings_line_carries_the_cells_in_the_order_the_ranking_reads_them(
         (1, "Ana Šimić", "Drachen", "7,50", "1200", False), (2, "Tom Becker", "", "4", "-300,50", True)]
     assert [(line.first, line.second) for line in by_score] == [("1200", "7,50"), ("-300,50", "4")]
     assert by_points[0].url == f"/p/{first.pk}/"
+
+
+@pytest.mark.django_db
+def test_a_season_ranking_line_prints_two_decimals_and_a_dash_for_no_rank_yet():
+    season = SeasonFactory()
+    ranked = PlayerFactory(first_name="Eva", last_name="Adler", club=ClubFactory(name="Kranich"))
+    unranked = PlayerFactory(first_name="Ole", last_name="Faber", club=None)
+    SeasonRanking.objects.create(season=season, player=ranked, rank=1, value=Decimal("812.5"), games=8, tournaments=2)
+    SeasonRanking.objects.create(season=season, player=unranked, rank=None, value=Decimal("40"), games=1,
+                                 tournaments=1)
+    with translation.override("en"):
+        lines = ranking_lines(season)
+    assert [(line.rank, line.name, line.club, line.value, line.games, line.tournaments) for line in lines] == [
+        ("1", "Eva Adler", "Kranich", "812.50", 8, 2), ("–", "Ole Faber", "", "40.00", 1, 1)]
+    assert lines[0].url == f"/p/{ranked.pk}/"
