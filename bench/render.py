@@ -1,6 +1,7 @@
 """Benchmark of a public standings page rendered on a cache miss (in-process, no server).
 
 Run from the project root:  .venv/bin/python bench/render.py [--players 256] [--runs 30]
+    [--page standings|tournament|session]
 
 Builds a tournament (``--players`` players of 20 clubs, registered, four sessions drawn, standings
 with spread values) in a fresh SQLite file in a temporary folder, then asks for its standings page
@@ -88,16 +89,21 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--page", choices=["standings", "tournament", "session"], default="standings",
+                        help="the standings page (the target), the tournament page (its four sessions' seats) "
+                             "or the first session's page")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    path = f"/t/{build_tournament(args.players)}/standings/"
+    slug = build_tournament(args.players)
+    path = {"standings": f"/t/{slug}/standings/", "tournament": f"/t/{slug}/",
+            "session": f"/t/{slug}/session/1/"}[args.page]
     client = Client()
     for _ in range(3):  # warm up: templates compiled, translations loaded
         timed(client, path, miss=True)
     misses = sorted(timed(client, path, miss=True) for _ in range(args.runs))
     hits = sorted(timed(client, path, miss=False) for _ in range(args.runs))
     for name, figures in (("miss", misses), ("hit", hits)):
-        print(f"standings page, {args.players} players, cache {name}: min {figures[0]:.1f} / "
+        print(f"{args.page} page, {args.players} players, cache {name}: min {figures[0]:.1f} / "
               f"median {statistics.median(figures):.1f} / max {figures[-1]:.1f} ms")
     median = statistics.median(misses)
     print(f"miss / hit: {median / statistics.median(hits):.1f}×; target: median miss ≤ {TARGET_MS} ms "

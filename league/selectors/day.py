@@ -27,6 +27,7 @@ from ..models import (
     Withdrawal,
 )
 from ..permissions import can_referee, is_league_admin
+from .addresses import player_address
 from .standings import fixed_substitute_result, game_rows, standing_rows
 from .tables import player_totals
 
@@ -285,6 +286,7 @@ class SeatLine:
     dealer: bool         # deals the current hand (East at the start)
     substitute: bool
     substitute_label: str = ""  # "substitute", with how the game counts (substitute_rule)
+    url: str = ""  # the player's page
 
     @property
     def wind_name(self) -> str:
@@ -337,6 +339,7 @@ def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[i
     substitutes = set(Registration.objects.filter(tournament__in=list(tables_by_tournament), substitute=True)
                       .values_list("tournament_id", "player_id"))
     dealers = current_dealers([table for tables in tables_by_tournament.values() for table in tables])
+    address = player_address()
     lines = {}
     for tournament, tables in tables_by_tournament.items():
         label = substitute_rule(tournament).label
@@ -344,6 +347,7 @@ def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[i
             lines[table.pk] = [
                 SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
                          (tournament.pk, seat.player_id) in substitutes,
-                         label if (tournament.pk, seat.player_id) in substitutes else "")
+                         label if (tournament.pk, seat.player_id) in substitutes else "",
+                         address.format(seat.player_id))
                 for seat in table.seats.all()]
     return lines

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, F, Prefetch, QuerySet
-from django.urls import reverse
 from django.utils import formats, timezone
 
 from scoring import mers
@@ -27,6 +26,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_league_admin, visible_tournaments
+from .addresses import player_address
 from .mers import tournament_figures
 from .tables import player_totals
 
@@ -83,7 +83,8 @@ def tournament_for(user, slug: str) -> Tournament:
 
 def tournament_sessions(tournament: Tournament) -> list[Session]:
     """The sessions with their tables and seated players."""
-    tables = Table.objects.order_by("number").prefetch_related(_seats_prefetch())
+    seats = Seat.objects.select_related("player").order_by("position")  # the names only: no clubs
+    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     return list(tournament.sessions.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
 
 
@@ -125,7 +126,7 @@ def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
     tables on the pages print them: numbers formatted once here in the active language, the player
     page's address built once for all rows, so the template only places text."""
     separator = formats.get_format("DECIMAL_SEPARATOR")
-    address = reverse("player", args=[_ANY_ID]).replace(str(_ANY_ID), "{}")
+    address = player_address()
     lines = []
     for row in rows:
         points, score = decimal_text(row.table_points, separator), decimal_text(row.score, separator)
@@ -136,8 +137,6 @@ def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
             second=points if by_score else score, games=row.games, disqualified=row.disqualified))
     return lines
 
-
-_ANY_ID = 987654321
 
 
 @dataclass
@@ -249,7 +248,7 @@ def ranking_lines(season: Season) -> list[RankingLine]:
     """The season's ranking as its page prints it (a season may rank thousands: the numbers are
     formatted and the addresses built here, once, and only the columns shown are read)."""
     separator = formats.get_format("DECIMAL_SEPARATOR")
-    address = reverse("player", args=[_ANY_ID]).replace(str(_ANY_ID), "{}")
+    address = player_address()
     rows = season.rankings.order_by(F("rank").asc(nulls_last=True), "player__last_name").values_list(
         "rank", "player_id", "player__first_name", "player__last_name", "player__club__name", "value", "games",
         "tournaments")
