@@ -7,7 +7,8 @@ Builds a tournament (``--players`` players of 20 clubs, registered, four session
 with spread values) in a fresh SQLite file in a temporary folder, then asks for its standings page
 ``--runs`` times with the page cache emptied before each request, so that every answer is rendered
 (queries, template) as on the first request after a hand. Prints min/median/max of the render and,
-as the baseline, of a cache hit of the same page. Target: median miss ≤ 20 ms for 256 players.
+as the baseline, of a cache hit of the same page, and of a conditional request answered 304.
+Target: median miss ≤ 20 ms for 256 players.
 """
 
 from __future__ import annotations
@@ -75,13 +76,17 @@ def build_tournament(players: int) -> str:
     return tournament.slug
 
 
-def timed(client: Client, path: str, *, miss: bool) -> float:
+def timed(client: Client, path: str, *, miss: bool = False, etag: str | None = None) -> float:
     if miss:
         cache.clear()
+    headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
     start = time.perf_counter()
-    response = client.get(path, HTTP_ACCEPT_LANGUAGE="de")
+    response = client.get(path, HTTP_ACCEPT_LANGUAGE="de", **headers)
     elapsed = (time.perf_counter() - start) * 1000
-    assert response.status_code == 200 and response["X-Cache"] == ("miss" if miss else "hit"), response["X-Cache"]
+    if etag:
+        assert response.status_code == 304, response.status_code
+    else:
+        assert response.status_code == 200 and response["X-Cache"] == ("miss" if miss else "hit"), response["X-Cache"]
     return elapsed
 
 
@@ -101,8 +106,10 @@ def main() -> None:
     for _ in range(3):  # warm up: templates compiled, translations loaded
         timed(client, path, miss=True)
     misses = sorted(timed(client, path, miss=True) for _ in range(args.runs))
-    hits = sorted(timed(client, path, miss=False) for _ in range(args.runs))
-    for name, figures in (("miss", misses), ("hit", hits)):
+    hits = sorted(timed(client, path) for _ in range(args.runs))
+    etag = client.get(path, HTTP_ACCEPT_LANGUAGE="de")["ETag"]
+    unchanged = sorted(timed(client, path, etag=etag) for _ in range(args.runs))
+    for name, figures in (("miss", misses), ("hit", hits), ("304 (If-None-Match)", unchanged)):
         print(f"{args.page} page, {args.players} players, cache {name}: min {figures[0]:.1f} / "
               f"median {statistics.median(figures):.1f} / max {figures[-1]:.1f} ms")
     median = statistics.median(misses)

@@ -88,8 +88,15 @@ def tournament_sessions(tournament: Tournament) -> list[Session]:
     return list(tournament.sessions.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
 
 
-def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet[Standing]:
-    rows = tournament.standings.select_related("player__club").order_by("rank", "player__last_name")
+# What a standings table shows of a stored standing, in this order (``standings_rows``).
+_STANDING_COLUMNS = ("rank", "player_id", "player__first_name", "player__last_name", "player__club__name",
+                     "table_points", "score", "games", "disqualified")
+
+
+def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet:
+    """The stored standings, best first, as tuples of the columns a standings table shows (no model
+    instances: a table of hundreds of players is read in one go)."""
+    rows = tournament.standings.order_by("rank", "player__last_name").values_list(*_STANDING_COLUMNS)
     return rows[:limit] if limit else rows
 
 
@@ -109,32 +116,41 @@ _HUNDREDTHS = Decimal("0.01")
 
 @dataclass(slots=True)
 class StandingLine:
-    """One line of a standings table, every cell as the page prints it."""
+    """One line of a standings table, every cell as the page prints it (text: the template
+    neither formats nor localizes)."""
 
-    rank: int
+    rank: str
     url: str
     name: str
     club: str
     first: str  # the column the standings are ranked by first (table points or score)
     second: str
-    games: int
+    games: str
     disqualified: bool
 
 
+def _standing_columns(row: Standing) -> tuple:
+    """A computed standing (``selectors.day.standings_before``) as ``standings_rows`` reads a stored one."""
+    player = row.player
+    return (row.rank, row.player_id, player.first_name, player.last_name,
+            player.club.name if player.club_id else None, row.table_points, row.score, row.games, row.disqualified)
+
+
 def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
-    """The standings ``rows`` (stored or computed ``Standing`` with their players and clubs) as the
-    tables on the pages print them: numbers formatted once here in the active language, the player
-    page's address built once for all rows, so the template only places text."""
+    """The standings ``rows`` (``standings_rows``, or computed ``Standing`` with their players and
+    clubs) as the tables on the pages print them: numbers formatted once here in the active
+    language, the player page's address built once for all rows, so the template only places text."""
     separator = formats.get_format("DECIMAL_SEPARATOR")
     address = player_address()
     lines = []
     for row in rows:
-        points, score = decimal_text(row.table_points, separator), decimal_text(row.score, separator)
-        player = row.player
+        rank, player_id, first_name, last_name, club, table_points, score, games, disqualified = (
+            row if isinstance(row, tuple) else _standing_columns(row))
+        points, score = decimal_text(table_points, separator), decimal_text(score, separator)
         lines.append(StandingLine(
-            rank=row.rank, url=address.format(row.player_id), name=f"{player.first_name} {player.last_name}",
-            club=player.club.name if player.club_id else "", first=score if by_score else points,
-            second=points if by_score else score, games=row.games, disqualified=row.disqualified))
+            rank=str(rank), url=address.format(player_id), name=f"{first_name} {last_name}", club=club or "",
+            first=score if by_score else points, second=points if by_score else score, games=str(games),
+            disqualified=disqualified))
     return lines
 
 
