@@ -185,6 +185,9 @@ STANDINGS_QUEUE_STALE_SECONDS = env_int("STANDINGS_QUEUE_STALE_SECONDS", default
 PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", default=10)
 PUBLIC_S_MAXAGE = env_int("PUBLIC_S_MAXAGE", default=5)
 PUBLIC_STALE_WHILE_REVALIDATE = env_int("PUBLIC_STALE_WHILE_REVALIDATE", default=30)
+for _name in ("PUBLIC_MAX_AGE", "PUBLIC_S_MAXAGE", "PUBLIC_STALE_WHILE_REVALIDATE"):
+    if globals()[_name] < 0:
+        raise ImproperlyConfigured(f"{_name} must be 0 or more seconds, not {globals()[_name]}.")
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["league.api.permissions.AdminWritesOthersRead"],
