@@ -221,12 +221,17 @@ def _path_key(path: str) -> str:
     return f"league:pages:path:{path}"
 
 
+# The kept pages' shape: (content, content type, ETag), the latest copy with the moment it was kept.
+# Named in their keys, so that copies of another shape left by an earlier version are never read.
+ENTRY_SHAPE = "e2"
+
+
 def _page_key(tokens: Iterable[str], path: str, language: str) -> str:
-    return f"league:pages:page:{language}:{path}:{_digest(tokens)}"
+    return f"league:pages:page:{ENTRY_SHAPE}:{language}:{path}:{_digest(tokens)}"
 
 
 def _latest_key(path: str, language: str) -> str:
-    return f"league:pages:latest:{language}:{path}"
+    return f"league:pages:latest:{ENTRY_SHAPE}:{language}:{path}"
 
 
 def _etag(tokens: Iterable[str], language: str, stamp: float | None) -> str:
