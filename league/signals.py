@@ -54,7 +54,7 @@ def _tournament_row_changed(sender, instance, **kwargs) -> None:
 
 
 def _session_of(session_id: int) -> tuple[int | None, int | None]:
-    """The tournament and number of a session (none when it is gone, as in a cascade)."""
+    """The tournament and number of a session (none when it is gone)."""
     return Session.objects.filter(pk=session_id).values_list("tournament_id", "number").first() or (None, None)
 
 
@@ -90,11 +90,13 @@ def connect() -> None:
     post_delete.connect(_registration_deleted, sender=Registration, dispatch_uid="signups-Registration-delete")
     post_save.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-save")
     post_delete.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-delete")
+    # Sessions, tables and seats are deleted only with a new draw (league.services.seating retires
+    # the pages) or their tournament (every page): no receiver on their deletion, which would also
+    # cost Django's fast cascade.
     for model in (Session, Seat, Withdrawal):
         post_save.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
-        post_delete.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")
+    post_delete.connect(_tournament_row_changed, sender=Withdrawal, dispatch_uid="pages-Withdrawal-delete")
     post_save.connect(_table_changed, sender=Table, dispatch_uid="pages-Table-save")
-    post_delete.connect(_table_changed, sender=Table, dispatch_uid="pages-Table-delete")
     for model in DIRECTORY:
         post_save.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
         post_delete.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")
