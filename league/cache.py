@@ -309,7 +309,9 @@ def _cached(view, *, api: bool, timeout: int | None):
         return not api or ("text/html" not in request.META.get("HTTP_ACCEPT", "") and "format" not in request.GET)
 
     def where(request) -> str:
-        return request.get_full_path() if api else request.path
+        # the API's query string (pages, searches) counts, as a digest: a key of bounded length
+        query = request.META.get("QUERY_STRING", "") if api else ""
+        return f"{request.path}?{hashlib.sha1(query.encode()).hexdigest()[:20]}" if query else request.path
 
     def current_etag(request, *args, **kwargs) -> str | None:
         """The entity tag of the copy that would be answered now, from the cache alone (no query,
