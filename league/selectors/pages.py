@@ -5,7 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet
 from django.utils import formats, timezone
 
 from scoring import mers
@@ -17,6 +17,7 @@ from ..models import (
     Player,
     RankingSnapshot,
     RefereeAssignment,
+    Registration,
     Season,
     SeasonRanking,
     Seat,
@@ -90,13 +91,16 @@ def tournament_sessions(tournament: Tournament) -> list[Session]:
 
 # What a standings table shows of a stored standing, in this order (``standings_rows``).
 _STANDING_COLUMNS = ("rank", "player_id", "player__first_name", "player__last_name", "player__club__name",
-                     "table_points", "score", "games", "disqualified")
+                     "table_points", "score", "games", "disqualified", "substitute")
 
 
 def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet:
     """The stored standings, best first, as tuples of the columns a standings table shows (no model
     instances: a table of hundreds of players is read in one go)."""
-    rows = tournament.standings.order_by("rank", "player__last_name").values_list(*_STANDING_COLUMNS)
+    substitute = Registration.objects.filter(tournament=OuterRef("tournament"), player=OuterRef("player"),
+                                             substitute=True)
+    rows = (tournament.standings.annotate(substitute=Exists(substitute)).order_by("rank", "player__last_name")
+            .values_list(*_STANDING_COLUMNS))
     return rows[:limit] if limit else rows
 
 
@@ -119,7 +123,7 @@ class StandingLine:
     """One line of a standings table, every cell as the page prints it (text: the template
     neither formats nor localizes)."""
 
-    rank: str
+    rank: str  # "–" while unranked
     url: str
     name: str
     club: str
@@ -127,13 +131,15 @@ class StandingLine:
     second: str
     games: str
     disqualified: bool
+    substitute: bool  # registered as a substitute: marked with the tournament's substitute rule
 
 
 def _standing_columns(row: Standing) -> tuple:
     """A computed standing (``selectors.day.standings_before``) as ``standings_rows`` reads a stored one."""
     player = row.player
     return (row.rank, row.player_id, player.first_name, player.last_name,
-            player.club.name if player.club_id else None, row.table_points, row.score, row.games, row.disqualified)
+            player.club.name if player.club_id else None, row.table_points, row.score, row.games, row.disqualified,
+            getattr(row, "substitute", False))
 
 
 def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
@@ -144,13 +150,14 @@ def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
     address = player_address()
     lines = []
     for row in rows:
-        rank, player_id, first_name, last_name, club, table_points, score, games, disqualified = (
+        rank, player_id, first_name, last_name, club, table_points, score, games, disqualified, substitute = (
             row if isinstance(row, tuple) else _standing_columns(row))
         points, score = decimal_text(table_points, separator), decimal_text(score, separator)
         lines.append(StandingLine(
-            rank=str(rank), url=address.format(player_id), name=f"{first_name} {last_name}", club=club or "",
+            rank="–" if rank is None else str(rank), url=address.format(player_id),
+            name=f"{first_name} {last_name}", club=club or "",
             first=score if by_score else points, second=points if by_score else score, games=str(games),
-            disqualified=disqualified))
+            disqualified=disqualified, substitute=substitute))
     return lines
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.template.defaultfilters import floatformat
 from django.utils import translation
 
-from league.models import SeasonRanking, Standing
+from league.models import Registration, SeasonRanking, Standing
 from league.selectors.pages import decimal_text, ranking_lines, standing_lines, standings_rows
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
 
@@ -29,6 +29,7 @@ def test_a_standings_line_carries_the_cells_in_the_order_the_ranking_reads_them(
     club = ClubFactory(name="Drachen")
     first = PlayerFactory(first_name="Ana", last_name="Šimić", club=club)
     second = PlayerFactory(first_name="Tom", last_name="Becker", club=None)
+    Registration.objects.create(tournament=tournament, player=second, substitute=True)
     Standing.objects.create(tournament=tournament, player=first, rank=1, table_points=Decimal("7.5000"),
                             score=Decimal("1200.00"), games=2)
     Standing.objects.create(tournament=tournament, player=second, rank=2, table_points=Decimal("4"),
@@ -36,8 +37,9 @@ def test_a_standings_line_carries_the_cells_in_the_order_the_ranking_reads_them(
     with translation.override("de"):
         by_points = standing_lines(standings_rows(tournament), by_score=False)
         by_score = standing_lines(standings_rows(tournament), by_score=True)
-    assert [(line.rank, line.name, line.club, line.first, line.second, line.disqualified) for line in by_points] == [
-        ("1", "Ana Šimić", "Drachen", "7,50", "1200", False), ("2", "Tom Becker", "", "4", "-300,50", True)]
+    assert [(line.rank, line.name, line.club, line.first, line.second, line.disqualified, line.substitute)
+            for line in by_points] == [("1", "Ana Šimić", "Drachen", "7,50", "1200", False, False),
+                                       ("2", "Tom Becker", "", "4", "-300,50", True, True)]
     assert [(line.first, line.second) for line in by_score] == [("1200", "7,50"), ("-300,50", "4")]
     assert by_points[0].url == f"/p/{first.pk}/"
 
