@@ -8,7 +8,11 @@
   once per language, for the misses.
 
 Subjects, and the helper that retires each (every helper replaces the tokens now and once more
-after the commit, so a page rendered meanwhile from the rows before the change is not kept):
+after the commit, so a page rendered meanwhile from the rows before the change is not kept). The
+helpers are called once per kind of row, not per write path: league.signals calls them on every
+save and delete of the rows the pages show (tournaments, registrations, sessions, tables, seats,
+withdrawals, players, clubs, leagues, seasons), whichever door wrote them; only the rows written in
+bulk without signals are retired by their service (the standings recomputation, a draw, a ranking):
 
 =========================  ==============================================  ===============================
 subject                    what shows it                                   retired by
@@ -30,8 +34,11 @@ it ran over changed hands or penalties (a draw changes no standing but counts), 
 sessions' pages, the season and the site's pages stay cached (the player pages catch up within
 ``SITE_TIMEOUT``). A page that declares only its tournament (``page_subject(request,
 tournament_id=…)`` without ``parts``) is retired by any change of the tournament; a page that names
-its ``parts`` only by those. New pages should name their parts, and whoever changes what they show
-calls the helper above for it (or a new one here: one copy of each helper).
+its ``parts`` only by those. New pages should name their parts; a new kind of row they show gets its
+receiver in league.signals (a new write path of a known row needs no cache code).
+
+The tokens are the pages' versions for HTTP too: a kept page's ``ETag`` is their digest (see
+``cached_page``).
 
 While one request renders a page whose tokens were replaced, other visitors get the copy rendered
 before (at most ``STALE_SECONDS`` old, well within the pages' refresh interval) instead of all
@@ -54,9 +61,16 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+    set_response_etag,
+)
+from django.utils.http import quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.views.decorators.http import condition
 
 # A safety net for changes that replace no token.
 PAGE_TIMEOUT = 10 * 60
@@ -191,10 +205,13 @@ def cached_part(request, *, part: str, render: Callable[[], str], tournament_id:
     return mark_safe(html)
 
 
-# ---- whole pages ----
+# ---- whole pages and API reads, and their HTTP caching ----
 
 def _anonymous(request) -> bool:
-    """Without a session cookie the visitor is anonymous, known without a query; else ask."""
+    """Without a session cookie or an API token the visitor is anonymous, known without a query;
+    else ask."""
+    if "HTTP_AUTHORIZATION" in request.META:
+        return False
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return True
     return not request.user.is_authenticated
@@ -204,34 +221,68 @@ def _path_key(path: str) -> str:
     return f"league:pages:path:{path}"
 
 
+# The kept pages' shape: (content, content type, ETag), the latest copy with the moment it was kept.
+# Named in their keys, so that copies of another shape left by an earlier version are never read.
+ENTRY_SHAPE = "e2"
+
+
 def _page_key(tokens: Iterable[str], path: str, language: str) -> str:
-    return f"league:pages:page:{language}:{path}:{_digest(tokens)}"
+    return f"league:pages:page:{ENTRY_SHAPE}:{language}:{path}:{_digest(tokens)}"
 
 
 def _latest_key(path: str, language: str) -> str:
-    return f"league:pages:latest:{language}:{path}"
+    return f"league:pages:latest:{ENTRY_SHAPE}:{language}:{path}"
+
+
+def _etag(tokens: Iterable[str], language: str, stamp: float | None) -> str:
+    """The entity tag of a page kept under ``tokens``: the tokens' digest, so it changes exactly when
+    they do and is known without rendering; pages that expire by time (``timeout``) add the moment
+    they were rendered, since they change without any token replaced."""
+    tag = _digest([*tokens, language])[:32]
+    return tag if stamp is None else f"{tag}-{int(stamp * 1000)}"
 
 
 def page_subject(request, *, tournament_id: int | None = None, season_id: int | None = None,
                  site: bool = False, parts: Iterable[str] | None = None) -> None:
-    """Tell ``cached_page`` what the page being rendered shows: a tournament (with the ``parts``
-    it shows: ``standings``, ``sessions``, ``session<N>``; any change of it when not given), a
-    season or the site. Call it before reading what is shown: the page is kept under the tokens of
-    that moment, so a change made while it renders leaves it unread."""
+    """Tell ``cached_page`` (or ``cached_read``) what the page being rendered shows: a tournament
+    (with the ``parts`` it shows: ``standings``, ``statistics``, ``sessions``, ``session<N>``; any
+    change of it when not given), a season or the site. Call it before reading what is shown: the
+    page is kept under the tokens of that moment, so a change made while it renders leaves it
+    unread. ``request`` may be the API's request (it is told through to Django's)."""
     subjects = _subjects(tournament_id=tournament_id, season_id=season_id, site=site, parts=parts)
-    request._page_subjects = (subjects, _tokens(subjects))
+    getattr(request, "_request", request)._page_subjects = (subjects, _tokens(subjects))
 
 
-def _vary(response) -> None:
-    # the language comes from the cookie or Accept-Language; logged-in users get other pages
-    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+def _vary(response, api: bool) -> None:
+    # the language comes from the cookie or Accept-Language; logged-in users get other pages; the
+    # API also negotiates its format and reads tokens
+    patch_vary_headers(response, ("Cookie", "Accept-Language", *(("Accept", "Authorization") if api else ())))
+
+
+def _public(response) -> None:
+    """The same for every anonymous visitor: browsers and shared caches (a reverse proxy, a CDN)
+    may keep it a few seconds and serve it a little longer while they ask again."""
+    patch_cache_control(response, public=True, max_age=settings.PUBLIC_MAX_AGE, s_maxage=settings.PUBLIC_S_MAXAGE,
+                        stale_while_revalidate=settings.PUBLIC_STALE_WHILE_REVALIDATE)
+
+
+def _private(request, response):
+    """Logged in (or otherwise the visitor's own): never kept by a shared cache, asked again each
+    time; its entity tag is the body's own (never the public one), so a repeat answers 304 still."""
+    patch_cache_control(response, private=True, no_cache=True)
+    if request.method in ("GET", "HEAD") and response.status_code == 200 and not response.streaming:
+        if hasattr(response, "render") and not response.is_rendered:
+            response.render()
+        set_response_etag(response)
+        return get_conditional_response(request, etag=response["ETag"], response=response)
+    return response
 
 
 def _answer(entry, state: str) -> HttpResponse:
-    content, content_type = entry[:2]
+    content, content_type, etag = entry[:3]
     response = HttpResponse(content, content_type=content_type)
     response["X-Cache"] = state
-    _vary(response)
+    response["ETag"] = quote_etag(etag)
     return response
 
 
@@ -248,45 +299,101 @@ def _lookup(path: str, language: str):
     return cache.get(_page_key([found[key] for key in keys], path, language))
 
 
-def cached_page(view):
-    """The whole response of a public page for anonymous GET (and HEAD) requests, per path (the
-    query string is ignored: the pages do not read it) and language, under the tokens of the
-    subjects the view declared with ``page_subject``. Only 200 responses without anything
-    per-visitor are kept (no CSRF token was asked for, no flash message was pending). Logged-in
-    users, other methods and visitors with pending messages get the page rendered. While one
-    request renders a retired page, the others get the previous copy (``STALE_SECONDS``)."""
+def _cached(view, *, api: bool, timeout: int | None):
+    """``cached_page`` and ``cached_read``: see there."""
 
-    @functools.wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def shareable(request) -> bool:
         if request.method not in ("GET", "HEAD") or not _anonymous(request) or len(get_messages(request)):
-            response = view(request, *args, **kwargs)
-            _vary(response)
-            return response
-        path, language = request.path, get_language()
-        entry = _lookup(path, language)
+            return False
+        # the browsable API (HTML, with the visitor's forms) is rendered for each visitor
+        return not api or ("text/html" not in request.META.get("HTTP_ACCEPT", "") and "format" not in request.GET)
+
+    def where(request) -> str:
+        # the API's query string (pages, searches) counts, as a digest: a key of bounded length
+        query = request.META.get("QUERY_STRING", "") if api else ""
+        return f"{request.path}?{hashlib.sha1(query.encode()).hexdigest()[:20]}" if query else request.path
+
+    def current_etag(request, *args, **kwargs) -> str | None:
+        """The entity tag of the copy that would be answered now, from the cache alone (no query,
+        no rendering); None when there is none (the page is rendered)."""
+        request._page_entry = _lookup(where(request), get_language())
+        return request._page_entry[2] if request._page_entry else None
+
+    @condition(etag_func=current_etag)
+    def shared(request, *args, **kwargs):
+        path, language = where(request), get_language()
+        entry = request._page_entry
         if entry:
             return _answer(entry, "hit")
         lock = f"league:pages:rendering:{language}:{path}"
         if not cache.add(lock, 1, RENDER_LOCK_SECONDS):
             latest = cache.get(_latest_key(path, language))
-            if latest and time.time() - latest[2] <= STALE_SECONDS:
+            if latest and time.time() - latest[3] <= STALE_SECONDS:
                 return _answer(latest, "stale")
             lock = None
         try:
             response = view(request, *args, **kwargs)
-            _vary(response)
+            if hasattr(response, "render") and not response.is_rendered:
+                response.render()
             response["X-Cache"] = "miss"
             declared = getattr(request, "_page_subjects", None)
+            # (the API may have found a caller the cookie and header test did not: such an answer
+            # is that caller's own)
             if (declared is not None and response.status_code == 200 and not response.streaming
-                    and not response.cookies and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")):
+                    and not response.cookies and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+                    and not request.user.is_authenticated):
                 subjects, tokens = declared
-                timeout = SITE_TIMEOUT if SITE in subjects else PAGE_TIMEOUT
-                entry = (response.content, response["Content-Type"])
+                keep = timeout or (SITE_TIMEOUT if SITE in subjects else PAGE_TIMEOUT)
+                now = time.time()
+                etag = _etag(tokens, language, now if (timeout or SITE in subjects) else None)
+                entry = (response.content, response["Content-Type"], etag)
                 cache.set_many({_path_key(path): subjects, _page_key(tokens, path, language): entry,
-                                _latest_key(path, language): (*entry, time.time())}, timeout)
+                                _latest_key(path, language): (*entry, now)}, keep)
+                response["ETag"] = quote_etag(etag)
         finally:
             if lock:
                 cache.delete(lock)
         return response
 
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not shareable(request):
+            response = view(request, *args, **kwargs)
+            _vary(response, api)
+            return _private(request, response)
+        response = shared(request, *args, **kwargs)
+        _vary(response, api)
+        if response.status_code == 304 or response.has_header("ETag"):  # a copy every visitor shares
+            _public(response)
+            return response
+        return _private(request, response)
+
     return wrapper
+
+
+def cached_page(view=None, *, timeout: int | None = None):
+    """The whole response of a public page for anonymous GET (and HEAD) requests, per path (the
+    query string is ignored: the pages do not read it) and language, under the tokens of the
+    subjects the view declared with ``page_subject`` (and at most ``timeout`` seconds, for a page
+    that changes with the time too). Only 200 responses without anything per-visitor are kept (no
+    CSRF token was asked for, no flash message was pending). Logged-in users, other methods and
+    visitors with pending messages get the page rendered. While one request renders a retired page,
+    the others get the previous copy (``STALE_SECONDS``).
+
+    HTTP: a kept page carries an ``ETag`` made from the tokens it was kept under and ``Cache-Control:
+    public`` with ``max-age``, ``s-maxage`` and ``stale-while-revalidate`` (``PUBLIC_*`` settings), so
+    that a reverse proxy or CDN may keep it too; ``If-None-Match`` with the current tag answers 304
+    from the cache's tokens alone, without a query. Everything else (a logged-in visitor, a page with
+    a flash message or a cookie) is ``private, no-cache`` with the body's own tag: an administrator's
+    view of hidden standings never reaches a shared cache."""
+    if view is None:
+        return lambda view: _cached(view, api=False, timeout=timeout)
+    return _cached(view, api=False, timeout=timeout)
+
+
+def cached_read(view):
+    """``cached_page`` for a read of the API (the view, e.g. ``SomeView.as_view()``, declares its
+    subjects with ``page_subject`` as the pages do): kept per path with its query string (pages,
+    searches) for anonymous callers (no session, no token) asking for JSON, with the same ``ETag``,
+    ``Cache-Control`` and 304s."""
+    return _cached(view, api=True, timeout=None)

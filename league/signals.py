@@ -1,12 +1,17 @@
 """Signal receivers: what must follow any save of certain rows, whichever door it came through
 (services, admin, shell): the cached pages retired, tokens ended by a new password, the
 administrators' group. Business rules (the waiting list moving up, standings requested) are the
-services' (league.services)."""
+services' (league.services).
+
+The public pages' cache (league.cache): every row a public page shows retires the pages that show
+it here, once for every writer, so that a new write path needs no cache code. (Rows written in
+bulk, without signals — the standings, game results and rankings the recomputations sync, a draw's
+seats — are retired by the service that writes them.)"""
 from django.conf import settings
 from django.db.models.signals import post_delete, post_migrate, post_save, pre_save
 
-from .cache import directory_changed, pages_changed
-from .models import Club, League, Player, Registration, Season, Tournament
+from .cache import directory_changed, pages_changed, session_changed
+from .models import Bye, Club, League, Player, Registration, Season, Seat, Session, Table, Tournament, Withdrawal
 
 # Rows whose names and dates show on many public pages.
 DIRECTORY = (Club, League, Player, Season, Tournament)
@@ -45,12 +50,39 @@ def _registration_changed(sender, instance, **kwargs) -> None:
     pages_changed(tournament_id=instance.tournament_id)
 
 
+def _tournament_row_changed(sender, instance, **kwargs) -> None:
+    # a session (its clock, its draw), a withdrawal, a bye, a seat: the tournament's pages and the players'
+    tournament_id = _session_of(instance.session_id)[0] if sender is Seat else instance.tournament_id
+    if tournament_id is not None:
+        pages_changed(tournament_id=tournament_id)
+
+
+def _session_of(session_id: int) -> tuple[int | None, int | None]:
+    """The tournament and number of a session (none when it is gone)."""
+    return Session.objects.filter(pk=session_id).values_list("tournament_id", "number").first() or (None, None)
+
+
+def _table_changed(sender, instance, **kwargs) -> None:
+    # closed or reopened, its extra time: that session's page and the tables on the tournament's
+    tournament_id, number = _session_of(instance.session_id)
+    if tournament_id is not None:
+        session_changed(tournament_id=tournament_id, number=number, tables=True)
+
+
 def connect() -> None:
     pre_save.connect(_revoke_tokens_on_password_change, sender=settings.AUTH_USER_MODEL,
                      dispatch_uid="tokens-password-change")
     post_migrate.connect(_admin_group, dispatch_uid="league-admin-group")
     post_save.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-save")
     post_delete.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-delete")
+    # Sessions, tables and seats are deleted only with a new draw (league.services.seating retires
+    # the pages) or their tournament (every page): no receiver on their deletion, which would also
+    # cost Django's fast cascade.
+    for model in (Session, Seat, Withdrawal, Bye):
+        post_save.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
+    for model in (Withdrawal, Bye):
+        post_delete.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")
+    post_save.connect(_table_changed, sender=Table, dispatch_uid="pages-Table-save")
     for model in DIRECTORY:
         post_save.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
         post_delete.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")

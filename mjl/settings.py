@@ -181,6 +181,16 @@ EXPORT_PENDING_SECONDS = env_int("EXPORT_PENDING_SECONDS", default=120)
 STANDINGS_MIN_INTERVAL = env_float("STANDINGS_MIN_INTERVAL", default=1.0)
 STANDINGS_QUEUE_STALE_SECONDS = env_int("STANDINGS_QUEUE_STALE_SECONDS", default=60)
 
+# HTTP caching of the public reads (league.cache): browsers keep an anonymous page PUBLIC_MAX_AGE
+# seconds, shared caches (a reverse proxy, a CDN) PUBLIC_S_MAXAGE, and both may answer from a copy
+# up to PUBLIC_STALE_WHILE_REVALIDATE seconds older while they fetch the new one.
+PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", default=10)
+PUBLIC_S_MAXAGE = env_int("PUBLIC_S_MAXAGE", default=5)
+PUBLIC_STALE_WHILE_REVALIDATE = env_int("PUBLIC_STALE_WHILE_REVALIDATE", default=30)
+for _name in ("PUBLIC_MAX_AGE", "PUBLIC_S_MAXAGE", "PUBLIC_STALE_WHILE_REVALIDATE"):
+    if globals()[_name] < 0:
+        raise ImproperlyConfigured(f"{_name} must be 0 or more seconds, not {globals()[_name]}.")
+
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["league.api.permissions.AdminWritesOthersRead"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

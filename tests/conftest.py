@@ -60,4 +60,5 @@ def admin_user(db):
 def admin_api(admin_user) -> APIClient:
     client = APIClient()
     client.force_authenticate(admin_user)
+    client.force_login(admin_user)  # a session cookie too, as a real caller has: public reads are not shared with it
     return client

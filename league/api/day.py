@@ -8,6 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ..cache import cached_read, page_subject
 from ..models import Player, Session, Table, Withdrawal
 from ..permissions import visible_tournaments
 from ..selectors.day import checked_in_ids, clock_reading, find_seats
@@ -159,7 +160,9 @@ class Find(_TournamentView):
     @extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
     def get(self, request, pk: int):
         query = request.query_params.get("q", "")[:100]
-        return Response(find_seats(tournament=self.tournament(), query=query))
+        tournament = self.tournament()
+        page_subject(request, tournament_id=tournament.pk)  # the seats and which session is current
+        return Response(find_seats(tournament=tournament, query=query))
 
 
 urlpatterns = [
@@ -169,5 +172,5 @@ urlpatterns = [
     path("tournaments/<int:pk>/withdrawals/<int:player>/", WithdrawalDetail.as_view(), name="api-withdrawal"),
     path("tournaments/<int:pk>/sessions/<int:number>/clock/", Clock.as_view(), name="api-clock"),
     path("tournaments/<int:pk>/reveal/", Reveal.as_view(), name="api-reveal"),
-    path("tournaments/<int:pk>/find/", Find.as_view(), name="api-find"),
+    path("tournaments/<int:pk>/find/", cached_read(Find.as_view()), name="api-find"),
 ]

@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ..cache import cached_read, page_subject
 from ..clients import client_address
 from ..models import Player, PlayerMerge, Signup, Tournament
 from ..permissions import is_league_admin, visible_tournaments
@@ -62,6 +63,7 @@ class TeamStandings(APIView):
     @extend_schema(responses={200: TeamStandingSerializer(many=True)})
     def get(self, request, pk: int):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        page_subject(request, tournament_id=tournament.pk, parts=("standings",))
         if hides_for(request.user, tournament) is not None:  # the teams wait for the reveal too
             return Response([])
         return Response(TeamStandingSerializer(team_standings_for(tournament=tournament), many=True).data)
@@ -94,6 +96,7 @@ class TournamentStatistics(APIView):
     @extend_schema(responses={200: TournamentStatisticsSerializer})
     def get(self, request, pk: int):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        page_subject(request, tournament_id=tournament.pk, parts=("statistics",))
         statistics = tournament_statistics(tournament=tournament, before_session=hides_for(request.user, tournament))
         return Response(TournamentStatisticsSerializer(statistics).data)
 
@@ -313,8 +316,9 @@ urlpatterns = [
     path("players/<int:pk>/merge/", PlayerMergeView.as_view(), name="api-player-merge"),
     path("players/bulk/", PlayersBulk.as_view(), name="api-players-bulk"),
     path("rulesets/", RulesetList.as_view(), name="api-rulesets"),
-    path("tournaments/<int:pk>/team-standings/", TeamStandings.as_view(), name="api-team-standings"),
-    path("tournaments/<int:pk>/statistics/", TournamentStatistics.as_view(), name="api-tournament-statistics"),
+    path("tournaments/<int:pk>/team-standings/", cached_read(TeamStandings.as_view()), name="api-team-standings"),
+    path("tournaments/<int:pk>/statistics/", cached_read(TournamentStatistics.as_view()),
+         name="api-tournament-statistics"),
     path("players/<int:pk>/statistics/", PlayerStatistics.as_view(), name="api-player-statistics"),
     path("tournaments/<int:pk>/signups/", TournamentSignups.as_view(), name="api-tournament-signups"),
     path("tournaments/<int:pk>/signups/<int:sid>/", TournamentSignupDetail.as_view(), name="api-tournament-signup"),

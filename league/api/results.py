@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from ..cache import cached_read, page_subject
 from ..models import Season, SeasonRanking, Standing
 from ..permissions import visible_tournaments
 from ..selectors.day import hides_for, standings_before
@@ -63,6 +64,7 @@ class TournamentStandings(generics.GenericAPIView):
 
     def get(self, request, pk: int):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        page_subject(request, tournament_id=tournament.pk, parts=("standings",))
         hidden = hides_for(request.user, tournament)
         if hidden is not None:  # as they stood before the hidden sessions, until the reveal
             return Response(StandingSerializer(standings_before(tournament=tournament, session_number=hidden),
@@ -78,12 +80,14 @@ class SeasonRankingList(generics.GenericAPIView):
     @extend_schema(responses=SeasonRankingSerializer(many=True))
     def get(self, request, pk: int):
         season = get_object_or_404(Season, pk=pk)
+        page_subject(request, season_id=season.pk)
         page = self.paginate_queryset(season_ranking_for(season=season))
         return self.get_paginated_response(SeasonRankingSerializer(page, many=True).data)
 
 
 # Included by league/api/urls.py ahead of the router, so these win over the viewsets' routes.
 urlpatterns = [
-    path("tournaments/<int:pk>/standings/", TournamentStandings.as_view(), name="api-tournament-standings"),
-    path("seasons/<int:pk>/ranking/", SeasonRankingList.as_view(), name="api-season-ranking"),
+    path("tournaments/<int:pk>/standings/", cached_read(TournamentStandings.as_view()),
+         name="api-tournament-standings"),
+    path("seasons/<int:pk>/ranking/", cached_read(SeasonRankingList.as_view()), name="api-season-ranking"),
 ]

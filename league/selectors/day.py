@@ -28,6 +28,7 @@ from ..models import (
     Withdrawal,
 )
 from ..permissions import can_referee, is_league_admin
+from .addresses import player_address
 from .standings import fixed_substitute_result, game_rows, standing_rows
 from .tables import player_totals
 
@@ -306,6 +307,7 @@ class SeatLine:
     substitute: bool
     substitute_label: str = ""  # "substitute", with how the game counts (substitute_rule)
     wind_now: str = ""   # E, S, W, N in the hand being played, as the score sheet shows it
+    url: str = ""  # the player's page
 
     @property
     def wind_name(self) -> str:
@@ -367,6 +369,7 @@ def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[i
     substitutes = set(Registration.objects.filter(tournament__in=list(tables_by_tournament), substitute=True)
                       .values_list("tournament_id", "player_id"))
     dealers = current_dealers([table for tables in tables_by_tournament.values() for table in tables])
+    address = player_address()
     lines = {}
     for tournament, tables in tables_by_tournament.items():
         label = substitute_rule(tournament).label
@@ -375,6 +378,7 @@ def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[i
             lines[table.pk] = [
                 SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
                          (tournament.pk, seat.player_id) in substitutes,
-                         label if (tournament.pk, seat.player_id) in substitutes else "", winds[seat.position])
+                         label if (tournament.pk, seat.player_id) in substitutes else "",
+                         wind_now=winds[seat.position], url=address.format(seat.player_id))
                 for seat in table.seats.all()]
     return lines

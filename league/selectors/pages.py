@@ -3,10 +3,10 @@ number of queries (select_related / prefetch_related, grouping in Python, no que
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone
 
 from scoring import mers
 from scoring.numbers import fraction_to_decimal
@@ -27,6 +27,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_league_admin, visible_tournaments
+from .addresses import player_address
 from .mers import tournament_figures
 from .standings import SEASON_ORDER
 from .tables import game_complete, player_totals
@@ -84,16 +85,82 @@ def tournament_for(user, slug: str) -> Tournament:
 
 def tournament_sessions(tournament: Tournament) -> list[Session]:
     """The sessions with their tables and seated players."""
-    tables = Table.objects.order_by("number").prefetch_related(_seats_prefetch())
+    seats = Seat.objects.select_related("player").order_by("position")  # the names only: no clubs
+    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     return list(tournament.sessions.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
 
 
-def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet[Standing]:
+# What a standings table shows of a stored standing, in this order (``standings_rows``).
+_STANDING_COLUMNS = ("rank", "player_id", "player__first_name", "player__last_name", "player__club__name",
+                     "table_points", "score", "games", "disqualified", "substitute")
+
+
+def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet:
+    """The stored standings, best first, as tuples of the columns a standings table shows (no model
+    instances: a table of hundreds of players is read in one go)."""
     substitute = Registration.objects.filter(tournament=OuterRef("tournament"), player=OuterRef("player"),
                                              substitute=True)
-    rows = (tournament.standings.select_related("player__club").annotate(substitute=Exists(substitute))
-            .order_by("rank", "player__last_name"))
+    rows = (tournament.standings.annotate(substitute=Exists(substitute)).order_by("rank", "player__last_name")
+            .values_list(*_STANDING_COLUMNS))
     return rows[:limit] if limit else rows
+
+
+def decimal_text(value: Decimal | None, separator: str, *, whole: bool = True) -> str:
+    """``value`` as the pages show it (Django's ``floatformat:"-2"``, or ``"2"`` with ``whole``
+    false, without its cost per cell): a whole number without decimals (with ``whole``), any other
+    with two, rounded half up, with ``separator`` (the active language's decimal separator) between."""
+    if value is None:
+        return ""
+    if whole and value == value.to_integral_value():
+        return str(int(value))
+    return f"{value.quantize(_HUNDREDTHS, ROUND_HALF_UP):f}".replace(".", separator)
+
+
+_HUNDREDTHS = Decimal("0.01")
+
+
+@dataclass(slots=True)
+class StandingLine:
+    """One line of a standings table, every cell as the page prints it (text: the template
+    neither formats nor localizes)."""
+
+    rank: str  # "–" while unranked
+    url: str
+    name: str
+    club: str
+    first: str  # the column the standings are ranked by first (table points or score)
+    second: str
+    games: str
+    disqualified: bool
+    substitute: bool  # registered as a substitute: marked with the tournament's substitute rule
+
+
+def _standing_columns(row: Standing) -> tuple:
+    """A computed standing (``selectors.day.standings_before``) as ``standings_rows`` reads a stored one."""
+    player = row.player
+    return (row.rank, row.player_id, player.first_name, player.last_name,
+            player.club.name if player.club_id else None, row.table_points, row.score, row.games, row.disqualified,
+            getattr(row, "substitute", False))
+
+
+def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
+    """The standings ``rows`` (``standings_rows``, or computed ``Standing`` with their players and
+    clubs) as the tables on the pages print them: numbers formatted once here in the active
+    language, the player page's address built once for all rows, so the template only places text."""
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    address = player_address()
+    lines = []
+    for row in rows:
+        rank, player_id, first_name, last_name, club, table_points, score, games, disqualified, substitute = (
+            row if isinstance(row, tuple) else _standing_columns(row))
+        points, score = decimal_text(table_points, separator), decimal_text(score, separator)
+        lines.append(StandingLine(
+            rank="–" if rank is None else str(rank), url=address.format(player_id),
+            name=f"{first_name} {last_name}", club=club or "",
+            first=score if by_score else points, second=points if by_score else score, games=str(games),
+            disqualified=disqualified, substitute=substitute))
+    return lines
+
 
 
 @dataclass
@@ -188,8 +255,31 @@ def season_tournaments(season: Season) -> list[SeasonTournament]:
     return rows
 
 
-def season_rows(season: Season) -> QuerySet[SeasonRanking]:
-    return season.rankings.select_related("player__club").order_by(*SEASON_ORDER)
+@dataclass(slots=True)
+class RankingLine:
+    """One line of a season's ranking table, every cell as the page prints it."""
+
+    rank: str
+    url: str
+    name: str
+    club: str
+    value: str
+    games: int
+    tournaments: int
+
+
+def ranking_lines(season: Season) -> list[RankingLine]:
+    """The season's ranking as its page prints it (a season may rank thousands: the numbers are
+    formatted and the addresses built here, once, and only the columns shown are read)."""
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    address = player_address()
+    rows = season.rankings.order_by(*SEASON_ORDER).values_list(
+        "rank", "player_id", "player__first_name", "player__last_name", "player__club__name", "value", "games",
+        "tournaments")
+    return [RankingLine(rank=str(rank) if rank else "–", url=address.format(player_id), name=f"{first} {last}",
+                        club=club or "", value=decimal_text(value, separator, whole=False), games=games,
+                        tournaments=tournaments)
+            for rank, player_id, first, last, club, value, games, tournaments in rows]
 
 
 # Referees' pages

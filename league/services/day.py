@@ -7,7 +7,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import (
     AuditEntry,
@@ -92,7 +91,6 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
         audit_record(user=user, action=AuditEntry.Action.WITHDRAW, obj=withdrawal,
                      details={"tournament": tournament.pk, "player": player.pk, "from_session": from_session,
                               "until_session": until})
-    pages_changed(tournament_id=tournament.pk)
     return withdrawal
 
 
@@ -112,7 +110,6 @@ def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, cl
     player = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
     registration = registration_create(tournament=tournament, player=player, substitute=True)
     CheckIn.objects.create(tournament=tournament, player=player, by=user)
-    pages_changed(tournament_id=tournament.pk)
     return registration
 
 
@@ -132,19 +129,16 @@ def bye_create(*, tournament: Tournament, player: Player, session_number: int, u
     bye, _created = Bye.objects.get_or_create(tournament=tournament, player=player, session_number=session_number,
                                               defaults={"by": user})
     standings_request(tournament_id=tournament.pk)
-    pages_changed(tournament_id=tournament.pk)
     return bye
 
 
 def bye_delete(*, tournament: Tournament, player: Player, session_number: int) -> None:
     Bye.objects.filter(tournament=tournament, player=player, session_number=session_number).delete()
     standings_request(tournament_id=tournament.pk)
-    pages_changed(tournament_id=tournament.pk)
 
 
 def withdrawal_delete(*, tournament: Tournament, player: Player) -> None:
     Withdrawal.objects.filter(tournament=tournament, player=player).delete()
-    pages_changed(tournament_id=tournament.pk)
 
 
 @transaction.atomic
@@ -168,7 +162,6 @@ def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
         raise ServiceError("bad_seat", _("This table has no such seat."), fields={"position": [_("No such seat.")]})
     seat.player = player
     seat.save(update_fields=["player"])
-    pages_changed(tournament_id=tournament.pk)
     return seat
 
 
@@ -253,5 +246,4 @@ def tournament_reveal(*, tournament: Tournament) -> Tournament:
         tournament.save(update_fields=["standings_revealed_at"])
         if tournament.season_id:
             rankings_request(season_id=tournament.season_id)
-    pages_changed(tournament_id=tournament.pk)
     return tournament

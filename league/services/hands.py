@@ -11,7 +11,6 @@ import scoring
 from scoring import flow
 from scoring.results import hand_amounts
 
-from ..cache import session_changed
 from ..errors import Conflict, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table, TableConfirmation
@@ -327,7 +326,6 @@ def table_close(*, table: Table, user) -> Table:
         table.closed, table.closed_at = True, timezone.now()
         table.save(update_fields=["closed", "closed_at"])
         standings_request(tournament_id=table.session.tournament_id)
-        session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     tournament_status_follow(tournament=table.session.tournament)
     return table
 
@@ -358,6 +356,5 @@ def table_reopen(*, table: Table, user) -> Table:
         table.save(update_fields=["closed", "closed_at"])
         table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
-        session_changed(tournament_id=table.session.tournament_id, number=table.session.number, tables=True)
     tournament_status_follow(tournament=table.session.tournament)
     return table

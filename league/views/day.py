@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..cache import cached_page, page_subject
 from ..errors import ServiceError
 from ..models import Bye, Player, Session, Table, Tournament, TournamentPenalty
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
@@ -25,6 +26,8 @@ from .numbers import posted_int
 
 CONTROL_LIVE_SECONDS = 10
 SCREEN_REFRESH_SECONDS = 15
+# The projector shows the clock's state too, which replaces no page token: its copies live this long.
+SCREEN_CACHE_SECONDS = 5
 SCREEN_TABLES_PER_PANEL = 6
 SCREEN_NAMES_PER_PANEL = 24
 SCREEN_STANDINGS_PER_PANEL = 10
@@ -273,9 +276,12 @@ def _screen_context(request, tournament: Tournament) -> dict:
 
 
 def _screen_tournament(request, slug: str) -> Tournament:
-    return get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    page_subject(request, tournament_id=tournament.pk)
+    return tournament
 
 
+@cached_page(timeout=SCREEN_CACHE_SECONDS)
 def screen(request, slug: str):
     """The projector page: full screen, no login, no scrolling; screen.js pages through the panels
     and fetches them again every few seconds."""
@@ -283,6 +289,7 @@ def screen(request, slug: str):
     return render(request, "league/screen.html", _screen_context(request, tournament))
 
 
+@cached_page(timeout=SCREEN_CACHE_SECONDS)
 def screen_part(request, slug: str):
     tournament = _screen_tournament(request, slug)
     return HttpResponse(render_to_string("league/_screen_part.html", _screen_context(request, tournament),

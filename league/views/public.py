@@ -96,8 +96,9 @@ def _standings_context(request, tournament: Tournament, limit: int | None) -> di
             row.substitute = row.player_id in substitutes
     else:
         rows = pages.standings_rows(tournament, limit)
-    return {"standings": rows, "sessions_in": day.sessions_in(tournament, hidden), "by_score": _by_score(tournament),
-            "substitute_rule": day.substitute_rule(tournament)}
+    by_score = _by_score(tournament)
+    return {"standings": pages.standing_lines(rows, by_score=by_score), "by_score": by_score,
+            "sessions_in": day.sessions_in(tournament, hidden), "substitute_rule": day.substitute_rule(tournament)}
 
 
 def _with_seat_lines(tournament: Tournament, tables) -> None:
@@ -305,7 +306,7 @@ def season(request, league_slug: str, name: str):
     page_subject(request, season_id=season.pk)
     rows = cached_part(request, season_id=season.pk, part="ranking",
                        render=lambda: render_to_string("league/_season_table.html",
-                                                       {"rows": pages.season_rows(season)}))
+                                                       {"rows": pages.ranking_lines(season)}))
     tournaments = cached_part(request, season_id=season.pk, part="tournaments",
                               render=lambda: render_to_string("league/_season_tournaments.html", {
                                   "season": season, "rows": pages.season_tournaments(season)}))

@@ -9,6 +9,7 @@
   var index = 0;
   var timer = null;
   var revealing = false;
+  var etag = null;
 
   function panels() { return box.querySelectorAll(".panel"); }
 
@@ -55,9 +56,18 @@
 
   function refresh() {
     if (revealing) { return; }
-    fetch(box.getAttribute("data-src"), {cache: "no-store"})
-      .then(function (response) { if (!response.ok) { throw new Error(response.status); } return response.text(); })
+    // conditional: while nothing changed the server answers 304 and the panels stay as they are
+    var headers = etag ? {"If-None-Match": etag} : {};
+    fetch(box.getAttribute("data-src"), {cache: "no-store", headers: headers})
+      .then(function (response) {
+        if (response.status === 304) { return null; }
+        if (!response.ok) { throw new Error(response.status); }
+        etag = response.headers.get("ETag");
+        return response.text();
+      })
       .then(function (html) {
+        box.classList.remove("offline");
+        if (html === null) { return; }
         var mode = box.querySelector("[data-mode]");
         var before = mode ? mode.getAttribute("data-mode") : "";
         box.innerHTML = html;

@@ -172,7 +172,9 @@ def test_hidden_standings_stay_hidden_until_revealed_and_a_player_finds_his_tabl
     revealed = {r["player"]: r["games"] for r in APIClient().get(
         f"/api/v1/tournaments/{tournament.pk}/standings/").json()}
     assert max(revealed.values()) == 2
+    # the browser may keep a public page PUBLIC_MAX_AGE seconds: reloading asks the server again
     phone.goto(f"{live_server.url}/t/day-cup/standings/")
+    phone.reload()
     assert "hidden until the director reveals" not in phone.inner_text("main")
 
 
@@ -232,3 +234,23 @@ def test_the_tournament_page_updates_its_parts_in_place_and_a_visitor_can_pause_
     with phone.expect_request(lambda request: "/live/" in request.url):  # resuming fetches at once
         phone.click("[data-live-toggle]")
     assert phone.get_attribute("[data-live-toggle]", "aria-pressed") == "false"
+
+
+def test_the_live_parts_ask_again_conditionally_and_keep_their_content_on_304(live_server, phone, tournament):
+    from league.services.seating import seating_generate
+
+    check_in_all_but_ole(tournament)
+    seating_generate(tournament=tournament, number=1, method="random")
+    phone.clock.install()
+    phone.goto(f"{live_server.url}/t/day-cup/")
+    before = phone.inner_text("[data-live-src*='sessions']")
+    assert "East" in before
+    with phone.expect_response(lambda response: "/live/sessions/" in response.url) as first:
+        phone.clock.run_for(31_000)
+    assert first.value.status == 200 and first.value.headers["etag"]
+    with phone.expect_response(lambda response: "/live/sessions/" in response.url) as second:
+        phone.clock.run_for(31_000)
+    assert second.value.request.headers["if-none-match"] == first.value.headers["etag"]
+    assert second.value.status == 304
+    assert phone.inner_text("[data-live-src*='sessions']") == before
+    assert phone.inner_text("[data-live-status]") == "Updated in place every 30 seconds."

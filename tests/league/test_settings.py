@@ -118,3 +118,13 @@ def test_the_deployment_check_asks_for_a_shared_cache():
     done = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
                           env=environment, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "league.W001" in done.stderr + done.stdout
+
+
+def test_the_public_cache_lifetimes_come_from_the_environment_and_refuse_a_negative_one():
+    done = run_django("from django.conf import settings as s; "
+                      "print(s.PUBLIC_MAX_AGE, s.PUBLIC_S_MAXAGE, s.PUBLIC_STALE_WHILE_REVALIDATE)",
+                      PUBLIC_MAX_AGE="3", PUBLIC_S_MAXAGE="1", PUBLIC_STALE_WHILE_REVALIDATE="60")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "1", "60"]
+    refused = run_django("pass", PUBLIC_S_MAXAGE="-5")
+    assert refused.returncode != 0 and "PUBLIC_S_MAXAGE must be 0 or more seconds" in refused.stderr
