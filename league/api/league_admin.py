@@ -121,6 +121,8 @@ class SignupCreateSerializer(serializers.Serializer):
                                  help_text=_("The club's name"))
     country = serializers.CharField(max_length=2, required=False, default="DE")
     ema_id = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
+    consent = serializers.BooleanField(required=False, default=False, help_text=_(
+        "true: the registrant agrees that their name and results are published (required)"))
 
 
 class SignupMatchSerializer(serializers.Serializer):
@@ -146,7 +148,7 @@ class SignupSerializer(serializers.ModelSerializer):
     class Meta:
         model = Signup
         fields = ["id", "status", "first_name", "last_name", "email", "club", "country", "ema_id", "player",
-                  "match", "created_at", "confirmed_at", "decided_at"]
+                  "match", "created_at", "consent_at", "confirmed_at", "decided_at"]
 
     @extend_schema_field(SignupMatchSerializer(allow_null=True))
     def get_match(self, signup: Signup) -> dict | None:

@@ -21,7 +21,28 @@ class Club(models.Model):
         return self.name
 
 
+def initial(last_name: str) -> str:
+    """A last name shortened to its initial: "Bauer" → "B.", "van Dijk" → "v."; empty stays empty."""
+    last_name = last_name.strip()
+    return f"{last_name[0]}." if last_name else ""
+
+
+def shown_last_name(last_name: str, public_name: str) -> str:
+    """The last name as the public sees it: whole, or its initial when the player chose "initials"."""
+    return initial(last_name) if public_name == Player.PublicName.INITIALS else last_name
+
+
+def shown_name(first_name: str, last_name: str, public_name: str) -> str:
+    """The one public rendering of a player's name (pages, projector, public API): "Anna Bauer", or
+    "Anna B." when the player chose "initials". Administrators' exports use ``Player.full_name``."""
+    return f"{first_name} {shown_last_name(last_name, public_name)}".strip()
+
+
 class Player(models.Model):
+    class PublicName(models.TextChoices):
+        FULL = "full", _("full name")
+        INITIALS = "initials", _("last name as its initial")
+
     first_name = models.CharField(_("first name"), max_length=80, validators=[validate_visible_name])
     last_name = models.CharField(_("last name"), max_length=80, validators=[validate_visible_name])
     club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
@@ -30,6 +51,9 @@ class Player(models.Model):
     ema_id = models.CharField(_("EMA number"), max_length=20, blank=True, default="")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="player", verbose_name=_("user account"))
+    public_name = models.CharField(
+        _("name in public"), max_length=8, choices=PublicName.choices, default=PublicName.FULL,
+        help_text=_("How the name appears on public pages, the projector and the public API"))
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -42,11 +66,21 @@ class Player(models.Model):
         indexes = [models.Index(fields=["last_name", "first_name"])]
 
     def __str__(self) -> str:
-        return f"{self.first_name} {self.last_name}"
+        """The public rendering (``public_name``): every page and the projector show this."""
+        return shown_name(self.first_name, self.last_name, self.public_name)
 
     @property
     def name(self) -> str:
         return str(self)
+
+    @property
+    def public_last_name(self) -> str:
+        return shown_last_name(self.last_name, self.public_name)
+
+    @property
+    def full_name(self) -> str:
+        """The whole name, for administrators (exports, management pages, the Django admin)."""
+        return f"{self.first_name} {self.last_name}"
 
 
 class PlayerMerge(models.Model):

@@ -38,6 +38,8 @@ class Signup(models.Model):
                                verbose_name=_("confirmed as player"))
     as_new_player = models.BooleanField(_("confirmed as a new player"), default=False)
     created_at = models.DateTimeField(_("signed up at"), auto_now_add=True)
+    consent_at = models.DateTimeField(_("consent to publication given at"), null=True, blank=True,
+                                      help_text=_("When the player agreed that their name and results are published"))
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
 

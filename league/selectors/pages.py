@@ -25,6 +25,7 @@ from ..models import (
     Standing,
     Table,
     Tournament,
+    shown_name,
 )
 from ..permissions import is_league_admin, visible_tournaments
 from .addresses import player_address
@@ -91,7 +92,8 @@ def tournament_sessions(tournament: Tournament) -> list[Session]:
 
 
 # What a standings table shows of a stored standing, in this order (``standings_rows``).
-_STANDING_COLUMNS = ("rank", "player_id", "player__first_name", "player__last_name", "player__club__name",
+_STANDING_COLUMNS = ("rank", "player_id", "player__first_name", "player__last_name", "player__public_name",
+                     "player__club__name",
                      "table_points", "score", "games", "disqualified", "substitute")
 
 
@@ -138,7 +140,7 @@ class StandingLine:
 def _standing_columns(row: Standing) -> tuple:
     """A computed standing (``selectors.day.standings_before``) as ``standings_rows`` reads a stored one."""
     player = row.player
-    return (row.rank, row.player_id, player.first_name, player.last_name,
+    return (row.rank, row.player_id, player.first_name, player.last_name, player.public_name,
             player.club.name if player.club_id else None, row.table_points, row.score, row.games, row.disqualified,
             getattr(row, "substitute", False))
 
@@ -151,12 +153,13 @@ def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
     address = player_address()
     lines = []
     for row in rows:
-        rank, player_id, first_name, last_name, club, table_points, score, games, disqualified, substitute = (
+        rank, player_id, first_name, last_name, public_name, club, table_points, score, games, disqualified, \
+            substitute = (
             row if isinstance(row, tuple) else _standing_columns(row))
         points, score = decimal_text(table_points, separator), decimal_text(score, separator)
         lines.append(StandingLine(
             rank="–" if rank is None else str(rank), url=address.format(player_id),
-            name=f"{first_name} {last_name}", club=club or "",
+            name=shown_name(first_name, last_name, public_name), club=club or "",
             first=score if by_score else points, second=points if by_score else score, games=str(games),
             disqualified=disqualified, substitute=substitute))
     return lines
@@ -274,12 +277,13 @@ def ranking_lines(season: Season) -> list[RankingLine]:
     separator = formats.get_format("DECIMAL_SEPARATOR")
     address = player_address()
     rows = season.rankings.order_by(*SEASON_ORDER).values_list(
-        "rank", "player_id", "player__first_name", "player__last_name", "player__club__name", "value", "games",
-        "tournaments")
-    return [RankingLine(rank=str(rank) if rank else "–", url=address.format(player_id), name=f"{first} {last}",
+        "rank", "player_id", "player__first_name", "player__last_name", "player__public_name", "player__club__name",
+        "value", "games", "tournaments")
+    return [RankingLine(rank=str(rank) if rank else "–", url=address.format(player_id),
+                        name=shown_name(first, last, public_name),
                         club=club or "", value=decimal_text(value, separator, whole=False), games=games,
                         tournaments=tournaments)
-            for rank, player_id, first, last, club, value, games, tournaments in rows]
+            for rank, player_id, first, last, public_name, club, value, games, tournaments in rows]
 
 
 # Referees' pages

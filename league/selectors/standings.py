@@ -30,6 +30,7 @@ from ..models import (
     Standing,
     Tournament,
     TournamentPenalty,
+    shown_name,
 )
 
 
@@ -115,11 +116,11 @@ def team_standings_for(*, tournament: Tournament) -> list[TeamRow]:
         return []
     teams = dict(Registration.objects.filter(tournament=tournament).exclude(team="")
                  .values_list("player_id", "team"))
-    entries = [(teams[player_id], player_id, rank, table_points, score, f"{first} {last}")
-               for player_id, rank, table_points, score, first, last in
+    entries = [(teams[player_id], player_id, rank, table_points, score, shown_name(first, last, public_name))
+               for player_id, rank, table_points, score, first, last, public_name in
                Standing.objects.filter(tournament=tournament, player_id__in=list(teams))
                .values_list("player_id", "rank", "table_points", "score", "player__first_name",
-                            "player__last_name")]
+                            "player__last_name", "player__public_name")]
     rows = team_rows(entries, method=options.get("team_standings"), best=options.get("team_best", 3),
                      by_score=tournament.effective_standing_method == Tournament.StandingMethod.SCORE)
     if not any(entry[2] for entry in entries):  # before the first hand: no ranks, as in the standings

@@ -22,7 +22,7 @@ from django.db.models import Avg, Count, Q, QuerySet
 from scoring.flow import IDENTITY
 
 from .. import hand_facts
-from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty
+from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty, shown_name
 from .day import hides_for
 from .tables import hand_seatings
 
@@ -117,9 +117,9 @@ def _seated(hands, tables: QuerySet, seats: dict[int, list[int | None]]):
 
 
 def _names(rows: dict[int, StatRow]) -> None:
-    for player_id, first, last in Player.objects.filter(pk__in=list(rows)).values_list(
-            "pk", "first_name", "last_name"):
-        rows[player_id].player_name = f"{first} {last}"
+    for player_id, first, last, public_name in Player.objects.filter(pk__in=list(rows)).values_list(
+            "pk", "first_name", "last_name", "public_name"):
+        rows[player_id].player_name = shown_name(first, last, public_name)
 
 
 def _without_hidden(tables: QuerySet[Table], results: QuerySet[GameResult],

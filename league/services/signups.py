@@ -103,9 +103,10 @@ def _language(language: str | None) -> str:
 
 
 def signup_create(*, tournament: Tournament, first_name: str, last_name: str, email: str, club: str = "",
-                  country: str = "DE", ema_id: str = "", client: str, link: Callable[[str], str],
+                  country: str = "DE", ema_id: str = "", consent: bool, client: str, link: Callable[[str], str],
                   language: str = "de") -> Signup:
-    """A new, unconfirmed sign-up and the e-mail with its confirmation ``link(token)``."""
+    """A new, unconfirmed sign-up and the e-mail with its confirmation ``link(token)``. ``consent``: the
+    registrant agreed that their name and results are published (required; its time is kept)."""
     if not signups_open(tournament):
         raise ServiceError("registration_closed", _("Registration for this tournament is closed."), status=409)
     first_name, last_name, club, ema_id = first_name.strip(), last_name.strip(), club.strip(), ema_id.strip()
@@ -119,6 +120,8 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         fields["country"] = [_("Give a two-letter country code (ISO 3166), e.g. DE.")]
     if ema_id and not is_ema_number(ema_id):
         fields["ema_id"] = [_("An EMA number is eight digits, e.g. 04990001.")]
+    if consent is not True:
+        fields["consent"] = [_("Agree to the publication of your name and results to sign up.")]
     for name, value in (("first_name", first_name), ("last_name", last_name), ("club", club)):
         if message := hidden_characters_message(value):
             fields.setdefault(name, []).append(message)
@@ -130,7 +133,8 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         with transaction.atomic():
             signup = Signup.objects.create(tournament=tournament, first_name=first_name, last_name=last_name,
                                            email=email, club=club, country=country, ema_id=ema_id,
-                                           token=secrets.token_urlsafe(32), language=_language(language))
+                                           token=secrets.token_urlsafe(32), language=_language(language),
+                                           consent_at=timezone.now())
     except IntegrityError:
         raise ServiceError("already_signed_up", _("This e-mail address has already signed up for this tournament."),
                            fields={"email": [_("Already signed up.")]}, status=409) from None

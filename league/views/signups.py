@@ -34,6 +34,11 @@ class SignupForm(forms.Form):
     country = forms.CharField(label=gettext_lazy("Country"), max_length=2, initial="DE",
                               help_text=gettext_lazy("Two letters, e.g. DE"))
     ema_id = forms.CharField(label=gettext_lazy("EMA number"), max_length=20, required=False)
+    consent = forms.BooleanField(
+        label=gettext_lazy("I agree that my name, club and results are published on this site and sent to the EMA."),
+        help_text=gettext_lazy("You may ask the organisers to show your last name as its initial only, "
+                               "or to erase your name later."),
+        error_messages={"required": gettext_lazy("Agree to the publication of your name and results to sign up.")})
 
 
 @require_http_methods(["GET", "POST"])

@@ -88,6 +88,7 @@ def test_self_registration_with_confirmation_waiting_list_and_approval(live_serv
         page.fill("#id_first_name", first)
         page.fill("#id_last_name", "Muster")
         page.fill("#id_email", f"{first.lower()}@example.org")
+        page.check("#id_consent")
         page.click("form.signup button[type=submit]")
         page.wait_for_selector("text=E-Mails")
         links.append(re.search(r"https?://\S+/signup/[\w-]+/", mail.outbox[-1].body).group(0))

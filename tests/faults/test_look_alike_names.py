@@ -44,7 +44,7 @@ def test_a_public_sign_up_with_a_hidden_character_is_refused(settings):
     tournament = TournamentFactory(registration_open=True, status="registration")
     response = client_for(None).post(f"/api/v1/tournaments/{tournament.pk}/signups/",
                                      {"first_name": "Eva", "last_name": f"Muster{ZWSP}", "email": "e@example.org",
-                                      "club": f"{RLO}bulC"}, format="json")
+                                      "club": f"{RLO}bulC", "consent": True}, format="json")
     assert response.status_code == 400
     assert {"last_name", "club"} <= set(response.json()["error"]["fields"])
     assert not Signup.objects.exists()

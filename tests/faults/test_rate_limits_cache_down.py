@@ -62,7 +62,8 @@ def test_with_the_cache_down_sign_ups_are_still_limited_per_address(cache_down, 
     for n in range(3):
         with django_capture_on_commit_callbacks(execute=True):
             statuses.append(api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                                     {"first_name": "Eva", "last_name": f"Muster{n}", "email": f"e{n}@example.org"},
+                                     {"first_name": "Eva", "last_name": f"Muster{n}", "email": f"e{n}@example.org",
+                                      "consent": True},
                                      format="json").status_code)
     assert statuses == [202, 202, 429] and len(mail.outbox) == 2
 

@@ -32,7 +32,8 @@ def tournament():
 def sign_up(api, tournament, name: str, *, execute, **extra):
     with execute(execute=True):
         return api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                        {"first_name": name, "last_name": "Muster", "email": f"{name.lower()}@example.org", **extra},
+                        {"first_name": name, "last_name": "Muster", "email": f"{name.lower()}@example.org", "consent": True,
+                         **extra},
                         format="json")
 
 
@@ -124,7 +125,7 @@ def test_a_withdrawal_frees_the_place_too(api, admin_api, client, tournament, dj
 def test_one_sign_up_per_address_and_tournament(api, tournament, django_capture_on_commit_callbacks):
     assert sign_up(api, tournament, "Anna", execute=django_capture_on_commit_callbacks).status_code == 202
     again = api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                     {"first_name": "Anna", "last_name": "X", "email": "ANNA@example.org"}, format="json")
+                     {"first_name": "Anna", "last_name": "X", "email": "ANNA@example.org", "consent": True}, format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "already_signed_up"
     other = TournamentFactory(registration_open=True)
     assert sign_up(api, other, "Anna", execute=django_capture_on_commit_callbacks).status_code == 202
@@ -181,7 +182,8 @@ def test_the_public_form_and_the_administrators_page(client, admin_user, tournam
     assert bad.status_code == 400 and 'id="err-email"' in html and 'aria-describedby="help-email err-email"' in html
     with django_capture_on_commit_callbacks(execute=True):
         sent = client.post(f"/t/{tournament.slug}/signup/", {"first_name": "Anna", "last_name": "Muster",
-                                                             "email": "anna@example.org", "country": "DE"})
+                                                             "email": "anna@example.org", "country": "DE",
+                                                             "consent": "on"})
     assert sent.status_code == 202 and len(mail.outbox) == 1
     client.post(confirm_link(mail.outbox[0]), {"action": "confirm"})
     client.force_login(admin_user)
@@ -227,10 +229,12 @@ def test_approval_waiting_list_rejection_and_moving_up_each_send_an_email_in_the
     tournament.save()
     with django_capture_on_commit_callbacks(execute=True):
         api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                 {"first_name": "Anna", "last_name": "Muster", "email": "anna@example.org"}, format="json",
+                 {"first_name": "Anna", "last_name": "Muster", "email": "anna@example.org", "consent": True},
+                 format="json",
                  HTTP_ACCEPT_LANGUAGE="de")
         api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                 {"first_name": "Ben", "last_name": "Muster", "email": "ben@example.org"}, format="json",
+                 {"first_name": "Ben", "last_name": "Muster", "email": "ben@example.org", "consent": True},
+                 format="json",
                  HTTP_ACCEPT_LANGUAGE="en")
     for message in mail.outbox:
         client.post(confirm_link(message), {"action": "confirm"})
