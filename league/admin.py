@@ -234,8 +234,8 @@ class ClubAdmin(ThroughServices, BaseAdmin):
 
 @admin.register(models.Player)
 class PlayerAdmin(BaseAdmin):
-    list_display = ["last_name", "first_name", "club", "country", "ema_id"]
-    list_filter = ["country", "club"]
+    list_display = ["last_name", "first_name", "club", "country", "ema_id", "public_name"]
+    list_filter = ["country", "club", "public_name"]
     search_fields = ["last_name", "first_name", "ema_id", "club__name"]
     list_select_related = ["club"]
     autocomplete_fields = ["club", "user"]

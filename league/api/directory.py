@@ -1,11 +1,15 @@
 """Players, clubs, leagues and seasons: read by everyone, written by administrators (clubs, leagues
 and seasons through their services, league.services.leagues). Deletions go through
 league.services.deletions (refused while in use, logged)."""
+from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
 
 from ..models import Club, League, Player, Season
 from ..services.deletions import object_delete
 from ..services.leagues import club_create, club_update, league_create, league_update, season_create, season_update
+from ..services.players import player_erase
 from .serializers import ClubSerializer, LeagueSerializer, PlayerSerializer, SeasonSerializer
 
 
@@ -29,6 +33,14 @@ class ClubViewSet(DeletesThroughService, viewsets.ModelViewSet):
 class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = Player.objects.all()
     serializer_class = PlayerSerializer
+
+    @extend_schema(request=None, responses={200: PlayerSerializer})
+    @action(detail=True, methods=["post"])
+    def erase(self, request, pk=None):
+        """``POST players/<id>/erase/`` (administrators): the player's name becomes "Anonymous <id>", the
+        EMA number and the sign-ups go; results, standings and rankings stay (league.services.players)."""
+        player = player_erase(player=self.get_object(), user=request.user)
+        return Response(self.get_serializer(player).data)
 
 
 class LeagueViewSet(DeletesThroughService, viewsets.ModelViewSet):

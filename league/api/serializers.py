@@ -9,7 +9,7 @@ from scoring.flow import ENDINGS
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
-from ..permissions import can_referee
+from ..permissions import can_referee, is_league_admin
 from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
 
@@ -21,9 +21,19 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player; ``last_name`` as the public sees it (``public_name``: its initial only when the player
+    chose "initials") for every caller but administrators, who read and write the whole name."""
+
     class Meta:
         model = Player
-        fields = ["id", "first_name", "last_name", "club", "country", "ema_id"]
+        fields = ["id", "first_name", "last_name", "club", "country", "ema_id", "public_name"]
+
+    def to_representation(self, instance: Player) -> dict:
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        if not (request is not None and is_league_admin(request.user)):
+            data["last_name"] = instance.public_last_name
+        return data
 
     def validate_country(self, value: str) -> str:
         value = country_normalised(value)

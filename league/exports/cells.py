@@ -138,4 +138,5 @@ def number_text(value) -> str:
 
 
 def player_name(player) -> str:
-    return f"{player.first_name} {player.last_name}"
+    """Exports are the administrators': the whole name, whatever the player shows in public."""
+    return player.full_name

@@ -12,3 +12,8 @@ def audit_record(*, user, action: str, obj: models.Model, details: dict | None =
     return AuditEntry.objects.create(
         user=known, username=known.get_username() if known else "", action=action,
         model=obj._meta.model_name, object_id=str(obj.pk), object_repr=str(obj)[:200], details=details or {})
+
+
+def audit_renamed(*, obj: models.Model) -> None:
+    """The log's earlier entries on ``obj`` name it as it is now (after an erasure: not as it was)."""
+    AuditEntry.objects.filter(model=obj._meta.model_name, object_id=str(obj.pk)).update(object_repr=str(obj)[:200])

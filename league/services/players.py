@@ -1,10 +1,13 @@
-"""Writes on players: merging two entries of one person (``player_merge``)."""
+"""Writes on players: merging two entries of one person (``player_merge``), erasing a person's
+details on request (``player_erase``)."""
 from django.db import models, transaction
+from django.db.models import Q
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..models import Player, PlayerMerge, Registration, Seat, Session, Signup, Standing, Tournament
+from ..models import AuditEntry, Player, PlayerMerge, Registration, Seat, Session, Signup, Standing, Tournament
+from .audit import audit_record, audit_renamed
 from .rankings import rankings_request
 from .standings import standings_request
 
@@ -105,3 +108,40 @@ def player_merge(*, keep: Player, remove: Player, user=None) -> PlayerMerge:
             "season_id", flat=True).distinct():
         rankings_request(season_id=season_id)
     return merge
+
+
+ANONYMOUS = "Anonymous"
+
+
+@transaction.atomic
+def player_erase(*, player: Player, user) -> Player:
+    """Erase what identifies a player (the right to erasure): the first and last name become
+    "Anonymous <id>", the EMA number goes, the name is shown in full again (there is nothing left
+    to shorten), and the player's sign-ups (linked to the player or its registrations, or from an
+    e-mail address the player signed up with or its account has) are deleted with their e-mail
+    addresses. Results, hands, standings and rankings stay as they are: nothing is recomputed. The
+    merges kept into this player lose the removed entry's name too. Logged (``erase``) without the
+    old name."""
+    player = Player.objects.select_for_update().filter(pk=player.pk).first()
+    if player is None:
+        raise ServiceError("not_found", _("There is no such player."), status=404)
+    linked = Signup.objects.filter(Q(player=player) | Q(registration__player=player))
+    emails = {email.lower() for email in linked.values_list("email", flat=True)}
+    if player.user_id and player.user.email:
+        emails.add(player.user.email.strip().lower())
+    by_email = Q()
+    for email in emails:
+        by_email |= Q(email__iexact=email)
+    signups = Signup.objects.filter(Q(pk__in=linked.values("pk")) | (by_email if emails else Q(pk__in=[])))
+    deleted = signups.count()
+    signups.delete()
+    player.first_name, player.last_name, player.ema_id = ANONYMOUS, str(player.pk), ""
+    player.public_name = Player.PublicName.FULL
+    player.save(update_fields=["first_name", "last_name", "ema_id", "public_name"])
+    for merge in PlayerMerge.objects.filter(kept=player):
+        merge.removed = {**merge.removed, "first_name": ANONYMOUS, "last_name": str(merge.removed_id),
+                         "ema_id": ""}
+        merge.save(update_fields=["removed"])
+    audit_renamed(obj=player)
+    audit_record(user=user, action=AuditEntry.Action.ERASE, obj=player, details={"signups_deleted": deleted})
+    return player

@@ -23,7 +23,7 @@ from ..permissions import is_league_admin
 from ..selectors.audit import audit_entries
 from ..selectors.players import merges_recent, player_summary
 from ..services import imports
-from ..services.players import player_merge
+from ..services.players import player_erase, player_merge
 from ..services.tournaments import tournament_options_set
 from .numbers import posted_int
 
@@ -213,7 +213,8 @@ def _player_or_none(raw) -> Player | None:
 @require_http_methods(["GET", "POST"])
 def players_merge(request):
     """Two entries of one person made one: choose the one to keep and the one to remove, see what
-    each holds, merge (league.services.players.player_merge); the merges made are listed."""
+    each holds, merge (league.services.players.player_merge); the merges made are listed. Also erasing a
+    player's details on request (league.services.players.player_erase)."""
     if (response := _login_first(request)) is not None:
         return response
     _admin_only(request)
@@ -221,6 +222,14 @@ def players_merge(request):
     keep, remove = _player_or_none(data.get("keep")), _player_or_none(data.get("remove"))
     context = {"players": Player.objects.select_related("club").order_by("last_name", "first_name", "pk"),
                "keep": keep, "remove": remove, "status": 200}
+    if request.method == "POST" and request.POST.get("action") == "erase":
+        erase = _player_or_none(request.POST.get("erase"))
+        if erase is None or request.POST.get("confirm") != "on":
+            context["erase_error"], context["status"] = _("Choose the player and confirm the erasure."), 400
+        else:
+            player_erase(player=erase, user=request.user)
+            messages.success(request, _("The player's name, EMA number and sign-ups are erased; the results stay."))
+            return redirect("manage-players-merge")
     if request.method == "POST" and request.POST.get("action") == "merge":
         if keep is None or remove is None:
             context["error"], context["status"] = _("Choose both players."), 400

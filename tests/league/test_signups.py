@@ -32,8 +32,8 @@ def tournament():
 def sign_up(api, tournament, name: str, *, execute, **extra):
     with execute(execute=True):
         return api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                        {"first_name": name, "last_name": "Muster", "email": f"{name.lower()}@example.org", "consent": True,
-                         **extra},
+                        {"first_name": name, "last_name": "Muster", "email": f"{name.lower()}@example.org",
+                         "consent": True, **extra},
                         format="json")
 
 
@@ -125,7 +125,8 @@ def test_a_withdrawal_frees_the_place_too(api, admin_api, client, tournament, dj
 def test_one_sign_up_per_address_and_tournament(api, tournament, django_capture_on_commit_callbacks):
     assert sign_up(api, tournament, "Anna", execute=django_capture_on_commit_callbacks).status_code == 202
     again = api.post(f"/api/v1/tournaments/{tournament.pk}/signups/",
-                     {"first_name": "Anna", "last_name": "X", "email": "ANNA@example.org", "consent": True}, format="json")
+                     {"first_name": "Anna", "last_name": "X", "email": "ANNA@example.org", "consent": True},
+                     format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "already_signed_up"
     other = TournamentFactory(registration_open=True)
     assert sign_up(api, other, "Anna", execute=django_capture_on_commit_callbacks).status_code == 202
