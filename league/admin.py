@@ -636,8 +636,8 @@ class SignupAdmin(BaseAdmin):
     list_select_related = ["tournament"]
     # decisions are made on the sign-ups page or the API (league.services.signups), which register
     # the player and keep the waiting list in order
-    readonly_fields = ["status", "token", "registration", "player", "as_new_player", "created_at", "confirmed_at",
-                       "decided_at"]
+    readonly_fields = ["status", "token", "registration", "player", "as_new_player", "created_at", "consent_at",
+                       "confirmed_at", "decided_at"]
     fixed_on_change = ("tournament", "email")
 
     def has_add_permission(self, request) -> bool:

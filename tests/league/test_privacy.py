@@ -114,6 +114,9 @@ def test_an_administrator_sets_the_public_name_and_the_cached_pages_follow(clien
     assert response.status_code == 200 and response.json()["public_name"] == "initials"
     assert "Anna B." in client.get("/t/offen/standings/").content.decode()
     assert "Bergmeister" not in client.get(f"/t/offen/session/{table.session.number}/").content.decode()
+    unknown = client_for(AdminFactory()).patch(f"/api/v1/players/{player.pk}/", {"public_name": "nickname"},
+                                               format="json")
+    assert unknown.status_code == 400 and "public_name" in unknown.json()["error"]["fields"]
     refused = client_for(UserFactory()).patch(f"/api/v1/players/{player.pk}/", {"public_name": "full"},
                                               format="json")
     assert refused.status_code == 403 and Player.objects.get(pk=player.pk).public_name == "initials"
