@@ -16,6 +16,7 @@ from league.models import (
     SeasonRanking,
     Signup,
     Standing,
+    Tournament,
     shown_name,
 )
 from league.services.exports import export_build
@@ -44,6 +45,7 @@ def initials_table():
     players = [PlayerFactory(first_name=first, last_name=last, public_name="initials")
                for first, last in zip(["Anna", "Ben", "Cleo", "Dirk"], LAST_NAMES, strict=True)]
     table = table_with_hands(count=3, players=players, season=season, slug="privat")
+    Tournament.objects.filter(pk=table.session.tournament_id).update(status=Tournament.Status.FINISHED)
     standings_recompute(tournament=table.session.tournament)
     rankings_recompute(season=season)
     return table
@@ -78,9 +80,7 @@ def test_no_public_page_or_public_read_of_the_api_shows_a_last_name_the_player_s
         assert response.status_code == 200, address
         text = response.content.decode()
         assert not any(last in text for last in LAST_NAMES), address
-    assert "Anna B." in client.get("/t/privat/standings/").content.decode()
-    assert "Anna B." in client.get("/t/privat/find/?q=Anna").content.decode()
-    assert client.get(f"/api/v1/players/{table.seats.first().player.pk}/").json()["last_name"] == "B."
+        assert "Anna B." in text or '"last_name":"B."' in text.replace(" ", ""), address
 
 
 def test_administrators_read_the_whole_name_in_the_api_and_their_exports():
