@@ -169,6 +169,7 @@ def external_results_plan(*, upload, event: Event) -> list[ResultRow]:
     players = {pk: (first, last, ema) for pk, first, last, ema
                in Player.objects.order_by("pk").values_list("pk", "first_name", "last_name", "ema_id")}
     people = NameIndex((pk, (first, last)) for pk, (first, last, _ema) in players.items())
+    claimed = {by_ema[row.ema_id] for row in read if not row.errors and row.ema_id in by_ema}
     seen_players: dict[int, int] = {}
     seen_ema: dict[str, int] = {}
     seen_names: dict[str, int] = {}
@@ -183,8 +184,10 @@ def external_results_plan(*, upload, event: Event) -> list[ResultRow]:
             seen_ema[row.ema_id] = row.row
         player = by_ema.get(row.ema_id) if row.ema_id else None
         if player is None:
+            # not a player another row names by EMA number, nor one with a different EMA number
             matches = [match.id for match in people.find(row.first_name, row.last_name)
-                       if not (row.ema_id and players[match.id][2] and players[match.id][2] != row.ema_id)]
+                       if match.id not in claimed
+                       and not (row.ema_id and players[match.id][2] and players[match.id][2] != row.ema_id)]
             if len(matches) == 1:
                 player = matches[0]
         if player is not None:

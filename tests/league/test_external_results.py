@@ -190,3 +190,10 @@ def test_only_administrators_may_send_results(season):
         assert response.status_code in (401, 403)
     assert send(client_for(UserFactory()), season, [[1, "Berg", "Anna", "", "DE", 4, 0]]).status_code == 403
     assert not Tournament.objects.filter(kind=Tournament.Kind.EXTERNAL).exists()
+
+
+def test_a_player_named_by_ema_number_in_a_later_row_is_not_taken_for_an_earlier_row_by_name(admin_api, season):
+    anna = PlayerFactory(first_name="Anna", last_name="Berg", ema_id="04990001")
+    rows = [[1, "Berg", "Anne", "", "DE", 4, 0], [2, "Berg", "Anna", "04990001", "DE", 0, 0]]
+    response = send(admin_api, season, rows, preview=True)
+    assert [(e["status"], e.get("player")) for e in response.json()] == [("new", None), ("matched", anna.pk)]
