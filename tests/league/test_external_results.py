@@ -1,13 +1,17 @@
 """Results from elsewhere: an EMA results file previewed, stored as an external tournament and
 counted in the season's ranking (docs/rules.md §11, API.md "Events across tournaments")."""
 import datetime
+import io
 from decimal import Decimal
 from fractions import Fraction
 
+import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from league.models import Player, Season, SeasonRanking, Session, Standing, Tournament
+from league.services.rankings import tournament_finish
+from league.services.standings import standings_recompute
 from scoring import mers
 from scoring.numbers import to_decimal
 from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, UserFactory, client_for
@@ -197,3 +201,29 @@ def test_a_player_named_by_ema_number_in_a_later_row_is_not_taken_for_an_earlier
     rows = [[1, "Berg", "Anne", "", "DE", 4, 0], [2, "Berg", "Anna", "04990001", "DE", 0, 0]]
     response = send(admin_api, season, rows, preview=True)
     assert [(e["status"], e.get("player")) for e in response.json()] == [("new", None), ("matched", anna.pk)]
+
+
+def test_finishing_or_recomputing_an_external_tournament_keeps_the_files_standings(admin_api, season):
+    send(admin_api, season, [[1, "Visser", "Kees", "", "NL", 4, 10], [2, "Berg", "Anna", "", "DE", 0, -10]])
+    tournament = Tournament.objects.get(kind=Tournament.Kind.EXTERNAL)
+    tournament_finish(tournament=tournament)
+    assert not standings_recompute(tournament=tournament)
+    assert list(Standing.objects.filter(tournament=tournament).order_by("rank").values_list("rank", "score")) == [
+        (1, Decimal(10)), (2, Decimal(-10))]
+
+
+def test_an_xlsx_results_file_is_read_like_a_csv(admin_api, season):
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["Results of the Leiden Open"])  # a title above the headings
+    sheet.append(HEADING)
+    sheet.append([1, "Visser", "Kees", 52000123, "NL", 4, 10.5])
+    content = io.BytesIO()
+    workbook.save(content)
+    upload = SimpleUploadedFile("results.xlsx", content.getvalue())
+    response = admin_api.post(f"/api/v1/seasons/{season.pk}/external-results/", {
+        "file": upload, "name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-07", "country": "NL"},
+        format="multipart")
+    assert response.status_code == 201, response.content
+    assert response.json()["rows"][0]["row"] == 3
+    assert Standing.objects.get(player__ema_id="52000123").score == Decimal("10.5")
