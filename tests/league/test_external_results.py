@@ -91,6 +91,8 @@ def test_the_external_tournaments_public_page_says_external_and_shows_its_standi
     page = client_for(None).get(f"/t/{tournament.slug}/").content.decode()
     assert 'class="kind external"' in page and "Visser" in page and "Berg" in page
     assert 'id="find-q"' not in page  # no table to find: it has no sessions
+    season_page = client_for(None).get(season.get_absolute_url()).content.decode()
+    assert 'class="kind external"' in season_page and tournament.name in season_page
 
 
 def played_here(season, places: list[Player]) -> Tournament:
