@@ -9,6 +9,7 @@ import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from league.middleware import body_limit
 from league.models import Player, Season, SeasonRanking, Session, Standing, Tournament
 from league.services.rankings import tournament_finish
 from league.services.standings import standings_recompute
@@ -229,3 +230,7 @@ def test_an_xlsx_results_file_is_read_like_a_csv(admin_api, season):
     assert response.status_code == 201, response.content
     assert response.json()["rows"][0]["row"] == 3
     assert Standing.objects.get(player__ema_id="52000123").score == Decimal("10.5")
+
+
+def test_a_results_file_may_be_as_large_as_any_other_upload(settings):
+    assert body_limit("/api/v1/seasons/3/external-results/") == settings.UPLOAD_MAX_BYTES
