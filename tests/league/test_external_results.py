@@ -234,3 +234,15 @@ def test_an_xlsx_results_file_is_read_like_a_csv(admin_api, season):
 
 def test_a_results_file_may_be_as_large_as_any_other_upload(settings):
     assert body_limit("/api/v1/seasons/3/external-results/") == settings.UPLOAD_MAX_BYTES
+
+
+def test_the_average_counts_an_external_tournaments_rows_that_give_their_games(
+        admin_api, season, django_capture_on_commit_callbacks):
+    season.ranking_method = Season.RankingMethod.TABLE_POINTS_AVG
+    season.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        send(admin_api, season, [[1, "Visser", "Kees", "", "NL", 8, 0, 4], [2, "Berg", "Anna", "", "DE", 2, 0, ""]],
+             heading=[*HEADING, "Games"])
+    kees = Player.objects.get(last_name="Visser")
+    assert list(SeasonRanking.objects.filter(season=season).values_list("player_id", "value", "games")) == [
+        (kees.pk, Decimal(2), 4)]
