@@ -8,8 +8,10 @@ Müller"); they are *similar* when, after that, a small typo remains (one edit i
 in a long one). ``NameIndex`` finds the people of a list that are the same as or similar to a name,
 best first, without comparing every name with every other.
 """
+import functools
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
@@ -60,12 +62,24 @@ def allowed_edits(key: str) -> int:
     return 0 if letters < 5 else 1 if letters < 12 else 2
 
 
+@functools.lru_cache(maxsize=65536)
+def _letters(key: str) -> Counter:
+    return Counter(key)
+
+
+def letters_apart(a: str, b: str) -> int:
+    """A cheap lower bound of the edits between ``a`` and ``b`` (also word by word): the letters one
+    has more of than the other, on the side with more (every edit changes that by at most one)."""
+    la, lb = _letters(a), _letters(b)
+    return max(sum((la - lb).values()), sum((lb - la).values()))
+
+
 def closeness(a: str, b: str) -> int | None:
     """How far apart two keys (``name_key``) are: 0 the same, 1 or 2 a small typo, None not similar."""
     if a == b:
         return 0
     limit = min(allowed_edits(a), allowed_edits(b))
-    if limit == 0:
+    if limit == 0 or letters_apart(a, b) > limit:  # most names a shared word brings: no edits computed
         return None
     edits = distance(a, b, limit)
     if edits <= limit:

@@ -85,7 +85,8 @@ SMALL_BODY = 64 * 1024
 # The endpoints whose bodies may be larger or must be smaller than BODY_MAX_BYTES: the uploads take
 # UPLOAD_MAX_BYTES, the anonymous logins and sign-ups SMALL_BODY. First match wins.
 BODY_LIMITS = (
-    (re.compile(r"^/api/v1/(tournaments/\d+/imports|players/bulk)/$"), "UPLOAD_MAX_BYTES"),
+    (re.compile(r"^/api/v1/(tournaments/\d+/imports|players/bulk|seasons/\d+/external-results)/$"),
+     "UPLOAD_MAX_BYTES"),
     (re.compile(r"^/manage/(players/bulk|t/[^/]+/import)/$"), "UPLOAD_MAX_BYTES"),
     (re.compile(r"^/(api/v1/auth/token|login|admin/login)/$"), SMALL_BODY),
     (re.compile(r"^/(api/v1/tournaments/\d+/signups|t/[^/]+/signup)/$"), SMALL_BODY),

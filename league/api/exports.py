@@ -19,6 +19,7 @@ from ..models import Export, Season, Tournament
 from ..permissions import can_referee, is_league_admin
 from ..selectors.day import hides_for
 from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
+from ..services.external import external_results_import, external_results_preview
 from ..services.imports import decisions_parsed, registrations_import, registrations_import_preview
 from .parsers import JSONParser
 
@@ -174,11 +175,49 @@ class TournamentImports(APIView):
         return Response(counts, status=status.HTTP_201_CREATED)
 
 
+class ExternalResultsUpload(serializers.Serializer):
+    file = serializers.FileField(help_text=gettext_lazy(
+        "An .xlsx or .csv in the EMA results layout: place, last name, first name, EMA number, country, "
+        "table points, score (games optional)"))
+    name = serializers.CharField(max_length=160)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    country = serializers.CharField(max_length=10, help_text=gettext_lazy("ISO 3166 alpha-2"))
+    preview = serializers.BooleanField(required=False, default=False)
+
+
+class SeasonExternalResults(APIView):
+    """POST the final results of a tournament held elsewhere (multipart: ``file``, ``name``,
+    ``starts_on``, ``ends_on``, ``country``). With ``preview`` → 200, one entry per row ``{"row",
+    "status": "matched|new|error", "player"?, "error"?}``, nothing stored; otherwise → 201 (200 when
+    it replaced the results of the same ``name`` and ``starts_on``) with the external tournament, or
+    400 ``invalid_rows`` with every row and nothing stored."""
+
+    permission_classes = [LeagueAdminOnly]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request={"multipart/form-data": ExternalResultsUpload}, responses={200: dict, 201: dict})
+    def post(self, request, pk: int):
+        season = get_object_or_404(Season, pk=pk)
+        data = ExternalResultsUpload(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        preview = fields.pop("preview") or request.query_params.get("preview", "").lower() in ("1", "true", "yes")
+        upload = fields.pop("file")
+        if preview:
+            return Response(external_results_preview(season=season, upload=upload, **fields))
+        tournament, replaced, rows = external_results_import(season=season, upload=upload, **fields)
+        return Response({"tournament": tournament.pk, "slug": tournament.slug, "kind": tournament.kind,
+                         "replaced": replaced, "rows": rows},
+                        status=status.HTTP_200_OK if replaced else status.HTTP_201_CREATED)
+
+
 # Included from league/api/urls.py, so the routes of this resource live next to its views.
 urlpatterns = [
     path("tournaments/<int:pk>/exports/", TournamentExports.as_view(), name="api-tournament-exports"),
     path("tournaments/<int:pk>/imports/", TournamentImports.as_view(), name="api-tournament-imports"),
     path("seasons/<int:pk>/exports/", SeasonExports.as_view(), name="api-season-exports"),
+    path("seasons/<int:pk>/external-results/", SeasonExternalResults.as_view(), name="api-season-external-results"),
     path("exports/<int:pk>/", ExportDetail.as_view(), name="api-export"),
     path("exports/<int:pk>/download/", ExportDownload.as_view(), name="api-export-download"),
 ]

@@ -77,8 +77,8 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
                   "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use",
-                  "registration_open", "registration_limit", "registration_deadline", "archived_at"]
-        read_only_fields = ["archived_at"]
+                  "registration_open", "registration_limit", "registration_deadline", "archived_at", "kind"]
+        read_only_fields = ["archived_at", "kind"]
         extra_kwargs = {"session_count": {"min_value": 1}}  # as the database's check says
 
     def get_weight_in_use(self, tournament) -> float:

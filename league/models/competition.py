@@ -83,6 +83,11 @@ class Tournament(models.Model):
         TABLE_POINTS = "table_points", _("Table points, then game score")
         SCORE = "score", _("Game score, then average place")
 
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament", _("Tournament")
+        CLUB = "club", _("Club event")
+        EXTERNAL = "external", _("External")
+
     slug = models.SlugField(_("slug"), unique=True)
     name = models.CharField(_("name"), max_length=160)
     season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments",
@@ -115,6 +120,9 @@ class Tournament(models.Model):
     standings_revealed_at = models.DateTimeField(
         _("standings revealed at"), null=True, blank=True,
         help_text=_("When the director revealed the standings hidden by the option hide_standings_from_session"))
+    kind = models.CharField(
+        _("kind"), max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT, editable=False,
+        help_text=_("External: held elsewhere, only its final standings are stored (results from elsewhere)"))
     archived_at = models.DateTimeField(
         _("archived at"), null=True, blank=True, editable=False,
         help_text=_("An archived tournament is hidden from every public page and counts in no ranking; "

@@ -4,7 +4,8 @@ those who played, the weight in use) and the players' results in them. The arith
 
 - N: the players with at least one game in the tournament's standings (substitutes included,
   registered no-shows not; a disqualified player keeps the place the standings give). N < 2: the
-  tournament does not count.
+  tournament does not count. An external tournament (results from elsewhere) has no games of its
+  own: every row of its file counts, with the place the file gives.
 - A substitute in a tournament whose ``substitute_scoring`` is "fixed" counts in N and keeps the
   place the standings give (so the others' places are as the standings show), but gets no result
   from it: a result fixed by rule is not a played result (``fixed_substitutes``). The same holds for
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from scoring.mers import Result, age_factor, base_rank, tournament_weight
 from scoring.numbers import fraction_to_decimal, shared_ranks
@@ -48,9 +49,16 @@ class TournamentFigures:
         return self.computed_weight
 
 
+def ranked_standings(tournaments: list[Tournament]):
+    """The standings that place players in MERS: those of players who played (games > 0), and every
+    row of an external tournament's results (its N is the rows of its file, docs/rules.md §11)."""
+    return Standing.objects.filter(Q(games__gt=0) | Q(tournament__kind=Tournament.Kind.EXTERNAL),
+                                   tournament__in=tournaments)
+
+
 def tournament_figures(tournaments: list[Tournament]) -> dict[int, TournamentFigures]:
     """Players who played and their countries, per tournament (one query)."""
-    rows = (Standing.objects.filter(tournament__in=tournaments, games__gt=0)
+    rows = (ranked_standings(tournaments)
             .values("tournament_id")
             .annotate(players=Count("player_id", distinct=True),
                       countries=Count("player__country", distinct=True)))
@@ -78,7 +86,7 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
     fixed-result substitutes count in N and get none)."""
     figures = tournament_figures(tournaments)
     unranked = fixed_substitutes(tournaments)
-    standings = Standing.objects.filter(tournament__in=tournaments, games__gt=0).values_list(
+    standings = ranked_standings(tournaments).values_list(
         "tournament_id", "player_id", "rank")
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for tournament_id, player_id, rank in standings:

@@ -28,6 +28,10 @@ and tournaments in every method; equal values share the rank (1, 2, 2, 4):
 ``chemnitz`` – a rating in the style of the Chemnitz league (``scoring.ratings``)
     Games are taken in the order they were played (tournament start date, session, table).
 
+External tournaments (results from elsewhere, ``league.services.external``) have final standings
+and no games: ``sum`` and ``mers`` count their standings, ``average`` the rows that give games,
+``chemnitz`` skips them (``_counts``, ``league.selectors.mers.ranked_standings``).
+
 History (``RankingSnapshot``): each recomputation also keeps the ranking as it now stands under
 one date, the latest ``ends_on`` of the counted tournaments, so the history follows the
 tournament calendar and not the day the job ran (a job run late, or twice, writes the same
@@ -49,7 +53,7 @@ from scoring.numbers import shared_ranks, to_decimal
 from scoring.ratings import chemnitz_ratings
 
 from ..cache import pages_changed
-from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Tournament
+from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Standing, Tournament
 from ..rowsync import sync_rows
 from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
@@ -106,7 +110,8 @@ def counted_tournaments(*, season: Season) -> list[Tournament]:
     """The season's finished, published tournaments that are not archived, without those whose standings
     still wait for the reveal."""
     tournaments = (season.tournaments.filter(status=Tournament.Status.FINISHED, published=True, archived_at=None)
-                   .only("id", "starts_on", "ends_on", "weight", "qualifying", "options", "standings_revealed_at"))
+                   .only("id", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
+                         "standings_revealed_at"))
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]
 
 
@@ -122,13 +127,25 @@ def _counted_games(tournaments: list[Tournament]):
     return games.exclude(unranked) if unranked else games
 
 
-def _counts(tournaments: list[Tournament]) -> dict[int, tuple[Decimal, int, int]]:
-    """player id → (sum of table points, games, tournaments)."""
+def _counts(tournaments: list[Tournament], *, external: str = "all") -> dict[int, tuple[Decimal, int, int]]:
+    """player id → (sum of table points, games, tournaments): the games played here and, for an
+    external tournament (results from elsewhere, docs/rules.md §11), its final standings: every row
+    (``external="all"``: sum, MERS), only the rows that give games (``"played"``: average) or none
+    (``"none"``: Chemnitz, which needs the games themselves)."""
     rows = (_counted_games(tournaments).values("player_id")
             .annotate(points=Sum("table_points"), games=Count("id"),
                       tournaments=Count("tournament", distinct=True))
             .values_list("player_id", "points", "games", "tournaments"))
-    return {player_id: (points, games, tournaments) for player_id, points, games, tournaments in rows}
+    counts = {player_id: (points, games, tournaments) for player_id, points, games, tournaments in rows}
+    external_ids = [t.pk for t in tournaments if t.kind == Tournament.Kind.EXTERNAL]
+    if external_ids and external != "none":
+        standings = Standing.objects.filter(tournament_id__in=external_ids)
+        if external == "played":
+            standings = standings.filter(games__gt=0)
+        for player_id, points, games in standings.values_list("player_id", "table_points", "games"):
+            before = counts.get(player_id, (Decimal(0), 0, 0))
+            counts[player_id] = (before[0] + points, before[1] + games, before[2] + 1)
+    return counts
 
 
 def _sum_rows(counts: dict, *, season: Season, average: bool) -> list[RankingRow]:
@@ -175,8 +192,9 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
     the counted ones when the caller has them already."""
     if tournaments is None:
         tournaments = counted_tournaments(season=season)
-    counts = _counts(tournaments)
     method = season.ranking_method
+    external = {Season.RankingMethod.TABLE_POINTS_AVG: "played", Season.RankingMethod.CHEMNITZ: "none"}
+    counts = _counts(tournaments, external=external.get(method, "all"))
     if method == Season.RankingMethod.MERS:
         rows = _mers_rows(counts, season=season, tournaments=tournaments)
     elif method == Season.RankingMethod.CHEMNITZ:

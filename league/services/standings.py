@@ -141,6 +141,8 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> 
     season's ranking after the commit."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        if tournament.kind == Tournament.Kind.EXTERNAL:  # its standings are the file's, it has no hands
+            return False
         # Read before the hands: a change committed after this read counts beyond it.
         state = StandingsState.objects.filter(pk=tournament.pk).values_list("requested", "computed").first()
         seen = state[0] if state else 0

@@ -37,7 +37,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from league.models import AuditEntry, Hand, PlayerMerge, RefereeAssignment, Signup, Table, Tournament
+from league.models import AuditEntry, Hand, PlayerMerge, RefereeAssignment, Signup, Standing, Table, Tournament
 from league.services.audit import audit_record
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
@@ -196,6 +196,7 @@ PAGES = [
     Page("admin-login", "public", lambda w: "/admin/login/"),
     Page("tournament", "public", lambda w: f"/t/{w.tournament.slug}/"),
     Page("finished-tournament", "public", lambda w: f"/t/{w.finished.slug}/"),
+    Page("external-tournament", "public", lambda w: "/t/a11y-elsewhere/"),
     Page("standings", "public", lambda w: f"/t/{w.tournament.slug}/standings/"),
     Page("session", "public", lambda w: f"/t/{w.tournament.slug}/session/1/"),
     Page("session-print", "public", lambda w: f"/t/{w.tournament.slug}/session/1/print/"),
@@ -379,6 +380,12 @@ def world() -> World:
     hand_record(table=spring, record=WIN, user=None)
     table_close(table=spring, user=None)
     standings_recompute(tournament=finished)
+    elsewhere = TournamentFactory(slug="a11y-elsewhere", name="Leiden Open", season=season, session_count=1,
+                                  kind=Tournament.Kind.EXTERNAL, status=Tournament.Status.FINISHED, place="NL",
+                                  starts_on=datetime.date(2026, 4, 4), ends_on=datetime.date(2026, 4, 5))
+    for rank, player in enumerate(players[:4], start=1):  # results from elsewhere: standings only
+        Standing.objects.create(tournament=elsewhere, player=player, rank=rank, table_points=4 - rank, score=0,
+                                games=0)
     rankings_recompute(season=season)
     ruleset_tables = {}
     for ruleset in OTHER_RULESETS:

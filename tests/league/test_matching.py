@@ -1,7 +1,8 @@
 """league.matching: which written names probably mean the same person (pure Python)."""
 import pytest
 
-from league.matching import NameIndex, name_key
+from league import matching
+from league.matching import NameIndex, distance, letters_apart, name_key
 
 PEOPLE = NameIndex([(1, ("Jürgen", "Müller")), (2, ("Anna", "Schmidt")), (3, ("Bo", "Li"))])
 
@@ -37,3 +38,18 @@ def test_short_names_allow_no_typo_but_still_fold_case_and_order():
 
 def test_a_key_ignores_case_accents_spaces_and_order():
     assert name_key("Jürgen", "Müller") == name_key("MUELLER,", " juergen ") == "jurgen muller"
+
+
+def test_names_far_apart_in_their_letters_are_told_apart_without_counting_edits(monkeypatch):
+    def no_edits(*args, **kwargs):
+        raise AssertionError("edits counted")
+
+    monkeypatch.setattr(matching, "distance", no_edits)
+    assert matching.closeness(name_key("Michael", "Schmidt"), name_key("Michael", "Meier")) is None
+
+
+def test_the_letters_apart_never_exceed_the_edits():
+    pairs = [("mueller jurgen", "jurgen muler"), ("anna berg", "anne berg"), ("kees visser", "kees vissre"),
+             ("michael schmidt", "michael meier"), ("abc", "cab"), ("jan", "janssen")]
+    for a, b in pairs:
+        assert letters_apart(a, b) <= distance(a, b, limit=20)

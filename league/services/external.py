@@ -1,0 +1,279 @@
+"""Results from elsewhere (docs/rules.md §11, API.md "Events across tournaments"): the final results
+of a tournament held elsewhere, uploaded as an .xlsx or .csv in the EMA results layout, stored as a
+tournament of kind ``external`` with its final standings only (no sessions, no hands).
+
+Columns (a heading row, found among the first rows, names them in any order): place, last name,
+first name, EMA number, country, table points, score; games optional. The file is read under the
+caps of league.services.imports. Every row is matched to a player: by EMA number first, else by
+name (league.matching: a unique same-or-similar name whose player carries no other EMA number is
+that player; none or several: a new player, with the row's EMA number and country). A player twice,
+a bad value or more than ``MAX_RESULT_ROWS`` rows is an error, and a file with any error stores
+nothing. The same ``name`` and ``starts_on`` again in the season replaces that tournament's
+standings; either way the season's ranking is queued.
+"""
+import datetime
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from ..cache import standings_changed
+from ..countries import country_normalised, is_country, is_ema_number
+from ..errors import ServiceError
+from ..matching import NameIndex, name_key
+from ..models import Player, Season, Standing, Tournament
+from ..validators import hidden_characters_message
+from .imports import HEADINGS, upload_rows
+from .imports import _key as heading_key
+from .imports import _text as cell_text
+from .standings import rankings_request
+
+MAX_RESULT_ROWS = 2000  # players in one results file
+HEADING_SEARCH = 10  # rows looked at for the heading row (a title may come first)
+
+RESULT_HEADINGS = {
+    "place": {"place", "rank", "position", "pos", "platz", "rang", "placement", "platzierung"},
+    "last_name": HEADINGS["last_name"],
+    "first_name": HEADINGS["first_name"],
+    "ema_id": HEADINGS["ema_id"],
+    "country": HEADINGS["country"],
+    "table_points": {"tablepoints", "points", "tp", "tischpunkte", "punkte", "rankingpoints", "placepoints"},
+    "score": {"score", "mahjongpoints", "mjpoints", "minipoints", "gamescore", "spielpunkte", "mahjongpunkte",
+              "totalscore", "sum", "summe"},
+    "games": {"games", "spiele", "gamesplayed", "partien"},
+}
+RESULT_REQUIRED = ("place", "last_name", "first_name", "ema_id", "country", "table_points", "score")
+
+
+@dataclass
+class ResultRow:
+    row: int
+    place: int | None = None
+    first_name: str = ""
+    last_name: str = ""
+    ema_id: str = ""
+    country: str = ""
+    table_points: Decimal = Decimal(0)
+    score: Decimal = Decimal(0)
+    games: int = 0
+    status: str = "new"  # "matched", "new" or "error"
+    player: int | None = None
+    errors: list[str] = field(default_factory=list)
+
+    def entry(self) -> dict:
+        entry = {"row": self.row, "status": self.status, "first_name": self.first_name,
+                 "last_name": self.last_name, "ema_id": self.ema_id, "place": self.place}
+        if self.player is not None:
+            entry["player"] = self.player
+        if self.errors:
+            entry["error"] = " ".join(self.errors)
+        return entry
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the administrator says about the tournament held elsewhere."""
+    name: str
+    starts_on: datetime.date
+    ends_on: datetime.date
+    country: str
+
+
+def _columns(rows: list[list]) -> tuple[int, dict[str, int]]:
+    """(index of the heading row, column of each field); 400 ``bad_layout`` without one."""
+    best: dict[str, int] = {}
+    for index, values in enumerate(rows[:HEADING_SEARCH]):
+        columns: dict[str, int] = {}
+        for column, value in enumerate(values):
+            key = heading_key(value)
+            for name, aliases in RESULT_HEADINGS.items():
+                if key in aliases and name not in columns:
+                    columns[name] = column
+        if all(name in columns for name in RESULT_REQUIRED):
+            return index, columns
+        if len(columns) > len(best):
+            best = columns
+    missing = [name for name in RESULT_REQUIRED if name not in best]
+    raise ServiceError("bad_layout", _("This is not a results file in the EMA layout; missing columns: "
+                                       "%(columns)s.") % {"columns": ", ".join(missing)},
+                       fields={"file": [_("Columns: place, last name, first name, EMA number, country, "
+                                          "table points, score.")]})
+
+
+def _number(text: str, places: int, limit: int) -> Decimal | None:
+    try:
+        value = Decimal(text.replace(",", ".").replace(" ", "").replace("\u2212", "-"))
+    except InvalidOperation:
+        return None
+    if not value.is_finite() or abs(value) >= limit:
+        return None
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def _read(values: list, columns: dict[str, int], number: int, event: Event) -> ResultRow:
+    cells = {name: cell_text(values[index]) if index < len(values) else "" for name, index in columns.items()}
+    row = ResultRow(number, first_name=cells["first_name"], last_name=cells["last_name"])
+    errors = row.errors
+    if not row.first_name or not row.last_name:
+        errors.append(_("The first or the last name is missing."))
+    if len(row.first_name) > 80 or len(row.last_name) > 80:
+        errors.append(_("A name is longer than 80 characters."))
+    if message := hidden_characters_message(row.first_name + row.last_name):
+        errors.append(message)
+    place = cells["place"].rstrip(".")
+    if place.isdigit() and 0 < int(place) <= MAX_RESULT_ROWS:
+        row.place = int(place)
+    else:
+        errors.append(_("“%(value)s” is not a place (a whole number from 1).") % {"value": cells["place"]})
+    ema_id = cells["ema_id"]
+    if ema_id.isdigit() and len(ema_id) < 8:  # a number cell loses leading zeros
+        ema_id = ema_id.zfill(8)
+    if ema_id and not is_ema_number(ema_id):
+        errors.append(_("“%(ema)s” is not an EMA number (eight digits, e.g. 04990001).") % {"ema": ema_id})
+    row.ema_id = ema_id
+    row.country = country_normalised(cells["country"]) or event.country
+    if not is_country(row.country):
+        errors.append(_("“%(country)s” is not a country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")
+                      % {"country": cells["country"]})
+    table_points = _number(cells["table_points"], 4, 10**6)
+    score = _number(cells["score"], 2, 10**12)
+    if table_points is None:
+        errors.append(_("“%(value)s” is not a number of table points.") % {"value": cells["table_points"]})
+    if score is None:
+        errors.append(_("“%(value)s” is not a score.") % {"value": cells["score"]})
+    row.table_points, row.score = table_points or Decimal(0), score or Decimal(0)
+    games = cells.get("games", "")
+    if games.isdigit() and int(games) < 10**6:
+        row.games = int(games)
+    elif games:
+        errors.append(_("“%(value)s” is not a number of games.") % {"value": games})
+    return row
+
+
+def external_results_plan(*, upload, event: Event) -> list[ResultRow]:
+    """Every row of the file, matched (``status`` matched/new/error); nothing stored."""
+    rows = upload_rows(upload)
+    heading, columns = _columns(rows)
+    read = [_read(values, columns, number, event)
+            for number, values in enumerate(rows[heading + 1:], start=heading + 2)
+            if any(cell_text(value) for value in values)]
+    if not read:
+        raise ServiceError("empty_file", _("The file has no results."), fields={"file": [_("Empty.")]})
+    if len(read) > MAX_RESULT_ROWS:
+        raise ServiceError("too_many_rows", _("A results file has at most %(count)s rows.")
+                           % {"count": MAX_RESULT_ROWS}, fields={"file": [_("Too many rows.")]})
+    ema_ids = {row.ema_id for row in read} - {""}
+    by_ema = dict(Player.objects.filter(ema_id__in=ema_ids).values_list("ema_id", "pk"))
+    players = {pk: (first, last, ema) for pk, first, last, ema
+               in Player.objects.order_by("pk").values_list("pk", "first_name", "last_name", "ema_id")}
+    people = NameIndex((pk, (first, last)) for pk, (first, last, _ema) in players.items())
+    claimed = {by_ema[row.ema_id] for row in read if not row.errors and row.ema_id in by_ema}
+    seen_players: dict[int, int] = {}
+    seen_ema: dict[str, int] = {}
+    seen_names: dict[str, int] = {}
+    for row in read:
+        if row.errors:
+            row.status = "error"
+            continue
+        if row.ema_id in seen_ema:
+            row.errors.append(_("The EMA number %(ema)s is also in row %(row)s.")
+                              % {"ema": row.ema_id, "row": seen_ema[row.ema_id]})
+        elif row.ema_id:
+            seen_ema[row.ema_id] = row.row
+        player = by_ema.get(row.ema_id) if row.ema_id else None
+        if player is None:
+            # not a player another row names by EMA number, nor one with a different EMA number
+            matches = [match.id for match in people.find(row.first_name, row.last_name)
+                       if match.id not in claimed
+                       and not (row.ema_id and players[match.id][2] and players[match.id][2] != row.ema_id)]
+            if len(matches) == 1:
+                player = matches[0]
+        if player is not None:
+            if player in seen_players:
+                row.errors.append(_("This player is also in row %(row)s.") % {"row": seen_players[player]})
+            seen_players[player] = seen_players.get(player, row.row)
+            row.player, row.status = player, "matched"
+        else:
+            key = name_key(row.first_name, row.last_name)
+            if key in seen_names:
+                row.errors.append(_("%(first)s %(last)s is also in row %(row)s.")
+                                  % {"first": row.first_name, "last": row.last_name, "row": seen_names[key]})
+            seen_names.setdefault(key, row.row)
+        if row.errors:
+            row.status = "error"
+    return read
+
+
+def event_checked(*, season: Season, name: str, starts_on: datetime.date, ends_on: datetime.date,
+                  country: str) -> Event:
+    """The event's details, or 400 with the field at fault."""
+    name = " ".join((name or "").split())
+    country = country_normalised(country)
+    fields: dict[str, list[str]] = {}
+    if not name or len(name) > 160 or hidden_characters_message(name):
+        fields["name"] = [_("A name of 1 to 160 visible characters.")]
+    if not is_country(country):
+        fields["country"] = [_("A country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")]
+    if ends_on < starts_on:
+        fields["ends_on"] = [_("The last day comes before the first.")]
+    elif starts_on < season.starts_on or ends_on > season.ends_on:
+        fields["starts_on"] = [_("The tournament lies outside the season (%(start)s to %(end)s).")
+                               % {"start": season.starts_on, "end": season.ends_on}]
+    if fields:
+        raise ServiceError("invalid_event", _("The tournament's details are not valid."), fields=fields)
+    return Event(name, starts_on, ends_on, country)
+
+
+def external_results_preview(*, season: Season, upload, name: str, starts_on: datetime.date,
+                             ends_on: datetime.date, country: str) -> list[dict]:
+    """One entry per row ``{"row", "status": "matched|new|error", "player"?, "error"?}``; nothing stored."""
+    event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country)
+    return [row.entry() for row in external_results_plan(upload=upload, event=event)]
+
+
+def _slug(event: Event) -> str:
+    base = slugify(f"{event.name}-{event.starts_on:%Y}")[:40].strip("-") or "external"
+    slug, number = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+def external_results_import(*, season: Season, upload, name: str, starts_on: datetime.date,
+                            ends_on: datetime.date, country: str) -> tuple[Tournament, bool, list[dict]]:
+    """Store the file as the season's external tournament (a new one, or the one with the same
+    name and first day, whose standings it replaces); all or nothing (400 ``invalid_rows`` with
+    every row). Returns the tournament, whether it replaced one, and the rows as stored."""
+    event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country)
+    rows = external_results_plan(upload=upload, event=event)
+    bad = [row for row in rows if row.status == "error"]
+    if bad:
+        raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
+                           % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
+    with transaction.atomic():
+        tournament = (Tournament.objects.select_for_update()
+                      .filter(season=season, kind=Tournament.Kind.EXTERNAL, name=event.name,
+                              starts_on=event.starts_on).first())
+        replaced = tournament is not None
+        if tournament is None:
+            tournament = Tournament(slug=_slug(event), name=event.name, season=season, ruleset="riichi-ema",
+                                    kind=Tournament.Kind.EXTERNAL, starts_on=event.starts_on, session_count=1)
+        tournament.ends_on, tournament.place = event.ends_on, event.country
+        tournament.status, tournament.published = Tournament.Status.FINISHED, True
+        tournament.save()
+        new = [row for row in rows if row.player is None]
+        created = Player.objects.bulk_create([
+            Player(first_name=row.first_name, last_name=row.last_name, country=row.country, ema_id=row.ema_id)
+            for row in new])
+        for row, player in zip(new, created, strict=True):
+            row.player = player.pk
+        Standing.objects.filter(tournament=tournament).delete()
+        Standing.objects.bulk_create([
+            Standing(tournament=tournament, player_id=row.player, rank=row.place, table_points=row.table_points,
+                     score=row.score, games=row.games) for row in rows])
+        rankings_request(season_id=season.pk)
+        transaction.on_commit(lambda: standings_changed(tournament_id=tournament.pk))
+    return tournament, replaced, [row.entry() for row in rows]
