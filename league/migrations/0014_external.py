@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0012_dayroom'),
+        ('league', '0013_privacy'),
     ]
 
     operations = [
