@@ -94,3 +94,13 @@ def test_the_exports_page_refuses_a_session_that_is_no_number_it_can_read(sessio
 def test_a_live_part_of_a_session_that_cannot_exist_is_not_found(part):
     tournament = table_with_players(slug="live", published=True).session.tournament
     assert Client().get(f"/t/{tournament.slug}/live/{part}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_score_sheet_field_named_with_a_non_ascii_digit_is_ignored_and_the_hand_stored():
+    table = table_with_players()
+    client = Client()
+    client.force_login(referee_for(table.session.tournament))
+    response = client.post(reverse("referee-table", args=[table.pk]), {"outcome": "draw", "fine_kind_²": "free"})
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table).record["outcome"] == "draw"
