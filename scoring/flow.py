@@ -141,15 +141,9 @@ def _advance(options: dict, state: TableState, result: dict, record: dict | None
     )
 
 
-def check_end_game(ruleset: str, options: dict, state: TableState, record: dict, result: dict) -> None:
-    """A record's ``"end_game": true`` (agari yame, validated by the ruleset) must come in the game's last
-    hand from a dealer who leads after it."""
-    if record.get("end_game") is not True:
-        return
-    _check_end_game(validate_options(ruleset, options), state, record, result)
-
-
 def _check_end_game(options: dict, state: TableState, record: dict, result: dict) -> None:
+    """A record's ``"end_game": true`` (agari yame, validated by the ruleset) must come in the game's last
+    hand from a dealer who leads after it (``options`` validated)."""
     if record.get("end_game") is not True:
         return
     totals = list(state.totals)

@@ -9,6 +9,7 @@ from ..errors import ServiceError
 from ..models import AuditEntry, Player, PlayerMerge, Registration, Seat, Session, Signup, Standing, Tournament
 from .audit import audit_record, audit_renamed
 from .rankings import rankings_request
+from .registrations import waiting_list_move_up
 from .standings import standings_request
 
 
@@ -104,6 +105,8 @@ def player_merge(*, keep: Player, remove: Player, user=None) -> PlayerMerge:
                                        merged_by=user if getattr(user, "pk", None) else None)
     for tournament_id in tournaments:
         standings_request(tournament_id=tournament_id)
+        # where both were registered one registration is left: the freed place goes to the waiting list
+        transaction.on_commit(lambda tournament_id=tournament_id: waiting_list_move_up(tournament_id))
     for season_id in Tournament.objects.filter(pk__in=tournaments, season__isnull=False).values_list(
             "season_id", flat=True).distinct():
         rankings_request(season_id=season_id)

@@ -38,10 +38,11 @@ def registration_delete(*, registration: Registration, user=None) -> None:
             audit_record(user=user, action=AuditEntry.Action.DELETE, obj=registration)
         registration.delete()
         standings_request(tournament_id=tournament_id)
-        transaction.on_commit(lambda: _move_up(tournament_id))
+        transaction.on_commit(lambda: waiting_list_move_up(tournament_id))
 
 
-def _move_up(tournament_id: int) -> None:
+def waiting_list_move_up(tournament_id: int) -> None:
+    """After a place was freed: the waiting sign-ups move up (league.services.signups)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is not None and Signup.objects.filter(tournament=tournament,
                                                         status=Signup.Status.WAITING).exists():

@@ -37,6 +37,7 @@ from ..ratelimit import Rate, rate_attempt
 from ..validators import hidden_characters_message
 from .audit import audit_record
 from .imports import fold
+from .standings import standings_request
 from .tournaments import registration_create
 
 RATE_WINDOW_S = 3600
@@ -308,6 +309,7 @@ def _free(signup: Signup) -> None:
     signup.registration = None
     signup.save(update_fields=["registration"])
     registration.delete()
+    standings_request(tournament_id=registration.tournament_id)  # the player leaves the standings
 
 
 def signups_move_up(*, tournament: Tournament) -> list[Signup]:

@@ -12,6 +12,7 @@ from ..errors import ServiceError
 from ..models import Export, Tournament
 from ..permissions import is_league_admin
 from ..services.exports import TOURNAMENT_KINDS, export_request
+from .numbers import posted_int
 
 REFRESH_SECONDS = 3
 SHOWN = 50
@@ -27,12 +28,13 @@ def tournament_exports(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     if request.method == "POST":
         session = request.POST.get("session", "").strip()
+        number = posted_int(session)
         try:
-            if session and not session.isdigit():
+            if session and number is None:
                 raise ServiceError("bad_session", _("Choose a session from 1 to %(count)s.")
                                    % {"count": tournament.session_count})
             export = export_request(kind=request.POST.get("kind", ""), tournament=tournament, user=request.user,
-                                    language=get_language(), session_number=int(session) if session else None)
+                                    language=get_language(), session_number=number)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -46,13 +48,9 @@ def tournament_exports(request, slug: str):
         "exports": exports,
         "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS],
         "session_numbers": range(1, tournament.session_count + 1),
-        "selected_session": _number(request.GET.get("session")),
+        "selected_session": posted_int(request.GET.get("session")),
         "live": REFRESH_SECONDS if busy else None,  # the list updates itself in place (live.js)
     }
     if request.GET.get("part") == "table":
         return render(request, "league/_exports_table.html", context)
     return render(request, "league/exports.html", context)
-
-
-def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None

@@ -388,7 +388,8 @@ class FineRowsMixin:
         super().__init__(*args, **kwargs)
         given = {*(self.data or {}), *(self.initial or {})}
         rows = max([FINE_ROWS, *(int(k.rsplit("_", 1)[1]) + 1 for k in given
-                                 if k.startswith("fine_kind_") and k.rsplit("_", 1)[1].isdigit())])
+                                 if k.startswith("fine_kind_") and k.rsplit("_", 1)[1].isascii()
+                                 and k.rsplit("_", 1)[1].isdigit())])
         self.fine_row_count = min(rows, 20)
         seat_choices = [("", "—"), *enumerate(self.seat_labels)]
         for row in range(self.fine_row_count):

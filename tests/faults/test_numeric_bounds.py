@@ -6,10 +6,19 @@ import json
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 
 import scoring
-from league.models import Hand, TournamentPenalty
-from tests.factories import PlayerFactory, TournamentFactory, client_for, referee_for, table_with_players
+from league.models import Export, Hand, TournamentPenalty
+from tests.factories import (
+    AdminFactory,
+    PlayerFactory,
+    TournamentFactory,
+    client_for,
+    referee_for,
+    table_with_players,
+)
 
 HUGE = 10**30
 RIICHI_HUGE_HAN = {"ruleset": "riichi-ema", "dealer": 0, "outcome": "win", "win_type": "discard", "discarder": 1,
@@ -66,3 +75,32 @@ def test_a_tournament_penalty_beyond_the_largest_amount_is_refused_by_the_admin_
     with pytest.raises(ValidationError) as refused:
         penalty.full_clean()
     assert "points" in refused.value.message_dict
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("session", ["²", "99999999999999999999999"])
+def test_the_exports_page_refuses_a_session_that_is_no_number_it_can_read(session):
+    tournament = table_with_players(slug="exp", published=True).session.tournament
+    client = Client()
+    client.force_login(AdminFactory())
+    url = reverse("tournament-exports", args=[tournament.slug])
+    assert client.get(url, {"session": session}).status_code == 200
+    response = client.post(url, {"kind": "score-sheets-pdf", "session": session})
+    assert response.status_code == 302 and not Export.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("part", ["session-²", "session-99999999999999999999999"])
+def test_a_live_part_of_a_session_that_cannot_exist_is_not_found(part):
+    tournament = table_with_players(slug="live", published=True).session.tournament
+    assert Client().get(f"/t/{tournament.slug}/live/{part}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_score_sheet_field_named_with_a_non_ascii_digit_is_ignored_and_the_hand_stored():
+    table = table_with_players()
+    client = Client()
+    client.force_login(referee_for(table.session.tournament))
+    response = client.post(reverse("referee-table", args=[table.pk]), {"outcome": "draw", "fine_kind_²": "free"})
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table).record["outcome"] == "draw"

@@ -1,6 +1,7 @@
 """Merging two entries of one person: results, registrations, sign-ups and the account follow the
 kept player, the other is deleted, and the merge is kept."""
 import pytest
+from django.utils import timezone
 
 from league.errors import ServiceError
 from league.models import GameResult, Player, PlayerMerge, Registration, Seat, Signup, Standing
@@ -124,3 +125,21 @@ def test_the_merge_page_is_for_administrators_only(client, played):
     assert client.post("/manage/players/merge/", {"keep": played["keep"].pk, "remove": played["duplicate"].pk,
                                                   "action": "merge"}).status_code == 403
     assert Player.objects.filter(pk=played["duplicate"].pk).exists()
+
+
+def test_a_place_freed_by_merging_two_registrations_goes_to_the_waiting_list(
+        played, django_capture_on_commit_callbacks):
+    keep, duplicate, tournament = played["keep"], played["duplicate"], played["tournament"]
+    tournament.registration_limit = 2
+    tournament.save()
+    Registration.objects.filter(tournament=tournament).exclude(player=duplicate).delete()
+    Registration.objects.get_or_create(tournament=tournament, player=duplicate)
+    Registration.objects.create(tournament=tournament, player=keep)
+    waiting = Signup.objects.create(tournament=tournament, first_name="Anna", last_name="Wartend",
+                                    email="anna@example.org", status="waiting", token="t-anna",
+                                    confirmed_at=timezone.now(), as_new_player=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        player_merge(keep=keep, remove=duplicate, user=None)
+    assert Registration.objects.filter(tournament=tournament).count() == 2
+    waiting.refresh_from_db()
+    assert waiting.status == "approved"

@@ -12,7 +12,7 @@ from django.core import mail
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from league.models import Player, Registration, Signup
+from league.models import Player, Registration, Signup, Standing
 from league.services.registrations import registration_delete
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, referee_for
 
@@ -282,3 +282,17 @@ def test_the_senders_name_comes_from_the_environment():
     done = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code], env=environment,
                           capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert done.stdout.strip() == "DMJL Turnierleitung <liga@example.org>", done.stderr
+
+
+def test_a_withdrawn_sign_up_leaves_the_standings_with_its_registration(
+        api, admin_api, client, tournament, django_capture_on_commit_callbacks):
+    sign_up(api, tournament, "Anna", execute=django_capture_on_commit_callbacks)
+    link = confirm_link(mail.outbox[0])
+    client.post(link, {"action": "confirm"})
+    decide(admin_api, Signup.objects.get(), "approved", django_capture_on_commit_callbacks)
+    player = Registration.objects.get(tournament=tournament).player
+    assert Standing.objects.filter(tournament=tournament, player=player).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(link, {"action": "withdraw"})
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    assert not Standing.objects.filter(tournament=tournament, player=player).exists()
