@@ -23,6 +23,7 @@ class Tally:
     table_points: Fraction = Fraction(0)
     score: Fraction = Fraction(0)
     games: int = 0
+    byes: int = 0  # sessions sat out by the director's choice, scored without a game
     place_sum: int = 0
     penalty_points: int = 0
     disqualified: bool = False
@@ -50,6 +51,7 @@ def tally(*, players: Iterable[int], games: Iterable[tuple[int, Fraction, Fracti
         entry = tallies.setdefault(player_id, Tally())
         entry.table_points += table_points
         entry.score += score
+        entry.byes += 1
     for player_id, points, disqualified in penalties:
         entry = tallies.setdefault(player_id, Tally())
         entry.penalty_points += points
@@ -60,7 +62,7 @@ def tally(*, players: Iterable[int], games: Iterable[tuple[int, Fraction, Fracti
 
 def sort_key(entry: Tally, method: str) -> tuple:
     """The order of the standings (smaller first) under ``method``."""
-    group = (entry.disqualified, entry.games == 0)
+    group = (entry.disqualified, entry.games == 0 and entry.byes == 0)  # a bye is a session taken part in
     if method == BY_SCORE:
         return (*group, -entry.score, entry.average_place or 0)
     return (*group, -entry.table_points, -entry.score)

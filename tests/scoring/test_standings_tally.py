@@ -41,3 +41,10 @@ def test_registered_players_without_games_come_after_those_with_games_and_the_di
     tallies = tally(players=[1, 2, 3], games=[(2, Fraction(0), Fraction(-500), 4), (3, Fraction(4), Fraction(9), 1)],
                     penalties=[(3, 0, True)])
     assert order(tallies, BY_TABLE_POINTS) == [(2, 1), (1, 2), (3, 3)]
+
+
+def test_a_player_with_only_a_bye_ranks_by_the_byes_points_among_those_who_played():
+    tallies = tally(players=[1, 2, 3], games=[(1, Fraction(0), Fraction(-10), 4), (2, Fraction(4), Fraction(30), 1)],
+                    penalties=[], byes=[(3, Fraction(2), Fraction(0))])
+    assert tallies[3].games == 0 and tallies[3].byes == 1
+    assert order(tallies, BY_TABLE_POINTS) == [(2, 1), (3, 2), (1, 3)]
