@@ -26,7 +26,8 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (64, 21), (80, 25), (200, 25), (52, 17)],
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (44, 12), (52, 17), (64, 21), (80, 25),
+     (200, 25)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
     classes = designs.parallel_classes(n)
@@ -188,7 +189,7 @@ def test_the_fifty_two_player_design_is_the_translates_of_one_base_session():
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.sampled_from([(16, 5), (52, 14), (64, 21)]), st.integers(0, 2**32))
+@given(st.sampled_from([(16, 5), (44, 12), (52, 14), (64, 21)]), st.integers(0, 2**32))
 def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case, seed):
     n, sessions = case
     players = list(range(500, 500 + n))
@@ -199,6 +200,12 @@ def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case,
     r = seating.report(schedule)
     assert r["repeated_pairs"] == 0 and r["max_meetings"] == 1
     assert r["wind_spread"] <= 1
+
+
+def test_the_eight_fixed_players_of_the_forty_four_player_design_meet_every_row_player_once():
+    met = assert_repeat_free_schedule(44, designs.forty_four_classes())
+    for fixed in range(36, 44):
+        assert {b for a, b in met if a == fixed} | {a for a, b in met if b == fixed} == set(range(36))
 
 
 def test_the_secret_seed_decides_who_sits_where_on_the_fifty_two_player_design():
