@@ -36,6 +36,11 @@ Constructions (``n`` players, ``k = n / 4`` tables):
 * 24 players over 7 sessions: eight rows of three, the rows seated by the 7 parallel
   classes of AG(3, 2) with offsets in Z_3 chosen by a tiny exact search
   (:func:`twenty_four_classes`): everyone meets the 21 players outside their row once.
+* A 1-rotational resolvable 2-(52, 4, 1) design (52 players): Z_17 x 3 rows and one
+  fixed player, a base session developed over Z_17 (:func:`fifty_two_classes`): 17
+  sessions, everyone meets everyone once.
+* 44 players over 12 sessions, the same way over Z_12 with eight fixed players
+  (:func:`forty_four_classes`).
 * A packing of the projective space PG(3, 3) (40 players): its 130 lines of four points
   split into 13 spreads (a spread: 10 disjoint lines covering all 40 points), found by
   the same exact-cover search over the 8,424 spreads: 13 sessions, everyone meets
@@ -512,6 +517,79 @@ def thirty_two_classes() -> Classes:
     return classes
 
 
+# --- 52 players over 17 sessions (a 1-rotational resolvable 2-(52, 4, 1) design) -----------
+
+# Four base tables of points (x, row), x in Z_17, found once by a small exact search (a
+# backtracking over the 16 non-zero x, run offline; the result is checked in the tests).
+_FIFTY_TWO_BASE = (
+    ((1, 0), (2, 1), (3, 1), (7, 2)),
+    ((4, 0), (8, 0), (12, 2), (15, 0)),
+    ((5, 0), (10, 2), (11, 1), (13, 1)),
+    ((6, 0), (9, 0), (14, 0), (16, 2)),
+)
+
+
+def fifty_two_classes() -> Classes:
+    """Seventeen sessions for 52 players in which everyone meets everyone exactly once.
+
+    Players are (x in Z_17, row r in 0..2), index 17 r + x, and one more player, 51 (the
+    "point at infinity").  The first session is the table {51, (0, 0), (0, 1), (0, 2)} and
+    the images of the four base tables under the row rotation (x, r) -> (x, r + 1): three
+    tables each, 13 tables in all.  Session t adds t to every x (51 stays).  Under the row
+    rotation the pairs of players fall into 24 classes of differences (8 within a row:
+    +-1 .. +-8; 16 between rows: y - x for x one row before y, not 0, which the first table
+    takes); the base tables' 6 pairs each hit every class exactly once, so over the 17
+    translations every pair meets exactly once (a 1-rotational resolvable design; 52 is
+    4 mod 12, so 17 = (52 - 1) / 3 sessions is the most any field of 52 can have).
+    """
+    m = 17
+    base = [[3 * m, 0, m, 2 * m]]
+    for table in _FIFTY_TWO_BASE:
+        for shift in range(3):
+            base.append([((r + shift) % 3) * m + x for x, r in table])
+    return develop(m, base)
+
+
+def develop(m: int, base: list[list[int]]) -> Classes:
+    """The m translates of a base session on Z_m x 3 rows (index m r + x) and fixed players.
+
+    Players 3 m and above are "points at infinity": every translation leaves them where they are.
+    """
+    return [[[p if p >= 3 * m else (p // m) * m + (p % m + t) % m for p in line] for line in base]
+            for t in range(m)]
+
+
+# --- 44 players over 12 sessions ---------------------------------------------------------
+
+# Eight tables of one fixed player and (x, 0), (y, 1), (z, 2), then three tables of points
+# (x, row), x in Z_12: found once by a small backtracking search (run offline; checked in
+# the tests).
+_FORTY_FOUR_FIXED = ((0, 0, 0), (1, 2, 3), (2, 1, 5), (3, 5, 1), (5, 10, 9), (9, 3, 8), (10, 6, 4), (11, 9, 6))
+_FORTY_FOUR_TABLES = (
+    ((2, 2), (6, 0), (7, 2), (11, 2)),
+    ((4, 0), (7, 0), (8, 0), (11, 1)),
+    ((4, 1), (7, 1), (8, 1), (10, 2)),
+)
+
+
+def forty_four_classes() -> Classes:
+    """Twelve repeat-free sessions for 44 players (the social golfer instance 11-4-12).
+
+    Players are (x in Z_12, row r in 0..2), index 12 r + x, and eight fixed players 36 .. 43.
+    The base session seats each fixed player with one player of each row and the other 12
+    in three tables; session t adds t to every x.  The 8 fixed tables use 24 different
+    differences between rows, the three others 18 more differences (and never the
+    within-row difference 6, which the translations would repeat), all distinct, so no pair
+    meets twice; each fixed player meets all 36 row players once.
+    """
+    m = 12
+    base = [[3 * m + i, x, m + y, 2 * m + z] for i, (x, y, z) in enumerate(_FORTY_FOUR_FIXED)]
+    base += [[r * m + x for x, r in table] for table in _FORTY_FOUR_TABLES]
+    return develop(m, base)
+
+
+
+
 # --- the best construction for a field ---------------------------------------------------
 
 
@@ -536,6 +614,10 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(thirty_two_classes())
     if n == 24:
         candidates.append(twenty_four_classes())
+    if n == 52:
+        candidates.append(fifty_two_classes())
+    if n == 44:
+        candidates.append(forty_four_classes())
     k = n // 4
     if k >= 4 and transversal_sessions(k) > 1:
         classes = transversal_classes(k, _MOST_SESSIONS)

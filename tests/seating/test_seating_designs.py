@@ -3,6 +3,8 @@
 from itertools import combinations, permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from league import seating
 from league.seating import designs
@@ -24,7 +26,8 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (64, 21), (80, 25), (200, 25), (52, 13)],
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (44, 12), (52, 17), (64, 21), (80, 25),
+     (200, 25)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
     classes = designs.parallel_classes(n)
@@ -32,7 +35,7 @@ def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, 
     assert_repeat_free_schedule(n, classes)
 
 
-@pytest.mark.parametrize("n", [16, 28, 40, 64])
+@pytest.mark.parametrize("n", [16, 28, 40, 52, 64])
 def test_the_full_designs_let_everyone_meet_everyone_exactly_once(n):
     met = assert_repeat_free_schedule(n, designs.parallel_classes(n))
     assert len(met) == n * (n - 1) // 2
@@ -176,3 +179,45 @@ def test_no_draw_beats_the_lower_bound(n, sessions):
     bound = repeat_bounds(n, sessions)
     assert r["repeated_pairs"] >= bound["repeated_pairs"]
     assert r["repeat_meetings"] >= bound["repeat_meetings"]
+
+
+def test_the_fifty_two_player_design_is_the_translates_of_one_base_session():
+    classes = designs.fifty_two_classes()
+    assert len(classes) == 17
+    for t, lines in enumerate(classes):
+        assert sorted([51, t, 17 + t, 34 + t]) in [sorted(line) for line in lines]
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([(16, 5), (44, 12), (52, 14), (64, 21)]), st.integers(0, 2**32))
+def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case, seed):
+    n, sessions = case
+    players = list(range(500, 500 + n))
+    schedule = seating.balanced(players, sessions, seed=seed)
+    assert len(schedule) == sessions
+    for session in schedule:
+        assert sorted(p for table in session for p in table) == players, "every player once per session"
+    r = seating.report(schedule)
+    assert r["repeated_pairs"] == 0 and r["max_meetings"] == 1
+    assert r["wind_spread"] <= 1
+
+
+def test_the_eight_fixed_players_of_the_forty_four_player_design_meet_every_row_player_once():
+    met = assert_repeat_free_schedule(44, designs.forty_four_classes())
+    for fixed in range(36, 44):
+        assert {b for a, b in met if a == fixed} | {a for a, b in met if b == fixed} == set(range(36))
+
+
+def test_the_secret_seed_decides_who_sits_where_on_the_fifty_two_player_design():
+    players = list(range(52))
+    first, second = seating.balanced(players, 14, seed=11), seating.balanced(players, 14, seed=12)
+    assert first != second
+    assert first == seating.balanced(players, 14, seed=11)
+
+
+def test_clubs_are_kept_apart_on_the_fifty_two_player_design_without_a_repeat():
+    players = list(range(52))
+    groups = {p: f"club{p % 13}" for p in players}  # thirteen clubs of four
+    r = seating.report(seating.balanced(players, 14, groups=groups, seed=3), groups=groups)
+    assert r["repeated_pairs"] == 0
+    assert r["group_clashes_by_session"][0] == 0
