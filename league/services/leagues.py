@@ -5,6 +5,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from ..countries import country_normalised, is_country
 from ..errors import ServiceError
 from ..models import Club, League, Season
 from .fields import field_error, fields_required, fields_set
@@ -103,9 +104,9 @@ def season_update(*, season: Season, data: dict, user=None, outside_season_ok: b
 def club_validate(club: Club) -> None:
     """The rules a club keeps (on the unsaved instance)."""
     club.name, club.city, club.country = (club.name or "").strip(), (club.city or "").strip(), \
-        (club.country or "").strip().upper()
+        country_normalised(club.country)
     fields_required(club, ("name", "country"))
-    if len(club.country) != 2 or not club.country.isascii() or not club.country.isalpha():
+    if not is_country(club.country):
         raise field_error("invalid_country", "country", _("Give a two-letter country code (ISO 3166), e.g. DE."))
     if Club.objects.filter(name__iexact=club.name).exclude(pk=club.pk).exists():
         raise field_error("name_taken", "name", _("Another club already has this name."), status=409)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from league.errors import ServiceError
 from league.models import Club, Registration, Season, Signup, Standing, StandingsState, Tournament
 from league.services.hands import hand_record
-from league.services.leagues import season_update
+from league.services.leagues import club_create, season_update
 from league.services.registrations import registration_update
 from league.services.tournaments import tournament_create, tournament_update
 from tests.factories import (
@@ -183,3 +183,10 @@ def test_the_admin_saves_clubs_through_the_service_and_shows_its_errors_on_the_f
     twin = client.post("/admin/league/club/add/", {"name": "KIEL", "city": "", "country": "DE"})
     assert twin.status_code == 200 and "name" in twin.context["adminform"].form.errors
     assert Club.objects.count() == 1
+
+
+def test_a_club_country_is_an_assigned_iso_code(db):
+    with pytest.raises(ServiceError) as refused:
+        club_create(data={"name": "Drachenhort", "country": "XX"})
+    assert refused.value.code == "invalid_country"
+    assert club_create(data={"name": "Drachenhort", "country": "at"}).country == "AT"
