@@ -64,6 +64,11 @@ def in_tournament(model, tournament: Tournament) -> models.QuerySet:
     return model.objects.order_by("pk")
 
 
+# Actions that hide or rewrite their object (an archived tournament answers 404 to every later
+# operation on it): run on a copy of their own, like the DELETEs.
+SIDE_OBJECT_ACTIONS = {"archive", "restore", "erase", "merge"}
+
+
 def throwaway_copy(model):
     """A copy of the newest row with its unique texts made unique again, to be deleted."""
     original = model.objects.order_by("-pk").first()
@@ -125,6 +130,8 @@ def main(outdir: Path) -> None:
                     chosen = Hand.objects.filter(table__in=open_tables).order_by("-pk").first()
                 elif deleting and len(names) == 1 and path.endswith("{" + name + "}/"):
                     chosen = throwaway_copy(model)
+                elif len(names) == 1 and segments[-1] in SIDE_OBJECT_ACTIONS:
+                    chosen = throwaway_copy(model)  # archived or erased, it would hide the others' data
                 if chosen is None and model is model_for("tables"):
                     chosen = focus_table
                 if chosen is None and model is Hand:
