@@ -13,9 +13,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 from scoring import flow
 
 from ..models import WIND_CHOICES, Seat, Table
+from ..rule_options import sheet_of
 from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
 
+# Hand rows a printed sheet has, by sheet layout (a ruleset's ``SHEET``).
 HAND_ROWS = {"dmjl-classical": 24, "dmjl-hke": 24, "riichi-ema": 20, "japanese-classic": 20}
+
+
+def hand_rows(ruleset: str) -> int:
+    return HAND_ROWS.get(sheet_of(ruleset), 20)
 
 
 def filename(export) -> str:
@@ -24,12 +30,13 @@ def filename(export) -> str:
 
 def hand_columns(ruleset: str) -> tuple[list[str], list[str]]:
     """What the referee writes down for each hand under the ruleset: the hand's own columns, then the
-    kinds of per-player columns ("value", "balance"), one of each per player."""
-    if ruleset == "dmjl-classical":
+    kinds of per-player columns ("value", "balance"), one of each per player (by its sheet layout)."""
+    sheet = sheet_of(ruleset)
+    if sheet == "dmjl-classical":
         return [_("Hand"), _("Winner")], ["value", "balance"]
-    if ruleset == "dmjl-hke":
+    if sheet == "dmjl-hke":
         return [_("Hand"), _("Winner"), _("Fan"), _("Self-draw / discarder"), _("Penalties")], ["balance"]
-    if ruleset == "riichi-ema":
+    if sheet == "riichi-ema":
         return [_("Hand"), _("Winner"), _("Han"), _("Fu"), _("Tsumo / ron (discarder)"), _("Riichi"),
                 _("Tenpai")], ["balance"]
     return [_("Hand"), _("Winner"), _("Points"), _("Doubles"), _("Tsumo / ron (discarder)"), _("Riichi")], ["balance"]
@@ -97,7 +104,7 @@ def write(*, export, stream, progress) -> None:
                             for seating in seatings[1:]]])
         sheet.append([])
         sheet.append([cell(sheet, h, font=BOLD, border=BOX, alignment=WRAP) for h in headings])
-        for number in range(1, HAND_ROWS.get(tournament.ruleset, 20) + 1):
+        for number in range(1, hand_rows(tournament.ruleset) + 1):
             sheet.append([cell(sheet, number, border=BOX)] + [cell(sheet, None, border=BOX)
                                                                 for _column in headings[1:]])
         sheet.append([cell(sheet, _("Total"), font=BOLD, border=BOX)]
