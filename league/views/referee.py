@@ -20,6 +20,7 @@ from scoring import flow, rulesets
 from scoring.flow import seat_winds
 
 from ..errors import Conflict, ServiceError, error_body
+from ..hand_facts import seat_labels
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import referee_or_refuse
 from ..selectors import day, pages
@@ -164,13 +165,6 @@ def _checked_hand(request, hand_id: int) -> Hand:
         raise Http404(_("No such hand.")) from error
     referee_or_refuse(request.user, hand.table.session.tournament, _("You are not a referee of this tournament."))
     return hand
-
-
-def seat_labels(players: list, dealer: int) -> list[str]:
-    """'East – Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
-    return [
-        f"{WIND_NAMES[wind]} – {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
-    ]
 
 
 # The classical options that change a hand's value from its tiles (docs/rules.md §9).
