@@ -160,73 +160,10 @@ def _win_fields(values: dict, record: dict) -> None:
 
 def record_from_values(sheet: str, values: dict) -> dict:
     """The hand record for cleaned form values (ints, None, lists of ints, strings, bools) of a
-    sheet layout (a ruleset's ``SHEET``)."""
+    sheet layout (a ruleset's ``SHEET``): each sheet's form fills in its own fields."""
     outcome = values.get("outcome") or "win"
     record: dict = {"outcome": outcome}
-    penalties: list[dict] = []
-    if sheet == "dmjl-classical":
-        hand_values = [values.get(f"value_{s}") for s in SEATS]
-        if any(v is not None for v in hand_values):
-            # A blank stays a blank (the scoring refuses it): never a 0 the referee did not type.
-            record["hand_values"] = hand_values
-        if outcome == "win":
-            record["winner"] = values.get("winner")
-            if values.get("limit_hand"):
-                record["limit_hand"] = values["limit_hand"]
-        penalties = _penalties(values, "dead_hand", "false_mahjong")
-        if values.get("naming_seat") is not None:
-            penalties.append(
-                {
-                    "type": "false_naming",
-                    "seat": values["naming_seat"],
-                    "claimant": values.get("naming_claimant"),
-                    "claim": values.get("naming_claim") or None,
-                }
-            )
-        penalties += _penalties(values, "dangerous_game") + _fines(values)
-    elif sheet == "dmjl-hke":
-        if outcome == "win":
-            _win_fields(values, record)
-            if values.get("limit_hand"):
-                record["limit_hand"] = True
-            elif values.get("fan") is not None:
-                record["fan"] = values["fan"]
-        penalties = _penalties(values, "false_mahjong", "obstruction", "dead_hand", "dangerous_game")
-    elif sheet == "riichi-ema":
-        if outcome == "win":
-            wins = []
-            for s in SEATS:
-                if not values.get(f"win_{s}"):
-                    continue
-                if values.get(f"yakuman_{s}"):
-                    wins.append({"seat": s, "yakuman": 1})
-                else:
-                    win = {"seat": s, "han": values.get(f"han_{s}")}
-                    if values.get(f"fu_{s}") is not None:
-                        win["fu"] = values[f"fu_{s}"]
-                    wins.append(win)
-            record["wins"] = wins
-            record["win_type"] = values.get("win_type") or "discard"
-            if record["win_type"] == "discard":
-                record["discarder"] = values.get("discarder")
-        if values.get("riichi"):
-            record["riichi"] = sorted(values["riichi"])
-        if outcome == "draw" and values.get("tenpai"):
-            record["tenpai"] = sorted(values["tenpai"])
-        if values.get("end_game"):
-            record["end_game"] = True
-        penalties = _penalties(values, "chombo", "pao")
-    elif sheet == "japanese-classic":
-        if outcome == "win":
-            _win_fields(values, record)
-            if values.get("limit_hand"):
-                record["limit_hand"] = True
-            for name in ("points", "doubles"):
-                if values.get(name) is not None:
-                    record[name] = values[name]
-        if values.get("riichi"):
-            record["riichi"] = sorted(values["riichi"])
-        penalties = _penalties(values, "false_mahjong", "dead_hand") + _fines(values)
+    penalties = HAND_FORMS[sheet].record_parts(values, record, outcome)
     if penalties:
         record["penalties"] = penalties
     return record
@@ -234,7 +171,6 @@ def record_from_values(sheet: str, values: dict) -> dict:
 
 def values_from_record(ruleset: str, record: dict) -> dict:
     """Form values for a stored record: the inverse of ``record_from_values``."""
-    sheet = sheet_of(ruleset)
     values: dict = {"outcome": record.get("outcome", "win")}
     for key in ("winner", "win_type", "discarder", "fan", "points", "doubles", "riichi", "tenpai", "end_game"):
         if key in record:
@@ -263,12 +199,7 @@ def values_from_record(ruleset: str, record: dict) -> dict:
             values[kind] = penalty.get("seat")
         else:
             values.setdefault(kind, []).append(penalty.get("seat"))
-    if sheet == "dmjl-classical":
-        for s, value in enumerate(record.get("hand_values") or []):
-            values[f"value_{s}"] = value
-        values["limit_hand"] = record.get("limit_hand") or ""
-    else:
-        values["limit_hand"] = bool(record.get("limit_hand"))
+    HAND_FORMS[sheet_of(ruleset)].fill_values(record, values)
     for win in record.get("wins") or []:
         s = win.get("seat")
         values[f"win_{s}"] = True
@@ -299,6 +230,16 @@ class HandForm(forms.Form):
     number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     # Shown with the errors when a value is implausible (``implausible``); ticked, the value is stored.
     confirm = forms.BooleanField(label=_("Yes, I mean it"), required=False)
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        """Put this sheet's own fields into the hand record; returns the record's penalties."""
+        raise NotImplementedError
+
+    @staticmethod
+    def fill_values(record: dict, values: dict) -> None:
+        """Put this sheet's own fields of a stored record into the form values."""
+        values["limit_hand"] = bool(record.get("limit_hand"))
 
     def __init__(self, *args, seat_labels: list[str], ruleset: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -438,6 +379,35 @@ class ClassicalHandForm(FineRowsMixin, HandForm):
     seats_fields = ("dead_hand", "false_mahjong")
     error_map = {"hand_values": "value_0", "penalties": "dangerous_game"}
 
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        hand_values = [values.get(f"value_{s}") for s in SEATS]
+        if any(v is not None for v in hand_values):
+            # A blank stays a blank (the scoring refuses it): never a 0 the referee did not type.
+            record["hand_values"] = hand_values
+        if outcome == "win":
+            record["winner"] = values.get("winner")
+            if values.get("limit_hand"):
+                record["limit_hand"] = values["limit_hand"]
+        penalties = _penalties(values, "dead_hand", "false_mahjong")
+        if values.get("naming_seat") is not None:
+            penalties.append(
+                {
+                    "type": "false_naming",
+                    "seat": values["naming_seat"],
+                    "claimant": values.get("naming_claimant"),
+                    "claim": values.get("naming_claim") or None,
+                }
+            )
+        penalties += _penalties(values, "dangerous_game") + _fines(values)
+        return penalties
+
+    @staticmethod
+    def fill_values(record: dict, values: dict) -> None:
+        for s, value in enumerate(record.get("hand_values") or []):
+            values[f"value_{s}"] = value
+        values["limit_hand"] = record.get("limit_hand") or ""
+
     value_0 = _number_field(_("Hand value"))
     value_1 = _number_field(_("Hand value"))
     value_2 = _number_field(_("Hand value"))
@@ -483,6 +453,16 @@ class HongkongHandForm(HandForm):
     seats_fields = ("false_mahjong", "obstruction", "dead_hand")
     error_map = {"limit_hand": "fan", "penalties": "dangerous_game"}
 
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            _win_fields(values, record)
+            if values.get("limit_hand"):
+                record["limit_hand"] = True
+            elif values.get("fan") is not None:
+                record["fan"] = values["fan"]
+        return _penalties(values, "false_mahjong", "obstruction", "dead_hand", "dangerous_game")
+
     winner = _seat_field(_("Winner"))
     win_type = forms.ChoiceField(
         label=_("Win"), choices=WIN_TYPE_CHOICES, widget=forms.RadioSelect, initial="discard", required=False
@@ -507,6 +487,32 @@ class RiichiHandForm(HandForm):
     seat_fields = ("discarder", "chombo", "pao")
     seats_fields = ("riichi", "tenpai")
     error_map = {"wins": "win_0", "penalties": "pao"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            wins = []
+            for s in SEATS:
+                if not values.get(f"win_{s}"):
+                    continue
+                if values.get(f"yakuman_{s}"):
+                    wins.append({"seat": s, "yakuman": 1})
+                else:
+                    win = {"seat": s, "han": values.get(f"han_{s}")}
+                    if values.get(f"fu_{s}") is not None:
+                        win["fu"] = values[f"fu_{s}"]
+                    wins.append(win)
+            record["wins"] = wins
+            record["win_type"] = values.get("win_type") or "discard"
+            if record["win_type"] == "discard":
+                record["discarder"] = values.get("discarder")
+        if values.get("riichi"):
+            record["riichi"] = sorted(values["riichi"])
+        if outcome == "draw" and values.get("tenpai"):
+            record["tenpai"] = sorted(values["tenpai"])
+        if values.get("end_game"):
+            record["end_game"] = True
+        return _penalties(values, "chombo", "pao")
     outcomes = ("win", "draw", "void")
 
     win_type = forms.ChoiceField(
@@ -556,6 +562,19 @@ class JapaneseClassicHandForm(FineRowsMixin, HandForm):
     seat_fields = ("winner", "discarder")
     seats_fields = ("riichi", "false_mahjong", "dead_hand")
     error_map = {"doubles": "points", "limit_hand": "points", "penalties": "false_mahjong"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            _win_fields(values, record)
+            if values.get("limit_hand"):
+                record["limit_hand"] = True
+            for name in ("points", "doubles"):
+                if values.get(name) is not None:
+                    record[name] = values[name]
+        if values.get("riichi"):
+            record["riichi"] = sorted(values["riichi"])
+        return _penalties(values, "false_mahjong", "dead_hand") + _fines(values)
 
     winner = _seat_field(_("Winner"))
     win_type = forms.ChoiceField(
