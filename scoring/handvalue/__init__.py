@@ -21,7 +21,7 @@ from scoring import rulesets
 
 from . import dmjl, hke, japanese, notation, riichi
 
-__all__ = ["ENGINES", "HandValueError", "RULESETS", "rulesets_valued", "value", "value_many", "value_record"]
+__all__ = ["ENGINES", "HandValueError", "rulesets_valued", "value", "value_many", "value_record"]
 
 DMJL_KEYS = {"id", "ruleset", "tiles", "seat_wind", "prevailing_wind", "options"}
 # Options a hand value takes beside its ruleset's settlement options (docs/rules.md §9): only
@@ -168,8 +168,6 @@ def value_record(record: dict) -> dict:
 
 # The engines by the name a ruleset gives in ``HAND_VALUE``: each reads a record and values it.
 ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi, "japanese": _value_japanese}
-# The built-in rulesets valued from tiles.
-RULESETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
 
 
 def rulesets_valued() -> tuple[str, ...]:
