@@ -16,6 +16,9 @@ from types import ModuleType
 from . import dmjl_classical, dmjl_hke, japanese_classic, riichi_ema
 
 GAMES = ("table_points", "points")
+# The score-sheet layouts the league has a form, a printed sheet and tile entry for (league/views/forms.py,
+# league/exports/score_sheets_xlsx.py), each named after the built-in ruleset it was made for.
+SHEETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
 STANDING_METHODS = ("table_points", "score")
 REQUIRED = ("NAME", "LABEL", "GAME", "STANDING_METHOD", "HAND_VALUE", "SHEET", "USUAL_FINE", "OUTCOMES",
             "FIELDS", "PENALTIES", "CARRIED", "DEFAULTS", "OPTIONS", "settle")
@@ -32,7 +35,7 @@ def register(module: ModuleType) -> ModuleType:
         raise TypeError(f"The ruleset {module.NAME} has an unknown GAME or STANDING_METHOD.")
     if module.GAME == "points" and not hasattr(module, "game_scores"):
         raise TypeError(f"The points game {module.NAME} lacks game_scores.")
-    if module.SHEET not in (*BY_NAME, module.NAME):
+    if module.SHEET not in SHEETS:
         raise TypeError(f"The ruleset {module.NAME} names an unknown SHEET {module.SHEET!r}.")
     BY_NAME[module.NAME] = module
     return module

@@ -5,9 +5,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from league.exports import score_sheets_xlsx
 from league.models import Export, Hand, Tournament
 from league.services.exports import export_build
 from league.services.standings import standings_recompute
+from league.views import forms
 from scoring import rulesets
 from scoring.handvalue import value_record
 from tests import fifth_ruleset
@@ -136,3 +138,14 @@ def test_the_score_sheets_follow_the_sheet_layout_not_the_rulesets_name():
     table_with_players(session=SessionFactory(tournament=tournament))
     assert "Fan" in next(r for r in _built("score-sheets-xlsx", tournament).worksheets[0].iter_rows(values_only=True)
                          if r and r[0] == "Hand")
+
+
+def test_the_new_tournament_form_offers_the_fifth_ruleset(client):
+    client.force_login(AdminFactory())
+    page = client.get(reverse("manage-tournament-new")).content.decode()
+    assert 'value="ruleset:hke-short"' in page and "Hongkong short" in page
+
+
+def test_every_sheet_layout_has_its_form_and_its_printed_sheet():
+    assert set(forms.HAND_FORMS) == set(rulesets.SHEETS) == set(score_sheets_xlsx.SHEETS)
+    assert {module.SHEET for module in rulesets.BY_NAME.values()} <= set(rulesets.SHEETS)
