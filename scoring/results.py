@@ -46,12 +46,11 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     """The result of one table's game from its hands' results, in order, per player (the seat each
     took in the first wind round: the same as the hands' seats unless ``seat_change`` moves them).
 
-    Chinese rulesets: score = sum of balances. ``riichi-ema``: final points = start + balances, the
-    deposits left on the table going to the first place(s); score = final − start + uma + adjustments.
-    ``japanese-classic``: final points = start + balances (+ leftover deposits to the top), rounded to
-    thousands (…400 down, …500 up, by magnitude), + ``top_bonus`` shared by the top; the bonus is the
-    3000 each player never received (seed 004 ch.1), so score = final − start − top_bonus / 4 and the
-    scores sum to zero but for the rounding. Table points rank the scores by the ``table_points``
+    A ``table_points`` game (the Chinese rulesets): score = sum of balances. A ``points`` game: final
+    points = start + balances, the deposits left on the table going to the first place(s), and the
+    ruleset's ``game_scores`` makes the scores (``riichi-ema``: final − start + uma + adjustments;
+    ``japanese-classic``: final points rounded to thousands plus the shared top bonus, score = final −
+    start − top_bonus / 4). Table points rank the scores by the ``table_points``
     option in every ruleset; places rank the final points.
     """
     options = validate_options(ruleset, options)
