@@ -67,11 +67,12 @@ def limit_hand(record: dict) -> bool:
     return any(isinstance(w, dict) and w.get("yakuman") for w in record.get("wins") or [])
 
 
-def seat_labels(names: list[str], dealer: int = 0) -> list[str]:
-    """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East)."""
+def seat_labels(names: list, dealer: int = 0) -> list[str]:
+    """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East); a seat without a
+    player (None) reads "East – —". The one way the sheet, its forms and the exports name a seat."""
     labels = dict(WIND_CHOICES)
     winds = seat_winds(dealer) if 0 <= dealer < 4 else seat_winds(0)
-    return [f"{labels[wind]} – {name}" for wind, name in zip(winds, names, strict=False)]
+    return [f"{labels[wind]} – {name or '—'}" for wind, name in zip(winds, names, strict=False)]
 
 
 PENALTY_WORDS = {

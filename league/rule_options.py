@@ -7,6 +7,7 @@ data (``scoring.rulesets.*.OPTIONS``/``DEFAULTS``) and the tournament-level opti
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import rulesets
 from scoring.records import Option
 from scoring.rulesets import BY_NAME
 
@@ -90,14 +91,26 @@ CHOICE_LABELS: dict[tuple[str, object], object] = {
     ("team_standings", "best"): _("Sum of the best members"),
 }
 
-__all__ = ["BY_NAME", "ruleset_catalogue", "options_of", "presets_of", "preset", "option_lines"]
+__all__ = ["BY_NAME", "ruleset_catalogue", "ruleset_choices", "ruleset_label", "sheet_of", "options_of",
+           "presets_of", "preset", "option_lines"]
 
-RULESET_LABELS = {
-    "dmjl-classical": _("DMJL classical Chinese"),
-    "dmjl-hke": _("DMJL Hongkong Easy"),
-    "riichi-ema": _("Riichi (EMA 2016)"),
-    "japanese-classic": _("Japanese, older rules"),
-}
+
+def ruleset_label(name: str):
+    """A ruleset's label in the active language (its module's ``LABEL``; an unknown name as it is)."""
+    module = rulesets.get(name)
+    return _(module.LABEL) if module else name
+
+
+def sheet_of(ruleset: str) -> str:
+    """The score-sheet layout a ruleset's hands are entered with (its module's ``SHEET``: the name of
+    the built-in ruleset whose form, printed sheet and tile entry it uses)."""
+    return rulesets.BY_NAME[ruleset].SHEET
+
+
+def ruleset_choices() -> list[tuple[str, object]]:
+    """(name, label) of every registered ruleset: the choices of a tournament's ruleset."""
+    return [(name, ruleset_label(name)) for name in rulesets.names()]
+
 
 # Presets: a name, the ruleset and the options it sets (keys a ruleset does not have are left out).
 PRESETS = [
@@ -158,7 +171,7 @@ def presets_of(ruleset: str) -> list[dict]:
 
 def ruleset_catalogue() -> list[dict]:
     """Every ruleset with its options and presets, labels in the active language."""
-    return [{"ruleset": name, "label": str(RULESET_LABELS.get(name, name)), "options": options_of(name),
+    return [{"ruleset": name, "label": str(ruleset_label(name)), "options": options_of(name),
              "presets": presets_of(name)} for name in BY_NAME]
 
 

@@ -7,16 +7,22 @@ kinds so that settlement only ever sees the ruleset's own keys.
 """
 
 import scoring
+from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.records import LARGEST, Option, merge_options
 
 NAME = "tournament"
 
-# The rulesets whose game score is points and uma, where a fixed substitute result is EMA practice.
+# A fixed substitute result is EMA practice in the points games (a ruleset's ``GAME``: points and uma).
 # The EMA's own riichi rules could not be consulted here for the exact figures (the public copies
 # found cover play and uma only: uma +15/+5/−5/−15 thousand since 2016, docs/rules.md §5), so the
 # figures are options with the issue's values (−15,000 and −15 uma) as defaults.
-SUBSTITUTE_FIXED_RULESETS = ("riichi-ema", "japanese-classic")
+
+
+def substitute_fixed_allowed(ruleset: str) -> bool:
+    """Whether the ruleset's game is a points game, where a substitute's result may be fixed by rule."""
+    module = rulesets.get(ruleset)
+    return module is not None and module.GAME == "points"
 
 OPTIONS: dict[str, Option] = {
     # the tournament day (league.services.day): the clock, hidden standings, substitutes
@@ -42,9 +48,9 @@ DEFAULTS: dict = {
     # from this session on, everyone but administrators sees the standings as before it, until revealed
     "hide_standings_from_session": None,
     # a substitute's games: counted in the standings like anyone's, left out of them (DMJL), or
-    # "fixed" (EMA riichi practice, riichi-ema and japanese-classic only): the substitute's result
+    # "fixed" (EMA riichi practice, points games only): the substitute's result
     # is replaced by a fixed one, the other three keep theirs. The issue's figures: −15,000 points
-    # and −15 uma (game score −30,000), the last place; table points 0. See SUBSTITUTE_FIXED_RULESETS.
+    # and −15 uma (game score −30,000), the last place; table points 0. See substitute_fixed_allowed.
     "substitute_scoring": "counted",
     "substitute_score": -15000,
     "substitute_uma": -15000,
@@ -79,7 +85,7 @@ def validate_all(ruleset: str, options: dict | None) -> tuple[dict, dict]:
     """
     own, _day = split(options)
     day = validate(options)
-    if day["substitute_scoring"] == "fixed" and ruleset not in SUBSTITUTE_FIXED_RULESETS:
+    if day["substitute_scoring"] == "fixed" and not substitute_fixed_allowed(ruleset):
         raise ScoringError("bad_record.option_value", field="options", option="substitute_scoring",
-                           expected="'counted' or 'excluded' (a fixed result needs riichi-ema or japanese-classic)")
+                           expected="'counted' or 'excluded' (a fixed result needs a points game such as riichi-ema)")
     return scoring.validate_options(ruleset, own), day

@@ -37,3 +37,24 @@ def shared_ranks(keys: Iterable) -> list[int]:
         ranks.append(ranks[-1] if key == previous else position)
         previous = key
     return ranks
+
+
+def exact(value: Fraction) -> int | Fraction:
+    return value.numerator if value.denominator == 1 else value
+
+
+def shares(keys: list, amounts) -> list[Fraction]:
+    """``amounts`` (best place first) handed out by descending ``keys``; tied seats share the
+    amounts of the places they cover equally."""
+    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    out = [Fraction(0)] * len(keys)
+    start = 0
+    while start < len(order):
+        end = start + 1
+        while end < len(order) and keys[order[end]] == keys[order[start]]:
+            end += 1
+        share = Fraction(sum(amounts[start:end]), end - start)
+        for s in order[start:end]:
+            out[s] = share
+        start = end
+    return out

@@ -3,15 +3,15 @@ tournament's or a record's options (validated: unknown keys and bad values raise
 
 from types import ModuleType
 
+from . import rulesets
 from .errors import ScoringError
 from .records import merge_options
-from .rulesets import BY_NAME, RULESETS
 
 
 def ruleset_module(ruleset: object) -> ModuleType:
-    module = BY_NAME.get(ruleset) if type(ruleset) is str else None
+    module = rulesets.get(ruleset)
     if module is None:
-        raise ScoringError("unknown_ruleset", field="ruleset", ruleset=ruleset, choices=", ".join(RULESETS))
+        raise ScoringError("unknown_ruleset", field="ruleset", ruleset=ruleset, choices=", ".join(rulesets.names()))
     return module
 
 

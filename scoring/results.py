@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .flow import by_player, seating_sequence
-from .options import validate_options
+from .numbers import exact, shares
+from .options import ruleset_module, validate_options
 
-# Rulesets whose game starts from ``start_points`` and ranks by final points (sections 5-6).
-_POINT_GAMES = frozenset({"riichi-ema", "japanese-classic"})
+__all__ = ["GameResult", "game_result", "hand_amounts", "places", "shares", "table_points"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,27 +33,6 @@ def hand_amounts(result: dict) -> list[int]:
     return [b + a for b, a in zip(balances, adjustments, strict=True)]
 
 
-def _exact(value: Fraction) -> int | Fraction:
-    return value.numerator if value.denominator == 1 else value
-
-
-def shares(keys: list, amounts) -> list[Fraction]:
-    """``amounts`` (best place first) handed out by descending ``keys``; tied seats share the
-    amounts of the places they cover equally."""
-    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
-    out = [Fraction(0)] * len(keys)
-    start = 0
-    while start < len(order):
-        end = start + 1
-        while end < len(order) and keys[order[end]] == keys[order[start]]:
-            end += 1
-        share = Fraction(sum(amounts[start:end]), end - start)
-        for s in order[start:end]:
-            out[s] = share
-        start = end
-    return out
-
-
 def table_points(scores: list, scheme=(4, 2, 1, 0)) -> list[Fraction]:
     """Table points by rank; ties share the points of the places they cover (two first: 3 each)."""
     return shares(scores, scheme)
@@ -67,12 +46,11 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     """The result of one table's game from its hands' results, in order, per player (the seat each
     took in the first wind round: the same as the hands' seats unless ``seat_change`` moves them).
 
-    Chinese rulesets: score = sum of balances. ``riichi-ema``: final points = start + balances, the
-    deposits left on the table going to the first place(s); score = final − start + uma + adjustments.
-    ``japanese-classic``: final points = start + balances (+ leftover deposits to the top), rounded to
-    thousands (…400 down, …500 up, by magnitude), + ``top_bonus`` shared by the top; the bonus is the
-    3000 each player never received (seed 004 ch.1), so score = final − start − top_bonus / 4 and the
-    scores sum to zero but for the rounding. Table points rank the scores by the ``table_points``
+    A ``table_points`` game (the Chinese rulesets): score = sum of balances. A ``points`` game: final
+    points = start + balances, the deposits left on the table going to the first place(s), and the
+    ruleset's ``game_scores`` makes the scores (``riichi-ema``: final − start + uma + adjustments;
+    ``japanese-classic``: final points rounded to thousands plus the shared top bonus, score = final −
+    start − top_bonus / 4). Table points rank the scores by the ``table_points``
     option in every ruleset; places rank the final points.
     """
     options = validate_options(ruleset, options)
@@ -84,10 +62,13 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
         ]
     totals = [sum(r["balances"][s] for r in results) for s in range(4)]
     adjustments = [sum(r["adjustments"][s] for r in results) for s in range(4)]
-    if ruleset not in _POINT_GAMES:
+    module = ruleset_module(ruleset)
+    if module.GAME == "table_points":
         final: list = list(totals)
         scores: list = list(totals)
     else:
+        # A points game: final points from the start, the deposits left on the table to the top; the
+        # ruleset turns them into scores (uma, rounding, a top bonus: its ``game_scores``).
         start = options["start_points"]
         leftover = results[-1]["riichi_sticks"] * options["riichi_deposit"] if results else 0
         raw = [start + t for t in totals]
@@ -96,16 +77,9 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
         final = [
             Fraction(p) + (Fraction(leftover, len(winners)) if s in winners else 0) for s, p in enumerate(raw)
         ]
-        if ruleset == "riichi-ema":
-            uma = shares(final, options["uma"])
-            scores = [final[s] - start + uma[s] + adjustments[s] for s in range(4)]
-        else:
-            final = [_round_thousands(p) for p in final]
-            bonus = options["top_bonus"]
-            final = [p + b for p, b in zip(final, shares(final, [bonus, 0, 0, 0]), strict=True)]
-            scores = [p - start - Fraction(bonus, 4) for p in final]
-        final = [_exact(p) for p in final]
-        scores = [_exact(s) for s in scores]
+        final, scores = module.game_scores(final, options, adjustments)
+        final = [exact(p) for p in final]
+        scores = [exact(s) for s in scores]
     return GameResult(
         totals=totals,
         adjustments=adjustments,
@@ -114,9 +88,3 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
         places=places(final),
         table_points=table_points(scores, options["table_points"]),
     )
-
-
-def _round_thousands(points: Fraction) -> int:
-    """To thousands, …400 down and …500 up, on the magnitude (seed 004 ch.4 VI)."""
-    magnitude = (abs(points) + 500) // 1000 * 1000
-    return int(magnitude if points >= 0 else -magnitude)

@@ -15,7 +15,7 @@ from scoring import flow
 from ..models import WIND_CHOICES, Seat, Table
 from . import pdf
 from .cells import SEAT_WINDS, player_name
-from .score_sheets_xlsx import HAND_ROWS, hand_columns, per_player_label, round_seatings
+from .score_sheets_xlsx import hand_columns, hand_rows, per_player_label, round_seatings
 
 TEMPLATE = "league/print/score_sheets.html"
 
@@ -63,7 +63,7 @@ def write(*, export, stream, progress) -> None:
         "groups": [per_player_label(kind) for kind in per_player],
         "later_rounds": [_("Wind in %(round)s round") % {"round": winds[wind]}
                          for wind in flow.WINDS[1:len(seatings)]],
-        "hand_numbers": range(1, HAND_ROWS.get(tournament.ruleset, 20) + 1),
+        "hand_numbers": range(1, hand_rows(tournament.ruleset) + 1),
     }
     pdf.write(template=TEMPLATE, context=context, parts=pages, part_name="pages", stream=stream,
               progress=progress)

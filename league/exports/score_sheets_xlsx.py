@@ -6,6 +6,7 @@ wind round (``dmjl-hke`` ``seat_change``), the seating block also gives each pla
 later wind round, so that each hand's amounts go under the player, not the seat."""
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -13,9 +14,28 @@ from openpyxl.worksheet.worksheet import Worksheet
 from scoring import flow
 
 from ..models import WIND_CHOICES, Seat, Table
+from ..rule_options import sheet_of
 from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
 
-HAND_ROWS = {"dmjl-classical": 24, "dmjl-hke": 24, "riichi-ema": 20, "japanese-classic": 20}
+# What a referee writes down for each hand, by sheet layout (a ruleset's ``SHEET``): the hand's own
+# columns, the kinds of per-player columns ("value", "balance"), and the hand rows a printed sheet has.
+SHEETS = {
+    "dmjl-classical": (
+        (gettext_lazy("Hand"), gettext_lazy("Winner")), ("value", "balance"), 24),
+    "dmjl-hke": (
+        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Fan"),
+         gettext_lazy("Self-draw / discarder"), gettext_lazy("Penalties")), ("balance",), 24),
+    "riichi-ema": (
+        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Han"), gettext_lazy("Fu"),
+         gettext_lazy("Tsumo / ron (discarder)"), gettext_lazy("Riichi"), gettext_lazy("Tenpai")), ("balance",), 20),
+    "japanese-classic": (
+        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Points"), gettext_lazy("Doubles"),
+         gettext_lazy("Tsumo / ron (discarder)"), gettext_lazy("Riichi")), ("balance",), 20),
+}
+
+
+def hand_rows(ruleset: str) -> int:
+    return SHEETS[sheet_of(ruleset)][2]
 
 
 def filename(export) -> str:
@@ -23,16 +43,10 @@ def filename(export) -> str:
 
 
 def hand_columns(ruleset: str) -> tuple[list[str], list[str]]:
-    """What the referee writes down for each hand under the ruleset: the hand's own columns, then the
-    kinds of per-player columns ("value", "balance"), one of each per player."""
-    if ruleset == "dmjl-classical":
-        return [_("Hand"), _("Winner")], ["value", "balance"]
-    if ruleset == "dmjl-hke":
-        return [_("Hand"), _("Winner"), _("Fan"), _("Self-draw / discarder"), _("Penalties")], ["balance"]
-    if ruleset == "riichi-ema":
-        return [_("Hand"), _("Winner"), _("Han"), _("Fu"), _("Tsumo / ron (discarder)"), _("Riichi"),
-                _("Tenpai")], ["balance"]
-    return [_("Hand"), _("Winner"), _("Points"), _("Doubles"), _("Tsumo / ron (discarder)"), _("Riichi")], ["balance"]
+    """What the referee writes down for each hand under the ruleset (by its sheet layout): the hand's
+    own columns, then the kinds of per-player columns ("value", "balance"), one of each per player."""
+    own, per_player, _rows = SHEETS[sheet_of(ruleset)]
+    return [str(label) for label in own], list(per_player)
 
 
 def per_player_label(kind: str) -> str:
@@ -97,7 +111,7 @@ def write(*, export, stream, progress) -> None:
                             for seating in seatings[1:]]])
         sheet.append([])
         sheet.append([cell(sheet, h, font=BOLD, border=BOX, alignment=WRAP) for h in headings])
-        for number in range(1, HAND_ROWS.get(tournament.ruleset, 20) + 1):
+        for number in range(1, hand_rows(tournament.ruleset) + 1):
             sheet.append([cell(sheet, number, border=BOX)] + [cell(sheet, None, border=BOX)
                                                                 for _column in headings[1:]])
         sheet.append([cell(sheet, _("Total"), font=BOLD, border=BOX)]

@@ -1,7 +1,6 @@
 """The league's models, one module per area."""
 from .audit import AuditEntry
 from .competition import (
-    RULESET_CHOICES,
     WIND_CHOICES,
     ClockState,
     League,
@@ -23,7 +22,7 @@ from .signups import Signup
 
 __all__ = [
     "shown_name",
-    "RULESET_CHOICES", "WIND_CHOICES", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
+    "WIND_CHOICES", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
     "SeasonRanking", "Seat", "Session",

@@ -9,17 +9,13 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from scoring import rulesets
 
 from .. import tournament_options
+from ..rule_options import ruleset_choices
 from ..validators import validate_visible_name
 from .people import Player
 
-RULESET_CHOICES = [
-    ("dmjl-classical", _("DMJL classical Chinese")),
-    ("dmjl-hke", _("DMJL Hongkong Easy")),
-    ("riichi-ema", _("Riichi (EMA 2016)")),
-    ("japanese-classic", _("Japanese, older rules")),
-]
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 
 
@@ -92,7 +88,8 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=160)
     season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments",
                                verbose_name=_("season"))
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RULESET_CHOICES)
+    # The rulesets registered in scoring/rulesets (a callable: a new ruleset needs no migration).
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=ruleset_choices)
     options = models.JSONField(_("ruleset options"), default=dict, blank=True,
                                help_text=_("Overrides of the ruleset's defaults, key by key "
                                            "(limits, penalties, table points, rounds …)"))
@@ -137,8 +134,6 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(session_count__gte=1), name="tournament_has_sessions"),
             models.CheckConstraint(condition=Q(weight__isnull=True) | Q(weight__gte=Decimal("0.5"), weight__lte=6),
                                    name="tournament_weight_in_range"),
-            models.CheckConstraint(condition=Q(ruleset__in=[c[0] for c in RULESET_CHOICES]),
-                                   name="tournament_ruleset_known"),
         ]
 
     def __str__(self) -> str:
@@ -151,8 +146,8 @@ class Tournament(models.Model):
     def effective_standing_method(self) -> str:
         if self.standing_method:
             return self.standing_method
-        return self.StandingMethod.SCORE if self.ruleset in ("riichi-ema", "japanese-classic") \
-            else self.StandingMethod.TABLE_POINTS
+        module = rulesets.get(self.ruleset)
+        return module.STANDING_METHOD if module else self.StandingMethod.TABLE_POINTS
 
     @property
     def effective_options(self) -> dict:

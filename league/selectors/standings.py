@@ -136,7 +136,7 @@ def fixed_substitute_result(tournament: Tournament) -> tuple[int, int, int] | No
     ``substitute_scoring`` is "fixed" (EMA riichi practice: score and uma set by rule, by default
     −15,000 and −15 uma, the last place), else None. The balance and final points stay as played."""
     day = tournament.day_options
-    if day["substitute_scoring"] != "fixed" or tournament.ruleset not in tournament_options.SUBSTITUTE_FIXED_RULESETS:
+    if day["substitute_scoring"] != "fixed" or not tournament_options.substitute_fixed_allowed(tournament.ruleset):
         return None
     return day["substitute_score"] + day["substitute_uma"], day["substitute_table_points"], 4
 

@@ -132,7 +132,7 @@ def table_summary(*, table: Table, view: TableView) -> list[SummaryRow]:
     for seat, index in enumerate(view.seating):
         player = view.first_players[index]
         uma = None
-        if tournament.ruleset == "riichi-ema":
+        if "uma" in options:  # a game with uma shows it apart
             start = options["start_points"]
             uma = game.scores[index] - (game.final_points[index] - start) - game.adjustments[index]
         rows.append(SummaryRow(

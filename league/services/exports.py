@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import PermissionDenied, ServiceError
 from ..exports import WRITERS
+from ..languages import site_language
 from ..models import Export, Season, Tournament
 from ..permissions import is_league_admin
 from ..queue import task_send_on_commit
@@ -28,16 +29,6 @@ TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.S
                     Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_PDF, Export.Kind.RESULTS_PDF)
 SESSION_KINDS = (Export.Kind.SCORE_SHEETS_PDF,)  # may be limited to one session's tables
 SEASON_KINDS = (Export.Kind.RANKING_XLSX,)
-
-
-def _language(language: str | None) -> str:
-    codes = [code for code, _name in settings.LANGUAGES]
-    if language:
-        language = language.lower()
-        for candidate in (language, language.split("-")[0]):
-            if candidate in codes:
-                return candidate
-    return settings.LANGUAGE_CODE
 
 
 def export_request(*, kind: str, tournament: Tournament | None = None, season: Season | None = None, user,
@@ -69,7 +60,7 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
                                fields={"session": [_("Choose a session from 1 to %(count)s.")
                                                    % {"count": tournament.session_count}]})
     export = Export.objects.create(kind=kind, tournament=tournament, season=season, session_number=session_number,
-                                   language=_language(language), created_by=user)
+                                   language=site_language(language), created_by=user)
     task_send_on_commit(EXPORT_BUILD_TASK, export.pk)
     return export
 

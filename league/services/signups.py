@@ -32,6 +32,7 @@ from django.utils.translation import override
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
+from ..languages import site_language
 from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
 from ..ratelimit import Rate, rate_attempt
 from ..validators import hidden_characters_message
@@ -97,12 +98,6 @@ def signups_open(tournament: Tournament) -> bool:
     return tournament.registration_deadline is None or timezone.now() <= tournament.registration_deadline
 
 
-def _language(language: str | None) -> str:
-    """One of the site's languages ("de-at" → "de"); the default for anything else."""
-    code = (language or "").split("-")[0].lower()
-    return code if code in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
-
-
 def signup_create(*, tournament: Tournament, first_name: str, last_name: str, email: str, club: str = "",
                   country: str = "DE", ema_id: str = "", consent: bool, client: str, link: Callable[[str], str],
                   language: str = "de") -> Signup:
@@ -134,7 +129,7 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
         with transaction.atomic():
             signup = Signup.objects.create(tournament=tournament, first_name=first_name, last_name=last_name,
                                            email=email, club=club, country=country, ema_id=ema_id,
-                                           token=secrets.token_urlsafe(32), language=_language(language),
+                                           token=secrets.token_urlsafe(32), language=site_language(language),
                                            consent_at=timezone.now())
     except IntegrityError:
         raise ServiceError("already_signed_up", _("This e-mail address has already signed up for this tournament."),

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring import rulesets
 
 from .. import tournament_options
 from ..cache import pages_changed
@@ -72,7 +73,7 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
     options' own codes, ``rules_frozen`` (409), ``outside_season`` (unless ``outside_season_ok``:
     an administrator confirmed the dates), ``slug_taken`` (409)."""
     fields_required(tournament, ("slug", "name", "ruleset", "starts_on", "ends_on"))
-    if tournament.ruleset not in scoring.RULESETS:
+    if rulesets.get(tournament.ruleset) is None:
         raise field_error("unknown_ruleset", "ruleset", _("Choose one of the rulesets."))
     if tournament.standing_method not in ("", *Tournament.StandingMethod.values):
         raise field_error("unknown_standing_method", "standing_method", _("Choose one of the standing methods."))

@@ -1,5 +1,5 @@
-"""Score-sheet forms: one per ruleset, each turning its fields into a hand record (docs/rules.md
-§3–6) and a stored record back into fields for a correction.
+"""Score-sheet forms: one per sheet layout (a ruleset's ``SHEET``, scoring/rulesets), each turning
+its fields into a hand record (docs/rules.md §3–6) and a stored record back into fields for a correction.
 
 This is the only mapping from fields to record: saving a hand and the score sheet's live preview
 (``static/league/scoresheet.js`` posts the form to ``referee-table-preview``) both go through it.
@@ -14,9 +14,11 @@ from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import rulesets
 from scoring.rulesets.dmjl_classical import FINE_CATALOGUE
 from scoring.rulesets.japanese_classic import SIMPLE_LIMIT
 
+from ..rule_options import sheet_of
 from .numbers import WholeNumberField
 
 SEATS = range(4)
@@ -52,11 +54,12 @@ FREE_FINE = "free"
 
 
 def fine_choices(ruleset: str) -> list[tuple[str, str]]:
-    """The offences a score sheet offers, each with its amount; japanese-classic adds its usual fine,
-    the simple limit (seed 004 ch.8), first."""
+    """The offences a score sheet offers, each with its amount; a ruleset with a usual fine
+    (``USUAL_FINE``: japanese-classic's simple limit, seed 004 ch.8) offers it first."""
     choices = [("", "—")]
-    if ruleset == "japanese-classic":
-        choices.append(("simple_limit", _("Other offence (simple limit, %(amount)s)") % {"amount": SIMPLE_LIMIT}))
+    usual = rulesets.BY_NAME[ruleset].USUAL_FINE
+    if usual is not None:
+        choices.append(("simple_limit", _("Other offence (simple limit, %(amount)s)") % {"amount": usual}))
     choices += [(key, f"{FINE_NAMES[key]} ({amount})") for key, amount in FINE_CATALOGUE.items()]
     choices.append((FREE_FINE, _("Other amount")))
     return choices
@@ -155,74 +158,12 @@ def _win_fields(values: dict, record: dict) -> None:
         record["discarder"] = values.get("discarder")
 
 
-def record_from_values(ruleset: str, values: dict) -> dict:
-    """The hand record for cleaned form values (ints, None, lists of ints, strings, bools)."""
+def record_from_values(sheet: str, values: dict) -> dict:
+    """The hand record for cleaned form values (ints, None, lists of ints, strings, bools) of a
+    sheet layout (a ruleset's ``SHEET``): each sheet's form fills in its own fields."""
     outcome = values.get("outcome") or "win"
     record: dict = {"outcome": outcome}
-    penalties: list[dict] = []
-    if ruleset == "dmjl-classical":
-        hand_values = [values.get(f"value_{s}") for s in SEATS]
-        if any(v is not None for v in hand_values):
-            # A blank stays a blank (the scoring refuses it): never a 0 the referee did not type.
-            record["hand_values"] = hand_values
-        if outcome == "win":
-            record["winner"] = values.get("winner")
-            if values.get("limit_hand"):
-                record["limit_hand"] = values["limit_hand"]
-        penalties = _penalties(values, "dead_hand", "false_mahjong")
-        if values.get("naming_seat") is not None:
-            penalties.append(
-                {
-                    "type": "false_naming",
-                    "seat": values["naming_seat"],
-                    "claimant": values.get("naming_claimant"),
-                    "claim": values.get("naming_claim") or None,
-                }
-            )
-        penalties += _penalties(values, "dangerous_game") + _fines(values)
-    elif ruleset == "dmjl-hke":
-        if outcome == "win":
-            _win_fields(values, record)
-            if values.get("limit_hand"):
-                record["limit_hand"] = True
-            elif values.get("fan") is not None:
-                record["fan"] = values["fan"]
-        penalties = _penalties(values, "false_mahjong", "obstruction", "dead_hand", "dangerous_game")
-    elif ruleset == "riichi-ema":
-        if outcome == "win":
-            wins = []
-            for s in SEATS:
-                if not values.get(f"win_{s}"):
-                    continue
-                if values.get(f"yakuman_{s}"):
-                    wins.append({"seat": s, "yakuman": 1})
-                else:
-                    win = {"seat": s, "han": values.get(f"han_{s}")}
-                    if values.get(f"fu_{s}") is not None:
-                        win["fu"] = values[f"fu_{s}"]
-                    wins.append(win)
-            record["wins"] = wins
-            record["win_type"] = values.get("win_type") or "discard"
-            if record["win_type"] == "discard":
-                record["discarder"] = values.get("discarder")
-        if values.get("riichi"):
-            record["riichi"] = sorted(values["riichi"])
-        if outcome == "draw" and values.get("tenpai"):
-            record["tenpai"] = sorted(values["tenpai"])
-        if values.get("end_game"):
-            record["end_game"] = True
-        penalties = _penalties(values, "chombo", "pao")
-    elif ruleset == "japanese-classic":
-        if outcome == "win":
-            _win_fields(values, record)
-            if values.get("limit_hand"):
-                record["limit_hand"] = True
-            for name in ("points", "doubles"):
-                if values.get(name) is not None:
-                    record[name] = values[name]
-        if values.get("riichi"):
-            record["riichi"] = sorted(values["riichi"])
-        penalties = _penalties(values, "false_mahjong", "dead_hand") + _fines(values)
+    penalties = HAND_FORMS[sheet].record_parts(values, record, outcome)
     if penalties:
         record["penalties"] = penalties
     return record
@@ -258,12 +199,7 @@ def values_from_record(ruleset: str, record: dict) -> dict:
             values[kind] = penalty.get("seat")
         else:
             values.setdefault(kind, []).append(penalty.get("seat"))
-    if ruleset == "dmjl-classical":
-        for s, value in enumerate(record.get("hand_values") or []):
-            values[f"value_{s}"] = value
-        values["limit_hand"] = record.get("limit_hand") or ""
-    else:
-        values["limit_hand"] = bool(record.get("limit_hand"))
+    HAND_FORMS[sheet_of(ruleset)].fill_values(record, values)
     for win in record.get("wins") or []:
         s = win.get("seat")
         values[f"win_{s}"] = True
@@ -275,9 +211,10 @@ def values_from_record(ruleset: str, record: dict) -> dict:
 
 
 class HandForm(forms.Form):
-    """Fields shared by every ruleset; ``seat_labels`` name the four seats (wind and player)."""
+    """Fields shared by every sheet; ``seat_labels`` name the four seats (wind and player); ``ruleset``
+    the tournament's ruleset (entered on this form's ``sheet``)."""
 
-    ruleset = ""
+    sheet = ""
     outcomes: tuple[str, ...] = ("win", "draw", "void")
     seat_fields: tuple[str, ...] = ()
     seats_fields: tuple[str, ...] = ()
@@ -294,8 +231,19 @@ class HandForm(forms.Form):
     # Shown with the errors when a value is implausible (``implausible``); ticked, the value is stored.
     confirm = forms.BooleanField(label=_("Yes, I mean it"), required=False)
 
-    def __init__(self, *args, seat_labels: list[str], **kwargs):
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        """Put this sheet's own fields into the hand record; returns the record's penalties."""
+        raise NotImplementedError
+
+    @staticmethod
+    def fill_values(record: dict, values: dict) -> None:
+        """Put this sheet's own fields of a stored record into the form values."""
+        values["limit_hand"] = bool(record.get("limit_hand"))
+
+    def __init__(self, *args, seat_labels: list[str], ruleset: str = "", **kwargs):
         super().__init__(*args, **kwargs)
+        self.ruleset = ruleset or self.sheet
         self.seat_labels = seat_labels
         self.doubts: list[tuple[str, str]] = []
         seat_choices = [(s, label) for s, label in enumerate(seat_labels)]
@@ -342,7 +290,7 @@ class HandForm(forms.Form):
 
     def to_record(self) -> dict:
         """The hand record, with the hand's ``number`` when the form names it."""
-        record = record_from_values(self.ruleset, self.cleaned_data)
+        record = record_from_values(self.sheet, self.cleaned_data)
         if self.cleaned_data.get("number") is not None:
             record["number"] = self.cleaned_data["number"]
         return record
@@ -426,10 +374,39 @@ class FineRowsMixin:
 
 
 class ClassicalHandForm(FineRowsMixin, HandForm):
-    ruleset = "dmjl-classical"
+    sheet = "dmjl-classical"
     seat_fields = ("winner", "naming_seat", "naming_claimant", "dangerous_game")
     seats_fields = ("dead_hand", "false_mahjong")
     error_map = {"hand_values": "value_0", "penalties": "dangerous_game"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        hand_values = [values.get(f"value_{s}") for s in SEATS]
+        if any(v is not None for v in hand_values):
+            # A blank stays a blank (the scoring refuses it): never a 0 the referee did not type.
+            record["hand_values"] = hand_values
+        if outcome == "win":
+            record["winner"] = values.get("winner")
+            if values.get("limit_hand"):
+                record["limit_hand"] = values["limit_hand"]
+        penalties = _penalties(values, "dead_hand", "false_mahjong")
+        if values.get("naming_seat") is not None:
+            penalties.append(
+                {
+                    "type": "false_naming",
+                    "seat": values["naming_seat"],
+                    "claimant": values.get("naming_claimant"),
+                    "claim": values.get("naming_claim") or None,
+                }
+            )
+        penalties += _penalties(values, "dangerous_game") + _fines(values)
+        return penalties
+
+    @staticmethod
+    def fill_values(record: dict, values: dict) -> None:
+        for s, value in enumerate(record.get("hand_values") or []):
+            values[f"value_{s}"] = value
+        values["limit_hand"] = record.get("limit_hand") or ""
 
     value_0 = _number_field(_("Hand value"))
     value_1 = _number_field(_("Hand value"))
@@ -471,10 +448,20 @@ class ClassicalHandForm(FineRowsMixin, HandForm):
 
 
 class HongkongHandForm(HandForm):
-    ruleset = "dmjl-hke"
+    sheet = "dmjl-hke"
     seat_fields = ("winner", "discarder", "dangerous_game")
     seats_fields = ("false_mahjong", "obstruction", "dead_hand")
     error_map = {"limit_hand": "fan", "penalties": "dangerous_game"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            _win_fields(values, record)
+            if values.get("limit_hand"):
+                record["limit_hand"] = True
+            elif values.get("fan") is not None:
+                record["fan"] = values["fan"]
+        return _penalties(values, "false_mahjong", "obstruction", "dead_hand", "dangerous_game")
 
     winner = _seat_field(_("Winner"))
     win_type = forms.ChoiceField(
@@ -496,10 +483,36 @@ class HongkongHandForm(HandForm):
 
 
 class RiichiHandForm(HandForm):
-    ruleset = "riichi-ema"
+    sheet = "riichi-ema"
     seat_fields = ("discarder", "chombo", "pao")
     seats_fields = ("riichi", "tenpai")
     error_map = {"wins": "win_0", "penalties": "pao"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            wins = []
+            for s in SEATS:
+                if not values.get(f"win_{s}"):
+                    continue
+                if values.get(f"yakuman_{s}"):
+                    wins.append({"seat": s, "yakuman": 1})
+                else:
+                    win = {"seat": s, "han": values.get(f"han_{s}")}
+                    if values.get(f"fu_{s}") is not None:
+                        win["fu"] = values[f"fu_{s}"]
+                    wins.append(win)
+            record["wins"] = wins
+            record["win_type"] = values.get("win_type") or "discard"
+            if record["win_type"] == "discard":
+                record["discarder"] = values.get("discarder")
+        if values.get("riichi"):
+            record["riichi"] = sorted(values["riichi"])
+        if outcome == "draw" and values.get("tenpai"):
+            record["tenpai"] = sorted(values["tenpai"])
+        if values.get("end_game"):
+            record["end_game"] = True
+        return _penalties(values, "chombo", "pao")
     outcomes = ("win", "draw", "void")
 
     win_type = forms.ChoiceField(
@@ -545,10 +558,23 @@ class RiichiHandForm(HandForm):
 
 
 class JapaneseClassicHandForm(FineRowsMixin, HandForm):
-    ruleset = "japanese-classic"
+    sheet = "japanese-classic"
     seat_fields = ("winner", "discarder")
     seats_fields = ("riichi", "false_mahjong", "dead_hand")
     error_map = {"doubles": "points", "limit_hand": "points", "penalties": "false_mahjong"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            _win_fields(values, record)
+            if values.get("limit_hand"):
+                record["limit_hand"] = True
+            for name in ("points", "doubles"):
+                if values.get(name) is not None:
+                    record[name] = values[name]
+        if values.get("riichi"):
+            record["riichi"] = sorted(values["riichi"])
+        return _penalties(values, "false_mahjong", "dead_hand") + _fines(values)
 
     winner = _seat_field(_("Winner"))
     win_type = forms.ChoiceField(
@@ -576,11 +602,13 @@ class JapaneseClassicHandForm(FineRowsMixin, HandForm):
         return doubts
 
 
+# The form of each sheet layout.
 HAND_FORMS: dict[str, type[HandForm]] = {
-    form.ruleset: form
+    form.sheet: form
     for form in (ClassicalHandForm, HongkongHandForm, RiichiHandForm, JapaneseClassicHandForm)
 }
 
 
 def hand_form_for(ruleset: str, *args, **kwargs) -> HandForm:
-    return HAND_FORMS[ruleset](*args, **kwargs)
+    """The score-sheet form of the ruleset's sheet layout."""
+    return HAND_FORMS[sheet_of(ruleset)](*args, ruleset=ruleset, **kwargs)

@@ -357,8 +357,8 @@ def tournament_options(request, slug: str):
                 general = _("Some values are not valid; see the marked fields.")
     status = 400 if errors or (general and request.method == "POST" and request.POST.get("action") == "save") else 200
     return render(request, "league/manage/tournament_options.html", {
-        "tournament": tournament, "ruleset": ruleset, "rulesets": rule_options.RULESET_LABELS.items(),
-        "ruleset_label": rule_options.RULESET_LABELS.get(ruleset, ruleset),
+        "tournament": tournament, "ruleset": ruleset, "rulesets": rule_options.ruleset_choices(),
+        "ruleset_label": rule_options.ruleset_label(ruleset),
         "presets": rule_options.PRESETS, "fields": _fields(ruleset, values, errors), "general": general,
     }, status=status)
 

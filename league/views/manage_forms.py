@@ -8,7 +8,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, League, Season, Tournament
-from ..rule_options import PRESETS, RULESET_LABELS
+from ..rule_options import PRESETS, ruleset_choices, ruleset_label
 
 
 class DateInput(forms.DateInput):
@@ -84,8 +84,8 @@ class ClubForm(ManageForm):
 
 def _rules_choices() -> list[tuple[str, str]]:
     """The rules to start from: each ruleset with its defaults, then the presets."""
-    plain = [(f"ruleset:{name}", str(label)) for name, label in RULESET_LABELS.items()]
-    presets = [(f"preset:{p['name']}", f"{p['name']} ({RULESET_LABELS[p['ruleset']]})") for p in PRESETS]
+    plain = [(f"ruleset:{name}", str(label)) for name, label in ruleset_choices()]
+    presets = [(f"preset:{p['name']}", f"{p['name']} ({ruleset_label(p['ruleset'])})") for p in PRESETS]
     return [(_("Rulesets, their defaults"), plain), (_("Presets"), presets)]
 
 

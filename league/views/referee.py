@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from scoring import flow
+from scoring import flow, rulesets
 from scoring.flow import seat_winds
-from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
 from ..errors import Conflict, ServiceError, error_body
+from ..hand_facts import seat_labels
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import referee_or_refuse
 from ..selectors import day, pages
@@ -167,13 +167,6 @@ def _checked_hand(request, hand_id: int) -> Hand:
     return hand
 
 
-def seat_labels(players: list, dealer: int) -> list[str]:
-    """'East – Anna Berg' per seat, with each seat's wind in a hand dealt by ``dealer``."""
-    return [
-        f"{WIND_NAMES[wind]} – {player or '—'}" for wind, player in zip(seat_winds(dealer), players, strict=True)
-    ]
-
-
 # The classical options that change a hand's value from its tiles (docs/rules.md §9).
 TILE_OPTIONS = ("upper_limit", "table", "prevailing_wind_pair")
 
@@ -183,7 +176,8 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
     tiles through POST /api/v1/handvalue/: each seat's wind, the prevailing wind and the options
     that change a hand's value (classical: upper limit, valuation table, prevailing-wind pair).
     None for rulesets without tile valuation."""
-    if tournament.ruleset not in HANDVALUE_RULESETS:
+    valued_by = rulesets.BY_NAME[tournament.ruleset].HAND_VALUE
+    if valued_by is None:
         return None
     entry = {
         "url": reverse("api-handvalue"),
@@ -192,7 +186,7 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
         "upper_limit": "",
         "options": {},
     }
-    if tournament.ruleset == "dmjl-classical":
+    if valued_by == "dmjl":
         options = tournament.effective_options
         entry["upper_limit"] = options.get("upper_limit", "")
         entry["options"] = {key: options[key] for key in TILE_OPTIONS if key in options}

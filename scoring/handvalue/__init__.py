@@ -6,28 +6,28 @@ Public entry points:
 - :func:`value` never raises: a result, or ``{"id": ..., "error": {...}}``;
 - :func:`value_many` values a list of records in order.
 
-Rulesets: ``dmjl-classical`` (Kajongg notation; the Chemnitz or Kajongg's table, :mod:`.dmjl`),
-``dmjl-hke`` (Kajongg notation, seed 002's fan table, :mod:`.hke`), ``riichi-ema`` (the ``mahjong``
-package with EMA options, :mod:`.riichi`) and ``japanese-classic`` (the riichi tile shape, seed
-004's points and doubles, :mod:`.japanese`).
+Engines (:data:`ENGINES`; a ruleset names its own in ``HAND_VALUE``, scoring/rulesets): ``dmjl``
+(Kajongg notation; the Chemnitz or Kajongg's table, :mod:`.dmjl`; ``dmjl-classical``), ``hke``
+(Kajongg notation, seed 002's fan table, :mod:`.hke`; ``dmjl-hke``), ``riichi`` (the ``mahjong``
+package with EMA options, :mod:`.riichi`; ``riichi-ema``) and ``japanese`` (the riichi tile shape,
+seed 004's points and doubles, :mod:`.japanese`; ``japanese-classic``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scoring.rulesets import BY_NAME
+from scoring import rulesets
 
 from . import dmjl, hke, japanese, notation, riichi
 
-__all__ = ["HandValueError", "RULESETS", "value", "value_many", "value_record"]
+__all__ = ["ENGINES", "HandValueError", "rulesets_valued", "value", "value_many", "value_record"]
 
-RULESETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
 DMJL_KEYS = {"id", "ruleset", "tiles", "seat_wind", "prevailing_wind", "options"}
 # Options a hand value takes beside its ruleset's settlement options (docs/rules.md §9): only
-# upper_limit, table and prevailing_wind_pair change a dmjl-classical value; the ruleset's other
-# options are accepted (a tournament's options pass through unchanged) and change nothing here.
-OWN_OPTIONS = {"dmjl-classical": {"table", "prevailing_wind_pair"}}
+# upper_limit, table and prevailing_wind_pair change a dmjl value; the ruleset's other options are
+# accepted (a tournament's options pass through unchanged) and change nothing here.
+OWN_OPTIONS = {"dmjl": {"table", "prevailing_wind_pair"}}
 
 
 class HandValueError(Exception):
@@ -67,16 +67,17 @@ def _options(record: dict, ruleset: str) -> dict:
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise _bad("options", "The options must be a JSON object.")
-    known = set(BY_NAME[ruleset].OPTIONS) | OWN_OPTIONS.get(ruleset, set())
+    module = rulesets.BY_NAME[ruleset]
+    known = set(module.OPTIONS) | OWN_OPTIONS.get(module.HAND_VALUE, set())
     for key in options:
         if key not in known:
             raise HandValueError("unknown_option", f"Unknown option {key!r} for the ruleset {ruleset}.", "options")
     return options
 
 
-def _dmjl_options(record: dict) -> tuple[int, dmjl.Table]:
+def _dmjl_options(record: dict, ruleset: str) -> tuple[int, dmjl.Table]:
     """The upper limit and the valuation table the record's options choose."""
-    options = _options(record, "dmjl-classical")
+    options = _options(record, ruleset)
     limit = options.get("upper_limit", dmjl.DEFAULT_UPPER_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise _bad("options.upper_limit", "The option 'upper_limit' must be a non-negative integer.")
@@ -91,16 +92,16 @@ def _dmjl_options(record: dict) -> tuple[int, dmjl.Table]:
     return limit, dmjl.table_for(table, pair)
 
 
-def _value_dmjl(record: dict) -> dict:
+def _value_dmjl(record: dict, ruleset: str) -> dict:
     for key in record:
         if key not in DMJL_KEYS:
-            raise _bad(key, f"The field {key!r} is not part of a dmjl-classical hand value record.")
+            raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
     tiles = record.get("tiles")
     if not isinstance(tiles, str):
         raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
     seat = _wind(record, "seat_wind")
     prevailing = _wind(record, "prevailing_wind")
-    upper_limit, table = _dmjl_options(record)
+    upper_limit, table = _dmjl_options(record, ruleset)
     try:
         parsed = notation.parse_cached(tiles)
     except notation.NotationError as exc:
@@ -108,16 +109,16 @@ def _value_dmjl(record: dict) -> dict:
     return dmjl.value_hand(parsed, seat, prevailing, upper_limit, table)
 
 
-def _value_hke(record: dict) -> dict:
+def _value_hke(record: dict, ruleset: str) -> dict:
     for key in record:
         if key not in DMJL_KEYS:
-            raise _bad(key, f"The field {key!r} is not part of a dmjl-hke hand value record.")
+            raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
     tiles = record.get("tiles")
     if not isinstance(tiles, str):
         raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
     seat = _wind(record, "seat_wind")
     prevailing = _wind(record, "prevailing_wind")
-    _options(record, "dmjl-hke")
+    _options(record, ruleset)
     try:
         parsed = notation.parse_cached(tiles)
     except notation.NotationError as exc:
@@ -125,16 +126,16 @@ def _value_hke(record: dict) -> dict:
     return hke.value_hand(parsed, seat, prevailing)
 
 
-def _value_japanese(record: dict) -> dict:
+def _value_japanese(record: dict, ruleset: str) -> dict:
     if "options" in record:
-        _options(record, "japanese-classic")
+        _options(record, ruleset)
     try:
         return japanese.value_hand(record)
     except (japanese.RecordError, riichi.RecordError) as exc:
         raise _bad(exc.field, exc.message) from None
 
 
-def _value_riichi(record: dict) -> dict:
+def _value_riichi(record: dict, ruleset: str) -> dict:
     try:
         return riichi.value_hand(record)
     except riichi.RecordError as exc:
@@ -152,23 +153,26 @@ def value_record(record: dict) -> dict:
         raise _bad("ruleset", "The field 'ruleset' is missing or not a string.")
     if "id" in record and not isinstance(record["id"], str | int):
         raise _bad("id", "The field 'id' must be a string.")
-    if ruleset == "dmjl-classical":
-        result = _value_dmjl(record)
-    elif ruleset == "dmjl-hke":
-        result = _value_hke(record)
-    elif ruleset == "riichi-ema":
-        result = _value_riichi(record)
-    elif ruleset == "japanese-classic":
-        result = _value_japanese(record)
-    else:
+    engine = ENGINES.get(getattr(rulesets.get(ruleset), "HAND_VALUE", None))
+    if engine is None:
         raise HandValueError(
             "unknown_ruleset",
-            f"Unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}.",
+            f"Unknown ruleset {ruleset!r}; expected one of {', '.join(rulesets_valued())}.",
             "ruleset",
         )
+    result = engine(record, ruleset)
     if "id" in record:
         return {"id": record["id"], **result}
     return result
+
+
+# The engines by the name a ruleset gives in ``HAND_VALUE``: each reads a record and values it.
+ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi, "japanese": _value_japanese}
+
+
+def rulesets_valued() -> tuple[str, ...]:
+    """The registered rulesets whose hands are valued from tiles."""
+    return tuple(name for name, module in rulesets.BY_NAME.items() if module.HAND_VALUE in ENGINES)
 
 
 def value(record: Any) -> dict:

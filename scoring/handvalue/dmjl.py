@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
+from ..texts import gettext_noop
 from .notation import SUITS, Meld, ParsedHand, Tile, classify
+from .rules import Rule, item, line, register_rules
 
 DEFAULT_UPPER_LIMIT = 5000
 
@@ -37,154 +39,139 @@ ALL_TILES = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Rule:
-    """One rule's value. ``scope``: ``meld`` (per meld), ``bonus`` (per flower or season),
-    ``hand`` (every hand), ``winner`` (only a Mah-Jongg), ``mj`` (what makes a Mah-Jongg).
-    ``condition`` names the condition function (shared between tables); empty = the rule's name."""
-
-    name: str
-    scope: str
-    points: int = 0
-    doubles: int = 0
-    limits: float = 0.0
-    condition: str = ""
-
-    @property
-    def when(self) -> str:
-        return self.condition or self.name
-
-
 def _r(
     name: str, scope: str, points: int = 0, doubles: int = 0, limits: float = 0.0, when: str = ""
 ) -> Rule:
+    """A rule of a table. ``scope``: ``meld`` (per meld), ``bonus`` (per flower or season), ``hand``
+    (every hand), ``winner`` (only a Mah-Jongg), ``mj`` (what makes a Mah-Jongg); ``when`` names the
+    condition function (shared between tables); empty = the rule's name."""
     return Rule(name, scope, points, doubles, limits, when)
 
 
 # The points of pungs, kongs and bonus tiles: the same in both tables.
 _MELD_POINTS = [
-    _r("Exposed Kong", "meld", points=8),
-    _r("Exposed Kong of Terminals", "meld", points=16),
-    _r("Exposed Kong of Honors", "meld", points=16),
-    _r("Exposed Pung", "meld", points=2),
-    _r("Exposed Pung of Terminals", "meld", points=4),
-    _r("Exposed Pung of Honors", "meld", points=4),
-    _r("Concealed Kong", "meld", points=16),
-    _r("Concealed Kong of Terminals", "meld", points=32),
-    _r("Concealed Kong of Honors", "meld", points=32),
-    _r("Concealed Pung", "meld", points=4),
-    _r("Concealed Pung of Terminals", "meld", points=8),
-    _r("Concealed Pung of Honors", "meld", points=8),
-    _r("Pair of Own Wind", "meld", points=2),
-    _r("Pair of Round Wind", "meld", points=2),
-    _r("Pair of Dragons", "meld", points=2),
-    _r("Flower", "bonus", points=4),
-    _r("Season", "bonus", points=4),
+    _r(gettext_noop("Exposed Kong"), "meld", points=8),
+    _r(gettext_noop("Exposed Kong of Terminals"), "meld", points=16),
+    _r(gettext_noop("Exposed Kong of Honors"), "meld", points=16),
+    _r(gettext_noop("Exposed Pung"), "meld", points=2),
+    _r(gettext_noop("Exposed Pung of Terminals"), "meld", points=4),
+    _r(gettext_noop("Exposed Pung of Honors"), "meld", points=4),
+    _r(gettext_noop("Concealed Kong"), "meld", points=16),
+    _r(gettext_noop("Concealed Kong of Terminals"), "meld", points=32),
+    _r(gettext_noop("Concealed Kong of Honors"), "meld", points=32),
+    _r(gettext_noop("Concealed Pung"), "meld", points=4),
+    _r(gettext_noop("Concealed Pung of Terminals"), "meld", points=8),
+    _r(gettext_noop("Concealed Pung of Honors"), "meld", points=8),
+    _r(gettext_noop("Pair of Own Wind"), "meld", points=2),
+    _r(gettext_noop("Pair of Round Wind"), "meld", points=2),
+    _r(gettext_noop("Pair of Dragons"), "meld", points=2),
+    _r(gettext_noop("Flower"), "bonus", points=4),
+    _r(gettext_noop("Season"), "bonus", points=4),
 ]
 
 # The values of Kajongg's "Classical Chinese DMJL" ruleset (src/predefined.py).
-KAJONGG_RULES: tuple[Rule, ...] = (
+KAJONGG_RULES: tuple[Rule, ...] = register_rules("dmjl", (
     # what makes a Mah-Jongg
-    _r("Standard Mah Jongg", "mj", points=20),
-    _r("Nine Gates", "mj", limits=1),
-    _r("Thirteen Orphans", "mj", limits=1),
-    _r("Squirming Snake", "mj", limits=1),
+    _r(gettext_noop("Standard Mah Jongg"), "mj", points=20),
+    _r(gettext_noop("Nine Gates"), "mj", limits=1),
+    _r(gettext_noop("Thirteen Orphans"), "mj", limits=1),
+    _r(gettext_noop("Squirming Snake"), "mj", limits=1),
     # melds
-    _r("Pung/Kong of Dragons", "meld", doubles=1),
-    _r("Pung/Kong of Own Wind", "meld", doubles=1),
-    _r("Pung/Kong of Round Wind", "meld", doubles=1),
+    _r(gettext_noop("Pung/Kong of Dragons"), "meld", doubles=1),
+    _r(gettext_noop("Pung/Kong of Own Wind"), "meld", doubles=1),
+    _r(gettext_noop("Pung/Kong of Round Wind"), "meld", doubles=1),
     *_MELD_POINTS,
     # every hand
-    _r("Own Flower and Own Season", "hand", doubles=1),
-    _r("All Flowers", "hand", doubles=1),
-    _r("All Seasons", "hand", doubles=1),
-    _r("Three Concealed Pongs", "hand", doubles=1),
-    _r("Little Three Dragons", "hand", doubles=1),
-    _r("Big Three Dragons", "hand", doubles=2),
-    _r("Little Four Joys", "hand", doubles=1),
-    _r("Big Four Joys", "hand", doubles=2),
+    _r(gettext_noop("Own Flower and Own Season"), "hand", doubles=1),
+    _r(gettext_noop("All Flowers"), "hand", doubles=1),
+    _r(gettext_noop("All Seasons"), "hand", doubles=1),
+    _r(gettext_noop("Three Concealed Pongs"), "hand", doubles=1),
+    _r(gettext_noop("Little Three Dragons"), "hand", doubles=1),
+    _r(gettext_noop("Big Three Dragons"), "hand", doubles=2),
+    _r(gettext_noop("Little Four Joys"), "hand", doubles=1),
+    _r(gettext_noop("Big Four Joys"), "hand", doubles=2),
     # winner only
-    _r("Last Tile Completes Pair of 2..8", "winner", points=2),
-    _r("Last Tile Completes Pair of Terminals or Honors", "winner", points=4),
-    _r("Last Tile is Only Possible Tile", "winner", points=2),
-    _r("Won with Last Tile Taken from Wall", "winner", points=2),
-    _r("Zero Point Hand", "winner", doubles=1),
-    _r("No Chow", "winner", doubles=1),
-    _r("Only Concealed Melds", "winner", doubles=1),
-    _r("False Color Game", "winner", doubles=1),
-    _r("True Color Game", "winner", doubles=3),
-    _r("Only Terminals and Honors", "winner", doubles=1),
-    _r("Last Tile Taken from Dead Wall", "winner", doubles=1),
-    _r("Last Tile is Last Tile of Wall", "winner", doubles=1),
-    _r("Last Tile is Last Tile of Wall Discarded", "winner", doubles=1),
-    _r("Robbing the Kong", "winner", doubles=1),
-    _r("Mah Jongg with Original Call", "winner", doubles=1),
+    _r(gettext_noop("Last Tile Completes Pair of 2..8"), "winner", points=2),
+    _r(gettext_noop("Last Tile Completes Pair of Terminals or Honors"), "winner", points=4),
+    _r(gettext_noop("Last Tile is Only Possible Tile"), "winner", points=2),
+    _r(gettext_noop("Won with Last Tile Taken from Wall"), "winner", points=2),
+    _r(gettext_noop("Zero Point Hand"), "winner", doubles=1),
+    _r(gettext_noop("No Chow"), "winner", doubles=1),
+    _r(gettext_noop("Only Concealed Melds"), "winner", doubles=1),
+    _r(gettext_noop("False Color Game"), "winner", doubles=1),
+    _r(gettext_noop("True Color Game"), "winner", doubles=3),
+    _r(gettext_noop("Only Terminals and Honors"), "winner", doubles=1),
+    _r(gettext_noop("Last Tile Taken from Dead Wall"), "winner", doubles=1),
+    _r(gettext_noop("Last Tile is Last Tile of Wall"), "winner", doubles=1),
+    _r(gettext_noop("Last Tile is Last Tile of Wall Discarded"), "winner", doubles=1),
+    _r(gettext_noop("Robbing the Kong"), "winner", doubles=1),
+    _r(gettext_noop("Mah Jongg with Original Call"), "winner", doubles=1),
     # winner only, limit hands
-    _r("Concealed True Color Game", "winner", limits=1),
-    _r("Only Honors", "winner", doubles=2, limits=1),
-    _r("Hidden Treasure", "winner", limits=1),
-    _r("Heads and Tails", "winner", limits=1),
-    _r("Fourfold Plenty", "winner", limits=1),
-    _r("Three Great Scholars", "winner", limits=1),
-    _r("Four Blessings Hovering over the Door", "winner", limits=1),
-    _r("Imperial Jade", "winner", limits=1),
-    _r("Gathering the Plum Blossom from the Roof", "winner", limits=1),
-    _r("Plucking the Moon from the Bottom of the Sea", "winner", limits=1),
-    _r("Scratching a Carrying Pole", "winner", limits=1),
-    _r("Twofold Fortune", "winner", limits=1),
-    _r("Blessing of Heaven", "winner", limits=1),
-    _r("Blessing of Earth", "winner", limits=1),
+    _r(gettext_noop("Concealed True Color Game"), "winner", limits=1),
+    _r(gettext_noop("Only Honors"), "winner", doubles=2, limits=1),
+    _r(gettext_noop("Hidden Treasure"), "winner", limits=1),
+    _r(gettext_noop("Heads and Tails"), "winner", limits=1),
+    _r(gettext_noop("Fourfold Plenty"), "winner", limits=1),
+    _r(gettext_noop("Three Great Scholars"), "winner", limits=1),
+    _r(gettext_noop("Four Blessings Hovering over the Door"), "winner", limits=1),
+    _r(gettext_noop("Imperial Jade"), "winner", limits=1),
+    _r(gettext_noop("Gathering the Plum Blossom from the Roof"), "winner", limits=1),
+    _r(gettext_noop("Plucking the Moon from the Bottom of the Sea"), "winner", limits=1),
+    _r(gettext_noop("Scratching a Carrying Pole"), "winner", limits=1),
+    _r(gettext_noop("Twofold Fortune"), "winner", limits=1),
+    _r(gettext_noop("Blessing of Heaven"), "winner", limits=1),
+    _r(gettext_noop("Blessing of Earth"), "winner", limits=1),
     # a hand with too many tiles is worth nothing
-    _r("Long Hand", "hand", points=0),
-)
+    _r(gettext_noop("Long Hand"), "hand", points=0),
+))
 
 # The Chemnitz circle's tables (docs/rules.md §9a; seeds 000 and 003).
-CHEMNITZ_RULES: tuple[Rule, ...] = (
+CHEMNITZ_RULES: tuple[Rule, ...] = register_rules("dmjl", (
     # what makes a Mah-Jongg
-    _r("Mah Jongg", "mj", points=20, when="Standard Mah Jongg"),
-    _r("Thirteen Wonders", "mj", limits=2, when="Thirteen Orphans"),
+    _r(gettext_noop("Mah Jongg"), "mj", points=20, when="Standard Mah Jongg"),
+    _r(gettext_noop("Thirteen Wonders"), "mj", limits=2, when="Thirteen Orphans"),
     # melds: points as in Kajongg's table, doubles of their own
     *_MELD_POINTS,
-    _r("Pung of Dragons", "meld", doubles=1, when="Dragon Pung"),
-    _r("Kong of Dragons", "meld", doubles=2, when="Dragon Kong"),
-    _r("Kong of a Suit", "meld", doubles=1, when="Suit Kong"),
-    _r("Pung of a Foreign Wind", "meld", doubles=1, when="Foreign Wind Pung"),
-    _r("Kong of a Foreign Wind", "meld", doubles=2, when="Foreign Wind Kong"),
-    _r("Pung of Own or Prevailing Wind", "meld", doubles=2, when="Own or Prevailing Wind Pung"),
-    _r("Kong of Own or Prevailing Wind", "meld", doubles=3, when="Own or Prevailing Wind Kong"),
-    _r("Pung of Own and Prevailing Wind", "meld", doubles=3, when="Own and Prevailing Wind Pung"),
-    _r("Kong of Own and Prevailing Wind", "meld", doubles=4, when="Own and Prevailing Wind Kong"),
+    _r(gettext_noop("Pung of Dragons"), "meld", doubles=1, when="Dragon Pung"),
+    _r(gettext_noop("Kong of Dragons"), "meld", doubles=2, when="Dragon Kong"),
+    _r(gettext_noop("Kong of a Suit"), "meld", doubles=1, when="Suit Kong"),
+    _r(gettext_noop("Pung of a Foreign Wind"), "meld", doubles=1, when="Foreign Wind Pung"),
+    _r(gettext_noop("Kong of a Foreign Wind"), "meld", doubles=2, when="Foreign Wind Kong"),
+    _r(gettext_noop("Pung of Own or Prevailing Wind"), "meld", doubles=2, when="Own or Prevailing Wind Pung"),
+    _r(gettext_noop("Kong of Own or Prevailing Wind"), "meld", doubles=3, when="Own or Prevailing Wind Kong"),
+    _r(gettext_noop("Pung of Own and Prevailing Wind"), "meld", doubles=3, when="Own and Prevailing Wind Pung"),
+    _r(gettext_noop("Kong of Own and Prevailing Wind"), "meld", doubles=4, when="Own and Prevailing Wind Kong"),
     # every hand
-    _r("Own Flower", "hand", doubles=1),
-    _r("Own Season", "hand", doubles=1),
-    _r("All Four Flowers", "hand", doubles=3, when="All Flowers"),
-    _r("All Four Seasons", "hand", doubles=3, when="All Seasons"),
+    _r(gettext_noop("Own Flower"), "hand", doubles=1),
+    _r(gettext_noop("Own Season"), "hand", doubles=1),
+    _r(gettext_noop("All Four Flowers"), "hand", doubles=3, when="All Flowers"),
+    _r(gettext_noop("All Four Seasons"), "hand", doubles=3, when="All Seasons"),
     # winner only: premiums and doubles
-    _r("Mah Jongg without Calls", "winner", points=10, doubles=3, when="No Tile Called"),
-    _r("Only the 14th Tile Called", "winner", doubles=1),
-    _r("Four Chows", "winner", points=2),
-    _r("No Chow", "winner", points=10, when="No Chow, Fewer than Four Kongs"),
-    _r("Four Kongs", "winner", points=40, when="Fourfold Plenty"),
-    _r("Last Discard", "winner", points=10, doubles=1, when="Last Tile is Last Tile of Wall Discarded"),
-    _r("Last Tile of the Wall", "winner", points=10, doubles=1, when="Last Tile is Last Tile of Wall"),
-    _r("Only Possible Tile", "winner", points=10, when="Last Tile is Only Possible Tile"),
-    _r("Robbing the Kong", "winner", points=10, doubles=1),
-    _r("Colour Game, Two Suit Figures", "winner", doubles=1, when="Colour Game 1"),
-    _r("Colour Game, Three Suit Figures", "winner", doubles=2, when="Colour Game 2"),
-    _r("Colour Game, Four Suit Figures", "winner", doubles=3, when="Colour Game 3"),
-    _r("Pure Colour Game", "winner", doubles=4, when="Colour Game 4"),
+    _r(gettext_noop("Mah Jongg without Calls"), "winner", points=10, doubles=3, when="No Tile Called"),
+    _r(gettext_noop("Only the 14th Tile Called"), "winner", doubles=1),
+    _r(gettext_noop("Four Chows"), "winner", points=2),
+    _r(gettext_noop("No Chow"), "winner", points=10, when="No Chow, Fewer than Four Kongs"),
+    _r(gettext_noop("Four Kongs"), "winner", points=40, when="Fourfold Plenty"),
+    _r(gettext_noop("Last Discard"), "winner", points=10, doubles=1, when="Last Tile is Last Tile of Wall Discarded"),
+    _r(gettext_noop("Last Tile of the Wall"), "winner", points=10, doubles=1, when="Last Tile is Last Tile of Wall"),
+    _r(gettext_noop("Only Possible Tile"), "winner", points=10, when="Last Tile is Only Possible Tile"),
+    _r(gettext_noop("Robbing the Kong"), "winner", points=10, doubles=1),
+    _r(gettext_noop("Colour Game, Two Suit Figures"), "winner", doubles=1, when="Colour Game 1"),
+    _r(gettext_noop("Colour Game, Three Suit Figures"), "winner", doubles=2, when="Colour Game 2"),
+    _r(gettext_noop("Colour Game, Four Suit Figures"), "winner", doubles=3, when="Colour Game 3"),
+    _r(gettext_noop("Pure Colour Game"), "winner", doubles=4, when="Colour Game 4"),
     # winner only, special hands (a fraction of the upper limit)
-    _r("Winding Snake", "winner", limits=1),
-    _r("Three Great Scholars", "winner", limits=0.5, when="Three Great Scholars with Pungs"),
-    _r("Green Hand", "winner", limits=2, when="Imperial Jade"),
-    _r("Heavenly Win", "winner", limits=1, when="Blessing of Heaven"),
-    _r("Earthly Win", "winner", limits=1, when="Blessing of Earth"),
-    _r("Flush", "winner", limits=0.5),
-    _r("Royal Flush", "winner", limits=1),
-    _r("Nine Lanterns", "winner", limits=1),
-    _r("Nine Lanterns, Completed", "winner", limits=0.5),
-    _r("Long Hand", "hand", points=0),
-)
+    _r(gettext_noop("Winding Snake"), "winner", limits=1),
+    _r(gettext_noop("Three Great Scholars"), "winner", limits=0.5, when="Three Great Scholars with Pungs"),
+    _r(gettext_noop("Green Hand"), "winner", limits=2, when="Imperial Jade"),
+    _r(gettext_noop("Heavenly Win"), "winner", limits=1, when="Blessing of Heaven"),
+    _r(gettext_noop("Earthly Win"), "winner", limits=1, when="Blessing of Earth"),
+    _r(gettext_noop("Flush"), "winner", limits=0.5),
+    _r(gettext_noop("Royal Flush"), "winner", limits=1),
+    _r(gettext_noop("Nine Lanterns"), "winner", limits=1),
+    _r(gettext_noop("Nine Lanterns, Completed"), "winner", limits=0.5),
+    _r(gettext_noop("Long Hand"), "hand", points=0),
+))
 
 # Kajongg's table by rule name (the tests and older callers read it).
 RULES: dict[str, Rule] = {r.name: r for r in KAJONGG_RULES}
@@ -975,8 +962,8 @@ class Score:
     lines: list[tuple[Rule, str]]  # the rules that counted, with the meld or tile they counted for
 
     @property
-    def explain(self) -> list[str]:
-        return [_describe(rule, what) for rule, what in self.lines]
+    def items(self) -> list[dict]:
+        return [item(rule, what) for rule, what in self.lines]
 
     def value(self, upper_limit: int) -> int:
         if self.limits:
@@ -985,24 +972,6 @@ class Score:
         if upper_limit:
             total = min(total, upper_limit)
         return total
-
-
-def _describe(rule: Rule, what: object = "") -> str:
-    return _describe_text(rule, what.text() if isinstance(what, Meld) else str(what))
-
-
-@lru_cache(maxsize=4096)
-def _describe_text(rule: Rule, what: str) -> str:
-    parts = []
-    if rule.limits:
-        parts.append(f"{rule.limits:g} limit")
-    else:
-        if rule.points:
-            parts.append(f"{rule.points} points")
-        if rule.doubles:
-            parts.append(f"{rule.doubles} double" + ("s" if rule.doubles > 1 else ""))
-    label = f"{rule.name} ({what})" if what else rule.name
-    return f"{label}: {', '.join(parts) or '0 points'}"
 
 
 def score_situation(s: Situation, won: bool) -> Score:
@@ -1200,5 +1169,6 @@ def _result(score: Score, upper_limit: int) -> dict:
         "limits": float(score.limits),
         "limit_hand": LIMIT_HAND_NAMES.get(float(score.limits)) if score.limits else None,
         "value": score.value(upper_limit),
-        "explain": score.explain,
+        "items": (items := score.items),
+        "explain": [line(i) for i in items],
     }

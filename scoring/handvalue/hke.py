@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..texts import gettext_noop
 from .dmjl import (
     MAJORS,
     NINE_LANTERNS,
@@ -28,67 +29,52 @@ from .dmjl import (
     winning_groupings,
 )
 from .notation import SUITS, Meld, ParsedHand, Tile
+from .rules import Rule, item, line, register_rules
 
 
-@dataclass(frozen=True)
-class FanRule:
-    """One line of the fan table: ``fan`` (0 for a limit hand), ``limit`` (a limit hand),
-    ``scope`` ``meld`` (per pung or kong) or ``hand``; ``condition`` names the condition function
-    (empty: the rule's name)."""
-
-    name: str
-    scope: str
-    fan: int = 0
-    limit: bool = False
-    condition: str = ""
-
-    @property
-    def when(self) -> str:
-        return self.condition or self.name
+def _f(name: str, fan: int, scope: str = "hand", when: str = "") -> Rule:
+    """A rule of the fan table: ``scope`` ``meld`` (per pung or kong) or ``hand``."""
+    return Rule(name, scope, condition=when, fan=fan)
 
 
-def _f(name: str, fan: int, scope: str = "hand", when: str = "") -> FanRule:
-    return FanRule(name, scope, fan, False, when)
-
-
-def _limit(name: str, when: str = "") -> FanRule:
-    return FanRule(name, "hand", 0, True, when)
+def _limit(name: str, when: str = "") -> Rule:
+    return Rule(name, "hand", condition=when, limit_hand=True)
 
 
 # Seed 002's fan table ("alle Fan sind kumulativ") and limit hands.
-HKE_RULES: tuple[FanRule, ...] = (
-    _f("No Flowers nor Seasons", 1),
-    _f("Seat Flower", 1),
-    _f("Seat Season", 1),
-    _f("All Flowers", 1),
-    _f("All Seasons", 1),
-    _f("All Chows", 1),
-    _f("Pung (Kong) of Dragons", 1, "meld"),
-    _f("Pung (Kong) of Seat Wind", 1, "meld"),
-    _f("Pung (Kong) of Prevalent Wind", 1, "meld"),
-    _f("Self-Draw", 1),
-    _f("Last Tile Draw", 1),
-    _f("Last Tile Claim", 1),
-    _f("Out with Replacement Tile", 1),
-    _f("Robbing the Kong", 1),
-    _f("All Pungs", 3),
-    _f("Half Flush", 3),
-    _f("Seven Pairs", 4),
-    _f("Little Three Dragons", 4),
-    _f("Full Flush", 6),
-    _limit("Fully Concealed Four Concealed Pungs"),
-    _limit("Big Three Dragons"),
-    _limit("Little Four Winds"),
-    _limit("Big Four Winds"),
-    _limit("All Honours"),
-    _limit("All Terminals"),
-    _limit("Nine Gates"),
-    _limit("Thirteen Orphans"),
-    _limit("All Kongs"),
-    _limit("Jade Dragon"),
-    _limit("Ruby Dragon"),
-    _limit("Pearl Dragon"),
-)
+HKE_RULES: tuple[Rule, ...] = register_rules("hke", (
+    _f(gettext_noop("No Flowers nor Seasons"), 1),
+    _f(gettext_noop("Seat Flower"), 1),
+    _f(gettext_noop("Seat Season"), 1),
+    _f(gettext_noop("All Flowers"), 1),
+    _f(gettext_noop("All Seasons"), 1),
+    _f(gettext_noop("All Chows"), 1),
+    _f(gettext_noop("Pung (Kong) of Dragons"), 1, "meld"),
+    _f(gettext_noop("Pung (Kong) of Seat Wind"), 1, "meld"),
+    _f(gettext_noop("Pung (Kong) of Prevalent Wind"), 1, "meld"),
+    _f(gettext_noop("Self-Draw"), 1),
+    _f(gettext_noop("Last Tile Draw"), 1),
+    _f(gettext_noop("Last Tile Claim"), 1),
+    _f(gettext_noop("Out with Replacement Tile"), 1),
+    _f(gettext_noop("Robbing the Kong"), 1),
+    _f(gettext_noop("All Pungs"), 3),
+    _f(gettext_noop("Half Flush"), 3),
+    _f(gettext_noop("Seven Pairs"), 4),
+    _f(gettext_noop("Little Three Dragons"), 4),
+    _f(gettext_noop("Full Flush"), 6),
+    _limit(gettext_noop("Fully Concealed Four Concealed Pungs")),
+    _limit(gettext_noop("Big Three Dragons")),
+    _limit(gettext_noop("Little Four Winds")),
+    _limit(gettext_noop("Big Four Winds")),
+    _limit(gettext_noop("All Honours")),
+    _limit(gettext_noop("All Terminals")),
+    _limit(gettext_noop("Nine Gates")),
+    _limit(gettext_noop("Thirteen Orphans")),
+    _limit(gettext_noop("All Kongs")),
+    _limit(gettext_noop("Jade Dragon")),
+    _limit(gettext_noop("Ruby Dragon")),
+    _limit(gettext_noop("Pearl Dragon")),
+))
 
 SELF_DRAWN_SOURCES = "wez"
 DISCARD_SOURCES = "dZk"
@@ -322,24 +308,17 @@ rule("Pearl Dragon")(_dragon_hand("b", "s"))
 class FanScore:
     fan: int
     limit: bool
-    lines: list[tuple[FanRule, str]]
+    lines: list[tuple[Rule, str]]
 
     @property
     def key(self) -> tuple[bool, int]:
         return (self.limit, self.fan)
 
 
-def describe(rule: FanRule, what: str = "") -> str:
-    label = f"{rule.name} ({what})" if what else rule.name
-    if rule.limit:
-        return f"{label}: limit hand"
-    return f"{label}: {rule.fan} fan"
-
-
 def score(s: Situation) -> FanScore:
     fan = 0
-    lines: list[tuple[FanRule, str]] = []
-    limits: list[tuple[FanRule, str]] = []
+    lines: list[tuple[Rule, str]] = []
+    limits: list[tuple[Rule, str]] = []
     for r in HKE_RULES:
         if r.scope == "meld":
             for meld in s.melds:
@@ -347,7 +326,7 @@ def score(s: Situation) -> FanScore:
                     fan += r.fan
                     lines.append((r, meld.text()))
         elif CONDITIONS[r.when](s):
-            if r.limit:
+            if r.limit_hand:
                 limits.append((r, ""))
             else:
                 fan += r.fan
@@ -396,7 +375,7 @@ def _last_meld(parsed: ParsedHand, melds: list[Meld]) -> Meld | None:
 
 
 def value_hand(parsed: ParsedHand, seat: str, prevailing: str) -> dict:
-    """Value a parsed ``dmjl-hke`` hand: ``{"won", "fan", "limit_hand", "explain"}``."""
+    """Value a parsed ``dmjl-hke`` hand: ``{"won", "fan", "limit_hand", "items", "explain"}``."""
     best: FanScore | None = None
     for shape, melds in _shapes(parsed):
         situation = Situation(
@@ -415,10 +394,12 @@ def value_hand(parsed: ParsedHand, seat: str, prevailing: str) -> dict:
         if best is None or scored.key > best.key:
             best = scored
     if best is None:
-        return {"won": False, "fan": 0, "limit_hand": False, "explain": []}
+        return {"won": False, "fan": 0, "limit_hand": False, "items": [], "explain": []}
+    items = [item(r, what) for r, what in best.lines]
     return {
         "won": True,
         "fan": None if best.limit else best.fan,
         "limit_hand": best.limit,
-        "explain": [describe(r, what) for r, what in best.lines],
+        "items": items,
+        "explain": [line(i) for i in items],
     }

@@ -15,7 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..texts import gettext_noop
 from . import riichi
+from .rules import Rule, line, register_rules
+from .rules import item as explain_item
 
 # Tiles are 0..33: 0-8 man, 9-17 pin, 18-26 sou, 27-30 winds E S W N, 31-33 dragons white green red.
 WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
@@ -130,103 +133,89 @@ class Reading:
         return any(t >= 27 for t in self.tiles)
 
 
-@dataclass(frozen=True)
-class JRule:
-    """One rule: ``scope`` ``points`` (whole hand), ``set_points`` (per set or pair), ``doubles``,
-    ``set_doubles`` (per set), ``trumps`` (per trump tile), ``flowers`` (per flower) or ``limit``."""
-
-    name: str
-    scope: str
-    points: int = 0
-    doubles: int = 0
-    condition: str = ""
-
-    @property
-    def when(self) -> str:
-        return self.condition or self.name
+# Scopes: ``points`` (whole hand), ``set_points`` (per set or pair), ``doubles``, ``set_doubles`` (per
+# set), ``trumps`` (per trump tile), ``flowers`` (per flower) or ``limit``.
+def _p(name: str, points: int, scope: str = "points", when: str = "") -> Rule:
+    return Rule(name, scope, points=points, condition=when)
 
 
-def _p(name: str, points: int, scope: str = "points", when: str = "") -> JRule:
-    return JRule(name, scope, points, 0, when)
+def _d(name: str, doubles: int, scope: str = "doubles", when: str = "") -> Rule:
+    return Rule(name, scope, doubles=doubles, condition=when)
 
 
-def _d(name: str, doubles: int, scope: str = "doubles", when: str = "") -> JRule:
-    return JRule(name, scope, 0, doubles, when)
-
-
-def _limit(name: str, when: str = "") -> JRule:
-    return JRule(name, "limit", 0, 0, when)
+def _limit(name: str, when: str = "") -> Rule:
+    return Rule(name, "limit", condition=when, limit_hand=True)
 
 
 # Seed 004, chapter 4 (points) and chapter 5 (doubles, limit hands).
-JC_RULES: tuple[JRule, ...] = (
+JC_RULES: tuple[Rule, ...] = register_rules("japanese", (
     # chapter 4 I.1: points for winning
-    _p("Winning", 20),
-    _p("Concealed Hand Won on a Discard", 10),
-    _p("Seven Pairs, Flat Points", 40),
+    _p(gettext_noop("Winning"), 20),
+    _p(gettext_noop("Concealed Hand Won on a Discard"), 10),
+    _p(gettext_noop("Seven Pairs, Flat Points"), 40),
     # chapter 4 I.2: sets and the pair (table 1)
-    _p("Open Pung of Simples", 2, "set_points"),
-    _p("Open Pung of Terminals or Honours", 4, "set_points"),
-    _p("Concealed Pung of Simples", 4, "set_points"),
-    _p("Concealed Pung of Terminals or Honours", 8, "set_points"),
-    _p("Open Kong of Simples", 8, "set_points"),
-    _p("Open Kong of Terminals or Honours", 16, "set_points"),
-    _p("Concealed Kong of Simples", 16, "set_points"),
-    _p("Concealed Kong of Terminals or Honours", 32, "set_points"),
-    _p("Pair of Dragons", 2, "set_points"),
-    _p("Pair of Own Wind", 2, "set_points"),
-    _p("Pair of Round Wind", 2, "set_points"),
-    _p("Flower or Season", 4, "flowers"),
+    _p(gettext_noop("Open Pung of Simples"), 2, "set_points"),
+    _p(gettext_noop("Open Pung of Terminals or Honours"), 4, "set_points"),
+    _p(gettext_noop("Concealed Pung of Simples"), 4, "set_points"),
+    _p(gettext_noop("Concealed Pung of Terminals or Honours"), 8, "set_points"),
+    _p(gettext_noop("Open Kong of Simples"), 8, "set_points"),
+    _p(gettext_noop("Open Kong of Terminals or Honours"), 16, "set_points"),
+    _p(gettext_noop("Concealed Kong of Simples"), 16, "set_points"),
+    _p(gettext_noop("Concealed Kong of Terminals or Honours"), 32, "set_points"),
+    _p(gettext_noop("Pair of Dragons"), 2, "set_points"),
+    _p(gettext_noop("Pair of Own Wind"), 2, "set_points"),
+    _p(gettext_noop("Pair of Round Wind"), 2, "set_points"),
+    _p(gettext_noop("Flower or Season"), 4, "flowers"),
     # chapter 4 I.3: the wait (table 2), on a discard / self-drawn
-    _p("Two-sided Wait, Self-drawn", 2),
-    _p("Closed Wait on a Discard", 2),
-    _p("Closed Wait, Self-drawn", 4),
-    _p("Edge Wait on a Discard", 2),
-    _p("Edge Wait, Self-drawn", 4),
-    _p("Pair Wait on a Discard", 2),
-    _p("Pair Wait, Self-drawn", 4),
-    _p("Pung Wait of Simples on a Discard", 2),
-    _p("Pung Wait of Simples, Self-drawn", 4),
-    _p("Pung Wait of Terminals or Honours on a Discard", 4),
-    _p("Pung Wait of Terminals or Honours, Self-drawn", 10),
+    _p(gettext_noop("Two-sided Wait, Self-drawn"), 2),
+    _p(gettext_noop("Closed Wait on a Discard"), 2),
+    _p(gettext_noop("Closed Wait, Self-drawn"), 4),
+    _p(gettext_noop("Edge Wait on a Discard"), 2),
+    _p(gettext_noop("Edge Wait, Self-drawn"), 4),
+    _p(gettext_noop("Pair Wait on a Discard"), 2),
+    _p(gettext_noop("Pair Wait, Self-drawn"), 4),
+    _p(gettext_noop("Pung Wait of Simples on a Discard"), 2),
+    _p(gettext_noop("Pung Wait of Simples, Self-drawn"), 4),
+    _p(gettext_noop("Pung Wait of Terminals or Honours on a Discard"), 4),
+    _p(gettext_noop("Pung Wait of Terminals or Honours, Self-drawn"), 10),
     # chapter 5 I: one double
-    _d("Concealed Self-drawn Hand", 1),
-    _d("No-points Hand", 1),
-    _d("Riichi", 1),
-    _d("All Simples", 1),
-    _d("Terminal or Honour in Each Set", 1),
-    _d("Three Similar Sequences", 1),
-    _d("Lucky Set of Dragons", 1, "set_doubles"),
-    _d("Lucky Set of Own Wind", 1, "set_doubles"),
-    _d("Lucky Set of Round Wind", 1, "set_doubles"),
-    _d("Bonus Tile", 1, "trumps"),
-    _d("Win on the Last Tile of the Wall", 1, when="haitei"),
-    _d("Win on the Last Discard", 1, when="houtei"),
+    _d(gettext_noop("Concealed Self-drawn Hand"), 1),
+    _d(gettext_noop("No-points Hand"), 1),
+    _d(gettext_noop("Riichi"), 1),
+    _d(gettext_noop("All Simples"), 1),
+    _d(gettext_noop("Terminal or Honour in Each Set"), 1),
+    _d(gettext_noop("Three Similar Sequences"), 1),
+    _d(gettext_noop("Lucky Set of Dragons"), 1, "set_doubles"),
+    _d(gettext_noop("Lucky Set of Own Wind"), 1, "set_doubles"),
+    _d(gettext_noop("Lucky Set of Round Wind"), 1, "set_doubles"),
+    _d(gettext_noop("Bonus Tile"), 1, "trumps"),
+    _d(gettext_noop("Win on the Last Tile of the Wall"), 1, when="haitei"),
+    _d(gettext_noop("Win on the Last Discard"), 1, when="houtei"),
     # chapter 5 II: two doubles
-    _d("Terminal in Each Set", 2),
-    _d("Four Triplets", 2),
-    _d("Three Concealed Triplets", 2),
-    _d("One Suit with Honours", 2),
-    _d("Seven Pairs", 2),
-    _d("Three Consecutive Sequences", 2),
-    _d("Three Consecutive Sequences, Open", 1),
-    _d("Double Riichi", 2),
+    _d(gettext_noop("Terminal in Each Set"), 2),
+    _d(gettext_noop("Four Triplets"), 2),
+    _d(gettext_noop("Three Concealed Triplets"), 2),
+    _d(gettext_noop("One Suit with Honours"), 2),
+    _d(gettext_noop("Seven Pairs"), 2),
+    _d(gettext_noop("Three Consecutive Sequences"), 2),
+    _d(gettext_noop("Three Consecutive Sequences, Open"), 1),
+    _d(gettext_noop("Double Riichi"), 2),
     # chapter 5 III: four doubles (two of them from the picture itself, two from its lucky sets)
-    _d("Little Three Dragons", 2),
-    _d("All Terminals and Honours", 2),
-    _d("One Suit Only", 4),
+    _d(gettext_noop("Little Three Dragons"), 2),
+    _d(gettext_noop("All Terminals and Honours"), 2),
+    _d(gettext_noop("One Suit Only"), 4),
     # chapter 5 IV: limit hands
-    _limit("Heavenly Hand", "tenhou"),
-    _limit("Earthly Hand", "chiihou"),
-    _limit("Big Three Dragons"),
-    _limit("All Terminals"),
-    _limit("All Honours"),
-    _limit("Four Concealed Triplets"),
-    _limit("Big Four Winds"),
-    _limit("Thirteen Orphans"),
-    _limit("Nine Gates"),
-    _limit("All Green"),
-)
+    _limit(gettext_noop("Heavenly Hand"), "tenhou"),
+    _limit(gettext_noop("Earthly Hand"), "chiihou"),
+    _limit(gettext_noop("Big Three Dragons")),
+    _limit(gettext_noop("All Terminals")),
+    _limit(gettext_noop("All Honours")),
+    _limit(gettext_noop("Four Concealed Triplets")),
+    _limit(gettext_noop("Big Four Winds")),
+    _limit(gettext_noop("Thirteen Orphans")),
+    _limit(gettext_noop("Nine Gates")),
+    _limit(gettext_noop("All Green")),
+))
 
 Condition = Callable[[Reading], bool]
 SetCondition = Callable[[Reading, Group], bool]
@@ -576,7 +565,7 @@ class JScore:
     limit: bool
     points: int
     doubles: int
-    lines: list[tuple[JRule, str]]
+    lines: list[tuple[Rule, str]]
 
     @property
     def key(self) -> tuple:
@@ -595,8 +584,8 @@ class JScore:
 
 def score(r: Reading) -> JScore:
     points = doubles = 0
-    lines: list[tuple[JRule, str]] = []
-    limits: list[tuple[JRule, str]] = []
+    lines: list[tuple[Rule, str]] = []
+    limits: list[tuple[Rule, str]] = []
     for rule_ in JC_RULES:
         scope = rule_.scope
         if scope in ("set_points", "set_doubles"):
@@ -608,11 +597,11 @@ def score(r: Reading) -> JScore:
         elif scope == "trumps":
             if r.trumps:
                 doubles += rule_.doubles * r.trumps
-                lines.append((JRule(rule_.name, scope, 0, rule_.doubles * r.trumps), str(r.trumps)))
+                lines.append((Rule(rule_.name, scope, doubles=rule_.doubles * r.trumps), str(r.trumps)))
         elif scope == "flowers":
             if r.flowers:
                 points += rule_.points * r.flowers
-                lines.append((JRule(rule_.name, scope, rule_.points * r.flowers), str(r.flowers)))
+                lines.append((Rule(rule_.name, scope, points=rule_.points * r.flowers), str(r.flowers)))
         elif CONDITIONS[rule_.when](r):
             if scope == "limit":
                 limits.append((rule_, ""))
@@ -623,18 +612,6 @@ def score(r: Reading) -> JScore:
     if limits:
         return JScore(True, 0, 0, limits)
     return JScore(False, points, doubles, lines)
-
-
-def describe(rule_: JRule, what: str = "") -> str:
-    label = f"{rule_.name} ({what})" if what else rule_.name
-    if rule_.scope == "limit":
-        return f"{label}: limit hand"
-    parts = []
-    if rule_.points:
-        parts.append(f"{rule_.points} points")
-    if rule_.doubles:
-        parts.append(f"{rule_.doubles} double" + ("s" if rule_.doubles > 1 else ""))
-    return f"{label}: {', '.join(parts) or '0 points'}"
 
 
 def _situation(record: dict) -> tuple[dict[str, bool], int | None, int | None]:
@@ -690,7 +667,7 @@ def _called(record: dict) -> list[Group]:
 
 
 def value_hand(record: dict) -> dict:
-    """Value a ``japanese-classic`` record: ``{"won", "points", "doubles", "limit_hand", "explain"}``."""
+    """Value a ``japanese-classic`` record: ``{"won", "points", "doubles", "limit_hand", "items", "explain"}``."""
     unknown = set(record) - RECORD_KEYS
     if unknown:
         key = sorted(unknown)[0]
@@ -756,11 +733,13 @@ def value_hand(record: dict) -> dict:
         if best is None or scored.key > best.key:
             best = scored
     if best is None:
-        return {"won": False, "points": 0, "doubles": 0, "limit_hand": False, "explain": []}
+        return {"won": False, "points": 0, "doubles": 0, "limit_hand": False, "items": [], "explain": []}
+    items = [explain_item(r, what) for r, what in best.lines]
     return {
         "won": True,
         "points": None if best.limit else best.points,
         "doubles": None if best.limit else best.doubles,
         "limit_hand": best.limit,
-        "explain": [describe(r, what) for r, what in best.lines],
+        "items": items,
+        "explain": [line(i) for i in items],
     }

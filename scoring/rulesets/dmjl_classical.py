@@ -26,8 +26,15 @@ from ..records import (
     seat,
     split,
 )
+from ..texts import gettext_noop
 
 NAME = "dmjl-classical"
+LABEL = gettext_noop("DMJL classical Chinese")
+GAME = "table_points"  # scoring/rulesets/__init__.py says what each attribute means
+STANDING_METHOD = "table_points"
+HAND_VALUE = "dmjl"
+SHEET = NAME
+USUAL_FINE = None
 OUTCOMES = ("win", "draw", "void")
 FIELDS = COMMON_FIELDS | {"hand_values", "winner", "limit_hand"}
 PENALTIES = frozenset({"dead_hand", "dangerous_game", "false_mahjong", "false_naming", "fine"})

@@ -21,8 +21,15 @@ from ..records import (
     seat,
     win_type,
 )
+from ..texts import gettext_noop
 
 NAME = "dmjl-hke"
+LABEL = gettext_noop("DMJL Hongkong Easy")
+GAME = "table_points"  # scoring/rulesets/__init__.py says what each attribute means
+STANDING_METHOD = "table_points"
+HAND_VALUE = "hke"
+SHEET = NAME
+USUAL_FINE = None
 OUTCOMES = ("win", "draw", "void")
 FIELDS = COMMON_FIELDS | {"winner", "win_type", "discarder", "fan", "limit_hand"}
 PENALTIES = frozenset({"false_mahjong", "obstruction", "dead_hand", "dangerous_game"})

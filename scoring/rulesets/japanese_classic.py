@@ -5,7 +5,10 @@ the rounding methods of seed 004 chapters 4 and 6, riichi deposits, false Mah-Jo
 fines, and the "Li fan shibari" minimum of doubles.
 """
 
+from fractions import Fraction
+
 from ..errors import ScoringError
+from ..numbers import shares
 from ..records import (
     COMMON_FIELDS,
     FLOW_OPTIONS,
@@ -21,8 +24,14 @@ from ..records import (
     seat_list,
     win_type,
 )
+from ..texts import gettext_noop
 
 NAME = "japanese-classic"
+LABEL = gettext_noop("Japanese, older rules")
+GAME = "points"  # scoring/rulesets/__init__.py says what each attribute means
+STANDING_METHOD = "score"
+HAND_VALUE = "japanese"
+SHEET = NAME
 OUTCOMES = ("win", "draw", "void")
 FIELDS = COMMON_FIELDS | {
     "winner",
@@ -61,6 +70,8 @@ LIMIT_HAND = 8000
 # (least doubles, hand value) for the limits, highest first; below them points × 2^doubles.
 LIMITS = ((13, 6000), (10, 4000), (8, 3000))
 SIMPLE_LIMIT = 2000
+# Seed 004 ch.8: the usual amount for "other offences", which a score sheet offers first.
+USUAL_FINE = SIMPLE_LIMIT
 EAST_FACTOR = 2
 
 
@@ -141,3 +152,18 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
 def _round100(amount: int) -> int:
     """To the nearest 100: 49 down, 50 up (seed 004 ch.4 V)."""
     return (amount + 50) // 100 * 100
+
+
+def game_scores(final: list, options: dict, adjustments: list[int]) -> tuple[list, list]:
+    """Final points rounded to thousands plus the top bonus (shared by ties); the bonus is the 3000
+    each player never received (seed 004 ch.1), so score = final − start − top_bonus / 4."""
+    start, bonus = options["start_points"], options["top_bonus"]
+    final = [_round_thousands(p) for p in final]
+    final = [p + b for p, b in zip(final, shares(final, [bonus, 0, 0, 0]), strict=True)]
+    return final, [p - start - Fraction(bonus, 4) for p in final]
+
+
+def _round_thousands(points: Fraction) -> int:
+    """To thousands, …400 down and …500 up, on the magnitude (seed 004 ch.4 VI)."""
+    magnitude = (abs(points) + 500) // 1000 * 1000
+    return int(magnitude if points >= 0 else -magnitude)

@@ -7,6 +7,7 @@ endings (bust, agari yame: a record's ``end_game``), which ``scoring.flow`` appl
 """
 
 from ..errors import ScoringError
+from ..numbers import shares
 from ..records import (
     COMMON_FIELDS,
     FLOW_OPTIONS,
@@ -21,8 +22,15 @@ from ..records import (
     seat_list,
     win_type,
 )
+from ..texts import gettext_noop
 
 NAME = "riichi-ema"
+LABEL = gettext_noop("Riichi (EMA 2016)")
+GAME = "points"  # scoring/rulesets/__init__.py says what each attribute means
+STANDING_METHOD = "score"
+HAND_VALUE = "riichi"
+SHEET = NAME
+USUAL_FINE = None
 OUTCOMES = ("win", "draw", "void", "abort")
 FIELDS = COMMON_FIELDS | {"wins", "win_type", "discarder", "riichi", "riichi_sticks", "honba", "tenpai", "end_game"}
 PENALTIES = frozenset({"pao", "chombo"})
@@ -228,3 +236,10 @@ def _pay(balances, options, dealer, winner, base, discarder, honba, liable) -> N
         amount = up100((TSUMO_EAST if dealer in (payer, winner) else TSUMO_OTHER) * base) + extra
         balances[liable if liable is not None else payer] -= amount
         balances[winner] += amount
+
+
+def game_scores(final: list, options: dict, adjustments: list[int]) -> tuple[list, list]:
+    """A game's final points and scores: score = final − start + uma (shared by ties) + adjustments."""
+    start = options["start_points"]
+    uma = shares(final, options["uma"])
+    return final, [final[s] - start + uma[s] + adjustments[s] for s in range(4)]

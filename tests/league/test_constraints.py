@@ -68,6 +68,3 @@ def test_a_tournament_cannot_end_before_it_starts():
                                                      starts_on=datetime.date(2026, 5, 2),
                                                      ends_on=datetime.date(2026, 5, 1)))
 
-
-def test_a_tournament_has_a_known_ruleset():
-    assert refused(lambda: TournamentFactory(ruleset="poker"))

@@ -1,46 +1,76 @@
 """A hand value's explain lines reach the user in German or English (league/handvalue_texts.py)."""
 
+import re
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 from mahjong.hand_calculating.yaku import Yaku
 from rest_framework.test import APIClient
 
-from league.handvalue_texts import RIICHI_YAKU, RULE_NAMES, translate_line, translate_yaku
-from scoring.handvalue import dmjl, hke, japanese
+from league.handvalue_texts import RIICHI_YAKU, translate_explain, translate_item, translate_yaku
+from scoring.handvalue import dmjl, hke, japanese, rules, value_record
 
 ALL_RULES = [*dmjl.KAJONGG_RULES, *dmjl.CHEMNITZ_RULES, *hke.HKE_RULES, *japanese.JC_RULES]
+MARKED = re.compile(r'gettext_noop\("([^"]+)"\)')
 
 
-def test_every_rule_of_every_table_is_marked_for_translation():
-    assert {rule.name for rule in ALL_RULES} <= set(RULE_NAMES)
+def test_every_rule_of_every_table_is_registered_and_marked_for_translation_where_it_is_defined():
+    sources = Path(dmjl.__file__).parent.glob("*.py")
+    marked = {name for path in sources for name in MARKED.findall(path.read_text())}
+    assert {rule.name for rule in ALL_RULES} == rules.rule_names()
+    assert rules.rule_names() <= marked
 
 
 def test_every_rule_name_has_a_german_translation():
     with translation.override("de"):
-        untranslated = [name for name in RULE_NAMES if translation.gettext(name) == name and name != "Riichi"]
+        untranslated = [name for name in sorted(rules.rule_names())
+                        if translation.gettext(name) == name and name != "Riichi"]
     assert untranslated == []
 
 
+def _item(rule_id: str, name: str, what=None, **value) -> dict:
+    return {"rule": rule_id, "name": name, "what": what, **value}
+
+
 @pytest.mark.parametrize(
-    ("line", "german"),
+    ("item", "line", "german"),
     [
-        ("Pung (Kong) of Dragons (dbdbdb): 1 fan", "Drachenpong (-kong) (dbdbdb): 1 Fan"),
-        ("Mah Jongg without Calls: 10 points, 3 doubles", "Mah Jongg ohne Rufe: 10 Punkte, 3 Verdopplungen"),
-        ("Thirteen Wonders: 2 limit", "13 Wunder: 2 × Limit"),
-        ("Big Four Winds: limit hand", "Vier große Winde: Limitspiel"),
-        ("Kong of a Suit (b5b5b5b5): 1 double", "Farbkong (b5b5b5b5): 1 Verdopplung"),
+        (_item("pung_kong_of_dragons", "Pung (Kong) of Dragons", "dbdbdb", fan=1),
+         "Pung (Kong) of Dragons (dbdbdb): 1 fan", "Drachenpong (-kong) (dbdbdb): 1 Fan"),
+        (_item("mah_jongg_without_calls", "Mah Jongg without Calls", points=10, doubles=3),
+         "Mah Jongg without Calls: 10 points, 3 doubles", "Mah Jongg ohne Rufe: 10 Punkte, 3 Verdopplungen"),
+        (_item("thirteen_wonders", "Thirteen Wonders", limits=2.0),
+         "Thirteen Wonders: 2 limit", "13 Wunder: 2 × Limit"),
+        (_item("big_four_winds", "Big Four Winds", limit_hand=True),
+         "Big Four Winds: limit hand", "Vier große Winde: Limitspiel"),
+        (_item("kong_of_a_suit", "Kong of a Suit", "b5b5b5b5", points=0, doubles=1),
+         "Kong of a Suit (b5b5b5b5): 1 double", "Farbkong (b5b5b5b5): 1 Verdopplung"),
     ],
 )
-def test_lines_are_translated_keeping_the_meld(line, german):
+def test_items_become_lines_in_the_users_language_keeping_the_meld(item, line, german):
+    assert rules.line(item) == line
     with translation.override("de"):
-        assert translate_line(line) == german
+        assert translate_item(item) == german
     with translation.override("en"):
-        assert translate_line(line) == line
+        assert translate_item(item) == line
 
 
-def test_an_unknown_line_stays_as_it_is():
-    with translation.override("de"):
-        assert translate_line("Something new: 3 points") == "Something new: 3 points"
+@pytest.mark.parametrize(
+    ("engine", "record"),
+    [
+        ("dmjl", {"ruleset": "dmjl-classical", "tiles": "c1c2c3 c4c5c6 b2b3b4 s5s5s5 RDrDr LDr"}),
+        ("hke", {"ruleset": "dmjl-hke", "tiles": "dbdbdb c2c3c4 RB4B5B6S7S8S9S2S2 md Lc4", "seat_wind": "S"}),
+        ("japanese", {"ruleset": "japanese-classic", "tiles": {"man": "123", "pin": "45655", "sou": "789",
+                                                              "honors": "111"}, "win_tile": "5p", "melds": []}),
+    ],
+)
+def test_each_engine_explains_itself_as_registered_items_whose_lines_are_its_explain_lines(engine, record):
+    answer = value_record(record)
+    assert answer["items"] and [rules.line(item) for item in answer["items"]] == answer["explain"]
+    assert {item["rule"] for item in answer["items"]} <= set(rules.RULES[engine])
+    with translation.override("en"):
+        assert translate_explain(answer)["explain"] == answer["explain"]
 
 
 @pytest.mark.django_db

@@ -330,9 +330,9 @@ def test_long_hand_is_worth_nothing():
         "limits": 0.0,
         "limit_hand": None,
         "value": 0,
-        "explain": result["explain"],
+        "items": [{"rule": "long_hand", "name": "Long Hand", "what": None, "points": 0, "doubles": 0}],
+        "explain": ["Long Hand: 0 points"],
     }
-    assert explained(result, "Long Hand")
 
 
 def test_non_winning_hands_get_no_winner_rules():

@@ -107,7 +107,7 @@ def test_four_concealed_pungs_won_on_a_discard_is_no_limit_hand():
 
 
 def test_tiles_that_are_no_mah_jongg_answer_won_false():
-    assert hv("c1c2c3 RB4B5") == {"won": False, "fan": 0, "limit_hand": False, "explain": []}
+    assert hv("c1c2c3 RB4B5") == {"won": False, "fan": 0, "limit_hand": False, "items": [], "explain": []}
 
 
 def test_the_best_grouping_counts():

@@ -238,7 +238,7 @@ def test_four_triplets_with_one_completed_by_a_discard_is_no_limit_hand():
 
 def test_tiles_that_are_no_mah_jongg_answer_won_false():
     result = jv(man="234567", pin="234", sou="349", honors="44", win="7m")
-    assert result == {"won": False, "points": 0, "doubles": 0, "limit_hand": False, "explain": []}
+    assert result == {"won": False, "points": 0, "doubles": 0, "limit_hand": False, "items": [], "explain": []}
 
 
 def test_the_reading_worth_most_counts():

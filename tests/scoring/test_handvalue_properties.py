@@ -53,7 +53,7 @@ def test_any_hongkong_hand_gets_an_answer(tiles, pungs, flowers, how, last, seat
     answer = value({"ruleset": "dmjl-hke", "tiles": text, "seat_wind": seat, "prevailing_wind": wind})
     assert "error" not in answer, (text, answer)
     if not answer["won"]:
-        assert answer == {"won": False, "fan": 0, "limit_hand": False, "explain": []}
+        assert answer == {"won": False, "fan": 0, "limit_hand": False, "items": [], "explain": []}
     elif answer["limit_hand"]:
         assert answer["fan"] is None
     else:
