@@ -246,3 +246,36 @@ def test_the_average_counts_an_external_tournaments_rows_that_give_their_games(
     kees = Player.objects.get(last_name="Visser")
     assert list(SeasonRanking.objects.filter(season=season).values_list("player_id", "value", "games")) == [
         (kees.pk, Decimal(2), 4)]
+
+
+def test_a_player_matched_by_name_without_an_ema_number_takes_the_files_number(admin_api, season):
+    jurgen = PlayerFactory(first_name="Jürgen", last_name="Müller", ema_id="")
+    numbered = PlayerFactory(first_name="Anna", last_name="Berg", ema_id="04990001")
+    response = send(admin_api, season, [[1, "Mueller", "Jurgen", "04990077", "DE", 4, 0],
+                                        [2, "Berg", "Anna", "04990001", "DE", 0, 0]])
+    assert response.status_code == 201, response.content
+    jurgen.refresh_from_db()
+    numbered.refresh_from_db()
+    assert (jurgen.ema_id, numbered.ema_id) == ("04990077", "04990001")
+    assert Player.objects.filter(last_name__in=["Mueller", "Müller"]).count() == 1
+
+
+def test_two_first_imports_that_find_one_slug_free_both_store_under_their_own_slugs(
+        admin_api, season, monkeypatch):
+    from league.services import external
+
+    first = send(admin_api, season, [[1, "Visser", "Kees", "", "NL", 4, 10], [2, "Berg", "Anna", "", "DE", 0, 0]])
+    taken = Tournament.objects.get(pk=first.json()["tournament"]).slug
+    slug = external._slug
+    calls = []
+
+    def raced(event, *, after=1):  # the first look found the slug free, then the other import took it
+        calls.append(after)
+        return taken if len(calls) == 1 else slug(event, after=after)
+
+    monkeypatch.setattr(external, "_slug", raced)
+    second = send(admin_api, season, [[1, "Visser", "Kees", "", "NL", 4, 10], [2, "Berg", "Anna", "", "DE", 0, 0]],
+                  starts_on="2026-03-14", ends_on="2026-03-14")
+    assert second.status_code == 201, second.content
+    slugs = set(Tournament.objects.filter(kind=Tournament.Kind.EXTERNAL).values_list("slug", flat=True))
+    assert slugs == {taken, f"{taken}-2"}
