@@ -18,7 +18,7 @@ from django.utils import translation
 from league.models import Export, Player, Season, SeasonRanking, Standing, Tournament
 from league.services.exports import export_build
 from league.services.rankings import rankings_recompute
-from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, client_for
+from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, UserFactory, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -267,3 +267,75 @@ def test_the_ranking_exports_in_the_emas_layout_as_csv_and_workbook(admin_api, s
     assert [[cell or "" for cell in row[1:5]] for row in table[1:]] == [line[1:5] for line in lines[1:]]
     assert [Decimal(str(row[5])).quantize(Decimal("0.01")) for row in table[1:]] == [
         Decimal(line[5]) for line in lines[1:]]
+
+
+# ---- the upload page in /manage/ ----
+
+def page_post(client, season, *, file=None, action="preview", **fields):
+    data = {"name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-08", "country": "NL",
+            "action": action, **fields}
+    if file is not None:
+        data["file"] = file
+    return client.post(f"/manage/seasons/{season.pk}/results/", data, HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_the_upload_page_previews_every_row_then_stores_the_kept_file(admin_client, season):
+    anna = PlayerFactory(first_name="Anna", last_name="Berg", ema_id="04990001")
+    file = upload([[1, "Berg", "Anna", "04990001", "DE", 4, 10], [2, "Visser", "Kees", "52000123", "NL", 0, -10]])
+    preview = page_post(admin_client, season, file=file)
+    page = preview.content.decode()
+    assert preview.status_code == 200
+    assert "1 matched, 1 new players, 0 errors." in page and f'href="/p/{anna.pk}/"' in page
+    assert 'value="import"' in page and not Tournament.objects.filter(kind="external").exists()
+    stored = page_post(admin_client, season, action="import")  # the file kept from the preview
+    assert stored.status_code == 302
+    tournament = Tournament.objects.get(kind="external", season=season)
+    assert list(tournament.standings.order_by("rank").values_list("player__last_name", flat=True)) == [
+        "Berg", "Visser"]
+    listing = admin_client.get(f"/manage/seasons/{season.pk}/results/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Leiden Open" in listing and "Replace with a corrected file" in listing
+
+
+def test_the_upload_page_says_a_file_replaces_and_replaces_it(admin_client, season):
+    first = upload([[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Visser", "Kees", "", "NL", 0, 0]])
+    page_post(admin_client, season, file=first)
+    page_post(admin_client, season, action="import")
+    corrected = upload([[1, "Visser", "Kees", "", "NL", 4, 0], [2, "Berg", "Anna", "", "DE", 0, 0]])
+    page = page_post(admin_client, season, file=corrected).content.decode()
+    assert "Importing replaces the results of Leiden Open." in page and "Replace the results" in page
+    page_post(admin_client, season, action="import")
+    tournament = Tournament.objects.get(kind="external", season=season)
+    assert list(tournament.standings.order_by("rank").values_list("player__last_name", flat=True)) == [
+        "Visser", "Berg"]
+    assert Player.objects.filter(last_name="Visser").count() == 1
+
+
+def test_the_upload_page_shows_the_bad_rows_and_offers_no_import(admin_client, season):
+    file = upload([[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Berg", "Anna", "", "DE", 0, 0],
+                   ["x", "Visser", "Kees", "", "NL", 0, 0]])
+    response = page_post(admin_client, season, file=file)
+    page = response.content.decode()
+    assert response.status_code == 200 and "1 new players, 2 errors." in page
+    assert "is also in row 2" in page and "“x” is not a place" in page and 'value="import"' not in page
+    refused = page_post(admin_client, season, action="import")
+    assert refused.status_code == 400 and "nothing was imported" in refused.content.decode()
+    assert not Tournament.objects.filter(kind="external").exists()
+
+
+def test_the_upload_page_refuses_a_wrong_layout_and_bad_dates(admin_client, season):
+    wrong = page_post(admin_client, season, file=upload([[1, "Berg"]], heading=["Place", "Name"]))
+    assert wrong.status_code == 400 and "not a results file in the EMA layout" in wrong.content.decode()
+    outside = page_post(admin_client, season, file=upload([[1, "Berg", "Anna", "", "DE", 4, 0]]),
+                        starts_on="2025-03-07", ends_on="2025-03-08")
+    assert outside.status_code == 400 and "outside the season" in outside.content.decode()
+    assert not Tournament.objects.filter(kind="external").exists()
+
+
+def test_only_administrators_reach_the_upload_page(client, season):
+    url = f"/manage/seasons/{season.pk}/results/"
+    assert client.get(url).status_code == 302  # to the login
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 403
+    file = upload([[1, "Berg", "Anna", "", "DE", 4, 0]])
+    assert page_post(client, season, file=file, action="import").status_code == 403
+    assert not Tournament.objects.filter(kind="external").exists()
