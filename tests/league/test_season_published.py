@@ -1,5 +1,5 @@
 """A season ranking a league publishes (issue #24): two tournaments run here and three imported
-from EMA results files rank by MERS exactly as an independent computation from SCORING.md §11 says;
+from EMA results files rank by MERS exactly as an independent computation from docs/rules.md §11 says;
 the season's page and workbook list every tournament with its weight, days, players and countries;
 the ranking is exported in the EMA's ranking layout; bad files store nothing."""
 import csv
@@ -61,7 +61,7 @@ def run_here(season, places: list[tuple[Player, int]], *, starts_on, ends_on, we
     return tournament
 
 
-# ---- MERS, written out from SCORING.md §11 (not scoring/mers.py) ----
+# ---- MERS, written out from docs/rules.md §11 (not scoring/mers.py) ----
 
 def half_up(value: Fraction, places: int = 0) -> Decimal:
     exact = Decimal(value.numerator) / Decimal(value.denominator)
