@@ -112,6 +112,7 @@ class NameIndex:
         self.keys: dict[Hashable, str] = {}
         self.by_word: dict[str, set[Hashable]] = {}
         self.by_key: dict[str, list[Hashable]] = {}
+        self.order: dict[Hashable, int] = {}  # the order they were added in
         for ident, parts in entries:
             self.add(ident, *parts)
 
@@ -119,6 +120,7 @@ class NameIndex:
         key = name_key(*parts)
         if not key:
             return
+        self.order.setdefault(ident, len(self.order))
         self.keys[ident] = key
         self.by_key.setdefault(key, []).append(ident)
         for word in key.split():
@@ -134,7 +136,6 @@ class NameIndex:
         candidates: set[Hashable] = set()
         for word in key.split():
             candidates |= self.by_word.get(word, set()) | self.by_word.get(word[:3], set())
-        order = {ident: index for index, ident in enumerate(self.keys)}
         found = [Match(ident, edits) for ident in candidates
                  if (edits := closeness(key, self.keys[ident])) is not None]
-        return sorted(found, key=lambda match: (match.edits, order[match.id]))
+        return sorted(found, key=lambda match: (match.edits, self.order[match.id]))
