@@ -277,15 +277,16 @@ def external_results_import(*, season: Season, upload, name: str, starts_on: dat
     name and first day, whose standings it replaces); all or nothing (400 ``invalid_rows`` with
     every row). Returns the tournament, whether it replaced one, and the rows as stored."""
     event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country)
-    rows = external_results_plan(upload=upload, event=event)
-    bad = [row for row in rows if row.status == "error"]
-    if bad:
-        raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
-                           % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
     with transaction.atomic():
-        # one import per season at a time: a second first import of the same event waits here and
-        # then replaces the first one's results instead of making a second tournament
+        # one import per season at a time, matched under the lock: a second first import of the
+        # same event waits here, then finds the players the first one made and replaces its
+        # results instead of making a second tournament (and the new players twice)
         Season.objects.select_for_update().filter(pk=season.pk).first()
+        rows = external_results_plan(upload=upload, event=event)
+        bad = [row for row in rows if row.status == "error"]
+        if bad:
+            raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
+                               % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
         tournament = (Tournament.objects.select_for_update()
                       .filter(season=season, kind=Tournament.Kind.EXTERNAL, name=event.name,
                               starts_on=event.starts_on).first())
