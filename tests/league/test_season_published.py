@@ -339,3 +339,17 @@ def test_only_administrators_reach_the_upload_page(client, season):
     file = upload([[1, "Berg", "Anna", "", "DE", 4, 0]])
     assert page_post(client, season, file=file, action="import").status_code == 403
     assert not Tournament.objects.filter(kind="external").exists()
+
+
+def test_a_season_ranked_by_sum_lists_its_tournaments_without_weights(season, published):
+    here, external, _players = published
+    season.ranking_method = Season.RankingMethod.TABLE_POINTS_SUM
+    season.save()
+    export = Export.objects.create(kind="ranking-xlsx", season=season, language="en")
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    table = [list(row) for row in openpyxl.load_workbook(export.file.path)["Tournaments"].iter_rows(values_only=True)]
+    assert table[0] == ["Tournament", "Kind", "First day", "Last day", "Days", "Players", "Countries", "Counts"]
+    assert sorted(row[0] for row in table[1:]) == sorted([here.name, external.name])
+    page = client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Countries" in page and "Age factor" not in page
