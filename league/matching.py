@@ -71,7 +71,12 @@ def letters_apart(a: str, b: str) -> int:
     """A cheap lower bound of the edits between ``a`` and ``b`` (also word by word): the letters one
     has more of than the other, on the side with more (every edit changes that by at most one)."""
     la, lb = _letters(a), _letters(b)
-    return max(sum((la - lb).values()), sum((lb - la).values()))
+    more_in_a = 0
+    for letter, count in la.items():
+        if (more := count - lb.get(letter, 0)) > 0:
+            more_in_a += more
+    # b has more of its letters by as much as it is longer: more_in_b - more_in_a = len(b) - len(a)
+    return max(more_in_a, more_in_a + len(b) - len(a))
 
 
 def closeness(a: str, b: str) -> int | None:
