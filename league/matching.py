@@ -71,7 +71,12 @@ def letters_apart(a: str, b: str) -> int:
     """A cheap lower bound of the edits between ``a`` and ``b`` (also word by word): the letters one
     has more of than the other, on the side with more (every edit changes that by at most one)."""
     la, lb = _letters(a), _letters(b)
-    return max(sum((la - lb).values()), sum((lb - la).values()))
+    more_in_a = 0
+    for letter, count in la.items():
+        if (more := count - lb.get(letter, 0)) > 0:
+            more_in_a += more
+    # b has more of its letters by as much as it is longer: more_in_b - more_in_a = len(b) - len(a)
+    return max(more_in_a, more_in_a + len(b) - len(a))
 
 
 def closeness(a: str, b: str) -> int | None:
@@ -112,6 +117,7 @@ class NameIndex:
         self.keys: dict[Hashable, str] = {}
         self.by_word: dict[str, set[Hashable]] = {}
         self.by_key: dict[str, list[Hashable]] = {}
+        self.order: dict[Hashable, int] = {}  # the order they were added in
         for ident, parts in entries:
             self.add(ident, *parts)
 
@@ -119,6 +125,7 @@ class NameIndex:
         key = name_key(*parts)
         if not key:
             return
+        self.order.setdefault(ident, len(self.order))
         self.keys[ident] = key
         self.by_key.setdefault(key, []).append(ident)
         for word in key.split():
@@ -134,7 +141,6 @@ class NameIndex:
         candidates: set[Hashable] = set()
         for word in key.split():
             candidates |= self.by_word.get(word, set()) | self.by_word.get(word[:3], set())
-        order = {ident: index for index, ident in enumerate(self.keys)}
         found = [Match(ident, edits) for ident in candidates
                  if (edits := closeness(key, self.keys[ident])) is not None]
-        return sorted(found, key=lambda match: (match.edits, order[match.id]))
+        return sorted(found, key=lambda match: (match.edits, self.order[match.id]))

@@ -30,6 +30,7 @@ urlpatterns = [
     path("manage/leagues/<slug:slug>/", management.league_edit, name="manage-league"),
     path("manage/seasons/new/", management.season_edit, name="manage-season-new"),
     path("manage/seasons/<int:pk>/", management.season_edit, name="manage-season"),
+    path("manage/seasons/<int:pk>/results/", manage.external_results, name="manage-season-results"),
     path("manage/clubs/", management.clubs, name="manage-clubs"),
     path("manage/clubs/new/", management.club_edit, name="manage-club-new"),
     path("manage/clubs/<int:pk>/", management.club_edit, name="manage-club"),

@@ -4,7 +4,17 @@ Each writer module offers ``filename(export) -> str`` and ``write(*, export, str
 writing the file to a binary ``stream`` and calling ``progress(percent)`` as it goes. The
 service ``league.services.exports.export_build`` runs them; nothing here touches Export rows.
 """
-from . import ema_csv, ranking_xlsx, results_pdf, results_xlsx, score_sheets_pdf, score_sheets_xlsx, seating_xlsx
+from . import (
+    ema_csv,
+    ranking_ema_csv,
+    ranking_ema_xlsx,
+    ranking_xlsx,
+    results_pdf,
+    results_xlsx,
+    score_sheets_pdf,
+    score_sheets_xlsx,
+    seating_xlsx,
+)
 
 WRITERS = {
     "results-xlsx": results_xlsx,
@@ -14,4 +24,6 @@ WRITERS = {
     "ranking-xlsx": ranking_xlsx,
     "score-sheets-pdf": score_sheets_pdf,
     "results-pdf": results_pdf,
+    "ranking-ema-csv": ranking_ema_csv,
+    "ranking-ema-xlsx": ranking_ema_xlsx,
 }

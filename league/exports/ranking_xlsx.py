@@ -2,7 +2,8 @@
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from ..models import SeasonRanking
+from ..models import Season, SeasonRanking
+from ..selectors.pages import season_tournaments
 from ..selectors.standings import SEASON_ORDER
 from .cells import DECIMAL, INTEGER, append, new_sheet, player_name
 
@@ -25,5 +26,31 @@ def write(*, export, stream, progress) -> None:
         append(sheet, [row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
                        row.player.country, row.value, row.games, row.tournaments],
                [INTEGER, None, None, None, DECIMAL, INTEGER, INTEGER])
+    progress(80)
+    _tournaments(workbook, season)
     progress(95)
     workbook.save(stream)
+
+
+def tournament_headings(season: Season) -> list[str]:
+    headings = [_("Tournament"), _("Kind"), _("First day"), _("Last day"), _("Days"), _("Players"), _("Countries")]
+    if season.ranking_method == Season.RankingMethod.MERS:
+        headings += [_("Weight"), _("Computed weight"), _("Weight set by the league"), _("Age factor")]
+    return [*headings, _("Counts")]
+
+
+def _tournaments(workbook, season: Season) -> None:
+    """Every tournament of the season (run here or external) with its days, players, countries and,
+    for MERS, its weight in use, the computed one, the league's override and the age factor."""
+    mers = season.ranking_method == Season.RankingMethod.MERS
+    sheet = new_sheet(workbook, _("Tournaments"), tournament_headings(season),
+                      [34, 12, 12, 12, 7, 9, 10, *([9, 11, 11, 9] if mers else []), 9])
+    for row in season_tournaments(season):
+        tournament = row.tournament
+        values = [tournament.name, tournament.get_kind_display(), tournament.starts_on, tournament.ends_on,
+                  row.days, row.players, row.countries]
+        formats = [None, None, None, None, INTEGER, INTEGER, INTEGER]
+        if mers:
+            values += [row.weight, row.computed_weight, tournament.weight, row.age_factor]
+            formats += [DECIMAL, DECIMAL, DECIMAL, DECIMAL]
+        append(sheet, [*values, _("yes") if row.counts else _("no")], formats)

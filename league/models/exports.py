@@ -16,6 +16,8 @@ class Export(models.Model):
         RANKING_XLSX = "ranking-xlsx", _("Season ranking workbook")
         SCORE_SHEETS_PDF = "score-sheets-pdf", _("Score sheets to print (PDF)")
         RESULTS_PDF = "results-pdf", _("Final results to print (PDF)")
+        RANKING_EMA_CSV = "ranking-ema-csv", _("Season ranking in the EMA's layout (CSV)")
+        RANKING_EMA_XLSX = "ranking-ema-xlsx", _("Season ranking in the EMA's layout (workbook)")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

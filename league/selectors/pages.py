@@ -237,24 +237,37 @@ def season_for(league_slug: str, name: str) -> Season:
 class SeasonTournament:
     tournament: Tournament
     counts: bool
+    days: int = 0
+    players: int = 0  # who played (an external tournament: the rows of its file)
+    countries: int = 0  # of those players
     weight: Decimal | None = None  # mers: the weight in use
+    computed_weight: Decimal | None = None  # mers: from the EMA's table
     age_factor: Decimal | None = None  # mers: from the ranking date
+
+    @property
+    def weight_overridden(self) -> bool:
+        return self.tournament.weight is not None
 
 
 def season_tournaments(season: Season) -> list[SeasonTournament]:
-    """The season's published tournaments, newest first, and whether the ranking counts them
-    (finished and published ones do); for MERS with the weight in use and the age factor."""
+    """The season's published tournaments (run here or external), newest first, with their days,
+    players and countries, and whether the ranking counts them (finished and published ones do);
+    for MERS with the weight in use (an administrator's override or the computed one), the computed
+    weight and the age factor."""
     tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name"))
-    rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED) for t in tournaments]
+    figures = tournament_figures(tournaments)
+    rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED, days=figures[t.pk].days,
+                             players=figures[t.pk].players, countries=figures[t.pk].countries)
+            for t in tournaments]
     if season.ranking_method == Season.RankingMethod.MERS:
-        figures = tournament_figures(tournaments)
         day = mers.ranking_date(season_end=season.ends_on)
         for row in rows:
-            weight = figures[row.tournament.pk].weight
+            figure = figures[row.tournament.pk]
             factor = mers.age_factor(ended_on=row.tournament.ends_on, ranking_date=day)
-            row.weight = fraction_to_decimal(weight)
+            row.weight = fraction_to_decimal(figure.weight)
+            row.computed_weight = fraction_to_decimal(figure.computed_weight)
             row.age_factor = fraction_to_decimal(factor)
-            row.counts = row.counts and factor > 0 and figures[row.tournament.pk].players >= 2
+            row.counts = row.counts and factor > 0 and figure.players >= 2
     return rows
 
 

@@ -28,7 +28,7 @@ EXPORT_BUILD_TASK = "league.export_build"  # the name league.tasks registers the
 TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.SCORE_SHEETS_XLSX,
                     Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_PDF, Export.Kind.RESULTS_PDF)
 SESSION_KINDS = (Export.Kind.SCORE_SHEETS_PDF,)  # may be limited to one session's tables
-SEASON_KINDS = (Export.Kind.RANKING_XLSX,)
+SEASON_KINDS = (Export.Kind.RANKING_XLSX, Export.Kind.RANKING_EMA_CSV, Export.Kind.RANKING_EMA_XLSX)
 
 
 def export_request(*, kind: str, tournament: Tournament | None = None, season: Season | None = None, user,

@@ -15,7 +15,7 @@ import datetime
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -233,13 +233,42 @@ def external_results_preview(*, season: Season, upload, name: str, starts_on: da
     return [row.entry() for row in external_results_plan(upload=upload, event=event)]
 
 
-def _slug(event: Event) -> str:
+def _slug(event: Event, *, after: int = 1) -> str:
+    """The first free slug from the event's name and year (``-2``, ``-3`` … after ``after``)."""
     base = slugify(f"{event.name}-{event.starts_on:%Y}")[:40].strip("-") or "external"
-    slug, number = base, 1
+    slug, number = (base, 1) if after <= 1 else (f"{base}-{after}", after)
     while Tournament.objects.filter(slug=slug).exists():
         number += 1
         slug = f"{base}-{number}"
     return slug
+
+
+SLUG_ATTEMPTS = 20
+
+
+def _created(tournament: Tournament, event: Event) -> None:
+    """Save a new external tournament under a free slug. Two first imports at once (of this event
+    or of another with the same name and year) may both find one slug free: the later insert fails
+    on the slug's unique constraint inside its savepoint and takes the next free one."""
+    for attempt in range(1, SLUG_ATTEMPTS + 1):
+        tournament.slug = _slug(event, after=attempt)
+        try:
+            with transaction.atomic():
+                tournament.save(force_insert=True)
+            return
+        except IntegrityError:
+            if attempt == SLUG_ATTEMPTS or Tournament.objects.filter(slug=tournament.slug).count() == 0:
+                raise
+
+
+def _ema_numbers_taken(rows: list[ResultRow]) -> None:
+    """A player matched by name who has no EMA number takes the one the file gives (no other player
+    carries it: the row would have matched that player by number)."""
+    numbered = {row.player: row.ema_id for row in rows if row.player is not None and row.ema_id}
+    without = Player.objects.filter(pk__in=numbered, ema_id="").only("pk")
+    for player in without:
+        player.ema_id = numbered[player.pk]
+    Player.objects.bulk_update(without, ["ema_id"])
 
 
 def external_results_import(*, season: Season, upload, name: str, starts_on: datetime.date,
@@ -248,22 +277,30 @@ def external_results_import(*, season: Season, upload, name: str, starts_on: dat
     name and first day, whose standings it replaces); all or nothing (400 ``invalid_rows`` with
     every row). Returns the tournament, whether it replaced one, and the rows as stored."""
     event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country)
-    rows = external_results_plan(upload=upload, event=event)
-    bad = [row for row in rows if row.status == "error"]
-    if bad:
-        raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
-                           % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
     with transaction.atomic():
+        # one import per season at a time, matched under the lock: a second first import of the
+        # same event waits here, then finds the players the first one made and replaces its
+        # results instead of making a second tournament (and the new players twice)
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        rows = external_results_plan(upload=upload, event=event)
+        bad = [row for row in rows if row.status == "error"]
+        if bad:
+            raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
+                               % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
         tournament = (Tournament.objects.select_for_update()
                       .filter(season=season, kind=Tournament.Kind.EXTERNAL, name=event.name,
                               starts_on=event.starts_on).first())
         replaced = tournament is not None
         if tournament is None:
-            tournament = Tournament(slug=_slug(event), name=event.name, season=season, ruleset="riichi-ema",
+            tournament = Tournament(name=event.name, season=season, ruleset="riichi-ema",
                                     kind=Tournament.Kind.EXTERNAL, starts_on=event.starts_on, session_count=1)
         tournament.ends_on, tournament.place = event.ends_on, event.country
         tournament.status, tournament.published = Tournament.Status.FINISHED, True
-        tournament.save()
+        if replaced:
+            tournament.save()
+        else:
+            _created(tournament, event)
+        _ema_numbers_taken(rows)
         new = [row for row in rows if row.player is None]
         created = Player.objects.bulk_create([
             Player(first_name=row.first_name, last_name=row.last_name, country=row.country, ema_id=row.ema_id)

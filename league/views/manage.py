@@ -17,14 +17,15 @@ from django.views.decorators.http import require_http_methods
 
 from .. import rule_options
 from .. import tournament_options as day_options
-from ..errors import ServiceError
-from ..models import Club, Player, Tournament
+from ..errors import ServiceError, form_errors_from
+from ..models import Club, Player, Season, Tournament
 from ..permissions import is_league_admin
 from ..selectors.audit import audit_entries
 from ..selectors.players import merges_recent, player_summary
-from ..services import imports
+from ..services import external, imports
 from ..services.players import player_erase, player_merge
 from ..services.tournaments import tournament_options_set
+from .manage_forms import ExternalResultsForm
 from .numbers import posted_int
 
 AUDIT_PAGE_SIZE = 100
@@ -130,10 +131,11 @@ def players_bulk(request):
     return render(request, "league/manage/players_bulk.html", context)
 
 
-def _kept_upload(request, tournament: Tournament):
-    """The file uploaded for this tournament's import at the preview, kept in the storage between
-    preview and import (so it need not be uploaded again), or None."""
-    kept = request.session.get(f"import:{tournament.pk}")
+def _kept_upload(request, key: str):
+    """The file uploaded for an import (``key``: "import:<tournament id>", "external:<season id>")
+    at the preview, kept in the storage between preview and import (so it need not be uploaded
+    again), or None."""
+    kept = request.session.get(key)
     if not kept or not default_storage.exists(kept["path"]):
         return None
     upload = File(default_storage.open(kept["path"], "rb"), name=kept["name"])
@@ -141,18 +143,18 @@ def _kept_upload(request, tournament: Tournament):
     return upload
 
 
-def _keep_upload(request, tournament: Tournament, upload) -> None:
-    _forget_upload(request, tournament)
+def _keep_upload(request, key: str, upload) -> None:
+    _forget_upload(request, key)
     upload.seek(0)
     data = upload.read(imports.MAX_BYTES + 1)
     upload.seek(0)
     suffix = ".xlsx" if upload.name.lower().endswith(".xlsx") else ".csv"
     path = default_storage.save(f"imports/{secrets.token_hex(16)}{suffix}", ContentFile(data[:imports.MAX_BYTES + 1]))
-    request.session[f"import:{tournament.pk}"] = {"path": path, "name": upload.name}
+    request.session[key] = {"path": path, "name": upload.name}
 
 
-def _forget_upload(request, tournament: Tournament) -> None:
-    kept = request.session.pop(f"import:{tournament.pk}", None)
+def _forget_upload(request, key: str) -> None:
+    kept = request.session.pop(key, None)
     if kept:
         default_storage.delete(kept["path"])
 
@@ -170,9 +172,9 @@ def registrations_import(request, slug: str):
         upload = request.FILES.get("file")
         decisions, clubs = {}, {}
         if upload is not None and upload.size <= imports.MAX_BYTES:
-            _keep_upload(request, tournament, upload)
+            _keep_upload(request, f"import:{tournament.pk}", upload)
         elif upload is None:
-            upload = _kept_upload(request, tournament)
+            upload = _kept_upload(request, f"import:{tournament.pk}")
         if upload is None:
             context["error"] = _("Choose an .xlsx or .csv file.")
         else:
@@ -183,7 +185,7 @@ def registrations_import(request, slug: str):
                     counts = imports.registrations_import(tournament=tournament, upload=upload, user=request.user,
                                                           decisions=decisions, clubs=clubs)
                     upload.close()
-                    _forget_upload(request, tournament)
+                    _forget_upload(request, f"import:{tournament.pk}")
                     messages.success(request, _("%(count)s registrations created, %(created)s new players.")
                                      % {"count": counts["registrations_created"],
                                         "created": counts["players_created"]})
@@ -203,6 +205,65 @@ def registrations_import(request, slug: str):
         kept = request.session.get(f"import:{tournament.pk}")
         context["kept_name"] = kept and kept["name"]
     return render(request, "league/manage/registrations_import.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def external_results(request, pk: int):
+    """Results from elsewhere as a page (league.services.external, the API's
+    ``seasons/<id>/external-results/``): the event's name, dates and country and an EMA results
+    file; Preview matches every row (matched, new or error) and stores nothing; Import stores it
+    once every row is good. The file is kept from the preview to the import. The season's external
+    tournaments are listed; sending one's name and first day again replaces its results."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _admin_only(request)
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    key = f"external:{season.pk}"
+    form = ExternalResultsForm(request.POST if request.method == "POST" else None,
+                               initial={"name": request.GET.get("name", ""), "starts_on": request.GET.get("starts_on"),
+                                        "ends_on": request.GET.get("ends_on"), "country": request.GET.get("country")})
+    context = {"season": season, "form": form, "status": 200,
+               "external": season.tournaments.filter(kind=Tournament.Kind.EXTERNAL).order_by("-starts_on", "name")}
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is not None and upload.size <= imports.MAX_BYTES:
+            _keep_upload(request, key, upload)
+        elif upload is None:
+            upload = _kept_upload(request, key)
+        if upload is None:
+            context["error"], context["status"] = _("Choose an .xlsx or .csv file."), 400
+        elif not form.is_valid():
+            upload.close()
+            context["status"] = 400
+        else:
+            try:
+                if request.POST.get("action") == "import":
+                    tournament, replaced, _rows = external.external_results_import(
+                        season=season, upload=upload, **form.cleaned_data)
+                    upload.close()
+                    _forget_upload(request, key)
+                    messages.success(request, (_("%(name)s: the results were replaced.") if replaced else
+                                               _("%(name)s: the results were stored.")) % {"name": tournament.name})
+                    return redirect("manage-season-results", pk=season.pk)
+                context["entries"] = external.external_results_preview(season=season, upload=upload,
+                                                                       **form.cleaned_data)
+                context["replaces"] = context["external"].filter(name=" ".join(form.cleaned_data["name"].split()),
+                                                                 starts_on=form.cleaned_data["starts_on"]).first()
+            except ServiceError as error:
+                if error.fields.keys() - {"file"}:  # the event's details: onto their fields
+                    form_errors_from(form, error)
+                context["error"], context["status"] = error.message, 400
+                context["entries"] = error.extra.get("rows")
+            finally:
+                upload.close()
+        entries = context.get("entries") or []
+        context["counts"] = {status: sum(entry["status"] == status for entry in entries)
+                             for status in ("matched", "new", "error")}
+        context["valid"] = bool(entries) and not context["counts"]["error"] and "error" not in context
+        kept = request.session.get(key)
+        context["kept_name"] = kept and kept["name"]
+    form.describe()
+    return render(request, "league/manage/external_results.html", context, status=context["status"])
 
 
 def _player_or_none(raw) -> Player | None:

@@ -180,3 +180,13 @@ class TournamentForm(TournamentFields):
     @classmethod
     def of(cls, tournament: Tournament) -> dict:
         return {name: getattr(tournament, name) for name in cls.FIELDS}
+
+
+class ExternalResultsForm(ManageForm):
+    """A tournament held elsewhere (league.services.external): its name, dates and country; the
+    file comes separately (it is kept between the preview and the import)."""
+    name = forms.CharField(label=_("name"), max_length=160,
+                           help_text=_("The same name and first day again replace that tournament's results"))
+    starts_on = forms.DateField(label=_("first day"), widget=DateInput())
+    ends_on = forms.DateField(label=_("last day"), widget=DateInput())
+    country = forms.CharField(label=_("country"), max_length=10, help_text=_("Two letters (ISO 3166), e.g. DE"))

@@ -189,6 +189,21 @@ def preview_an_import_with_doubts(page) -> None:
     page.wait_for_selector("fieldset.similar")
 
 
+def preview_external_results(page) -> None:
+    """A corrected file for the season's external tournament: the preview with a matched, a new and a
+    wrong row, and the note that importing replaces its results."""
+    page.fill("#id_name", "Leiden Open")
+    page.fill("#id_starts_on", "2026-04-04")
+    page.fill("#id_ends_on", "2026-04-05")
+    page.fill("#id_country", "NL")
+    page.set_input_files("#id_file", files=[{"name": "results.csv", "mimeType": "text/csv", "buffer": (
+        b"Platz;Nachname;Vorname;EMA-Nummer;Land;Tischpunkte;Spielpunkte\n1;Visser;Kees;;NL;4;10\n"
+        b"x;Jansen;Piet;;NL;0;-10\n")}])
+    with page.expect_navigation():
+        page.click("button[value=preview]")
+    page.wait_for_selector("#preview-heading")
+
+
 PAGES = [
     Page("home", "public", lambda w: "/"),
     Page("login", "public", lambda w: "/login/"),
@@ -260,6 +275,9 @@ PAGES = [
     Page("players-merge-compare", "admin",
          lambda w: f"/manage/players/merge/?keep={w.player.pk}&remove={w.table.seats.first().player_id}"),
     Page("audit-log", "admin", lambda w: "/manage/audit/"),
+    Page("manage-season-results", "admin", lambda w: f"/manage/seasons/{w.season.pk}/results/"),
+    Page("manage-season-results-preview", "admin", lambda w: f"/manage/seasons/{w.season.pk}/results/",
+         then=preview_external_results),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).

@@ -18,7 +18,7 @@ from tests.factories import (
 from tests.faults.test_probing import all_routes
 
 pytestmark = pytest.mark.django_db
-ADMIN_API = ("api/v1/audit/", "/merge/", "/erase/", "/archive/", "/restore/")
+ADMIN_API = ("api/v1/audit/", "/merge/", "/erase/", "/archive/", "/restore/", "/external-results/")
 
 
 def admin_routes() -> list[str]:
@@ -33,7 +33,8 @@ def test_the_administrators_routes_are_found_and_open_to_an_administrator(world)
     assert admin.get(url_for("api/v1/audit/", world)).status_code == 200
     routes = admin_routes()
     assert {"manage/", "manage/t/new/", "manage/audit/", "api/v1/audit/", "api/v1/players/<pk>/erase/",
-            "api/v1/tournaments/<pk>/archive/"} <= set(routes)
+            "api/v1/tournaments/<pk>/archive/", "manage/seasons/<int:pk>/results/",
+            "api/v1/seasons/<int:pk>/external-results/"} <= set(routes)
 
 
 @pytest.fixture
@@ -49,7 +50,7 @@ def url_for(route: str, world: dict) -> str:
     values = {"slug": world["slug"], "pk": world["player"].pk if "players/" in route else world["tournament"].pk}
     if route.startswith("manage/leagues/"):
         values["slug"] = world["season"].league.slug
-    elif route.startswith("manage/seasons/"):
+    elif route.startswith("manage/seasons/") or route.startswith("api/v1/seasons/"):
         values["pk"] = world["season"].pk
     elif route.startswith("manage/clubs/"):
         values["pk"] = world["club"].pk

@@ -246,3 +246,77 @@ def test_the_average_counts_an_external_tournaments_rows_that_give_their_games(
     kees = Player.objects.get(last_name="Visser")
     assert list(SeasonRanking.objects.filter(season=season).values_list("player_id", "value", "games")) == [
         (kees.pk, Decimal(2), 4)]
+
+
+def test_a_player_matched_by_name_without_an_ema_number_takes_the_files_number(admin_api, season):
+    jurgen = PlayerFactory(first_name="Jürgen", last_name="Müller", ema_id="")
+    numbered = PlayerFactory(first_name="Anna", last_name="Berg", ema_id="04990001")
+    response = send(admin_api, season, [[1, "Mueller", "Jurgen", "04990077", "DE", 4, 0],
+                                        [2, "Berg", "Anna", "04990001", "DE", 0, 0]])
+    assert response.status_code == 201, response.content
+    jurgen.refresh_from_db()
+    numbered.refresh_from_db()
+    assert (jurgen.ema_id, numbered.ema_id) == ("04990077", "04990001")
+    assert Player.objects.filter(last_name__in=["Mueller", "Müller"]).count() == 1
+
+
+def test_two_first_imports_that_find_one_slug_free_both_store_under_their_own_slugs(
+        admin_api, season, monkeypatch):
+    from league.services import external
+
+    first = send(admin_api, season, [[1, "Visser", "Kees", "", "NL", 4, 10], [2, "Berg", "Anna", "", "DE", 0, 0]])
+    taken = Tournament.objects.get(pk=first.json()["tournament"]).slug
+    slug = external._slug
+    calls = []
+
+    def raced(event, *, after=1):  # the first look found the slug free, then the other import took it
+        calls.append(after)
+        return taken if len(calls) == 1 else slug(event, after=after)
+
+    monkeypatch.setattr(external, "_slug", raced)
+    second = send(admin_api, season, [[1, "Visser", "Kees", "", "NL", 4, 10], [2, "Berg", "Anna", "", "DE", 0, 0]],
+                  starts_on="2026-03-14", ends_on="2026-03-14")
+    assert second.status_code == 201, second.content
+    slugs = set(Tournament.objects.filter(kind=Tournament.Kind.EXTERNAL).values_list("slug", flat=True))
+    assert slugs == {taken, f"{taken}-2"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_first_imports_of_one_event_at_once_make_one_tournament(season):
+    """Two administrators send the same new event's file at the same moment (PostgreSQL: real row
+    locks; SQLite serialises writers anyway): the later one waits for the season's lock and then
+    replaces the first one's results, so the event is stored once, under one slug."""
+    import threading
+
+    from django.db import connection, connections
+
+    from league.services.external import external_results_import
+
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent transactions need PostgreSQL")
+    barrier = threading.Barrier(2)
+    outcomes: list = []
+
+    def send_once():
+        try:
+            barrier.wait()
+            _tournament, replaced, _rows = external_results_import(
+                season=season, upload=results_file([[1, "Visser", "Kees", "", "NL", 4, 10],
+                                                    [2, "Berg", "Anna", "", "DE", 0, -10]]),
+                name="Open Leiden", starts_on=datetime.date(2026, 3, 7), ends_on=datetime.date(2026, 3, 8),
+                country="NL")
+            outcomes.append(replaced)
+        except Exception as error:  # noqa: BLE001 (reported below)
+            outcomes.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send_once) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes, key=str) == [False, True], outcomes
+    tournament = Tournament.objects.get(kind=Tournament.Kind.EXTERNAL)
+    assert tournament.slug == "open-leiden-2026" and tournament.standings.count() == 2
+    assert Player.objects.filter(last_name="Visser").count() == 1
