@@ -272,3 +272,6 @@ if EMAIL_SENDER_NAME:
     DEFAULT_FROM_EMAIL = formataddr((EMAIL_SENDER_NAME, parseaddr(DEFAULT_FROM_EMAIL)[1] or DEFAULT_FROM_EMAIL))
 # Self-registration: sign-ups one address (IP) may send per hour, API and web form together.
 SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)
+# Players' accounts: claims one address (IP) may send per hour; how long the e-mailed link holds.
+CLAIM_RATE_PER_HOUR = env_int("CLAIM_RATE_PER_HOUR", default=5)
+CLAIM_LINK_DAYS = env_int("CLAIM_LINK_DAYS", default=7)
