@@ -240,6 +240,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "AccountClaimStatusEnum": "league.models.accounts.AccountClaim.Status",
+        "ErasedStatusEnum": [("erased", "erased")],
+        "DecisionStatusEnum": [("approved", "approved"), ("rejected", "rejected")],
+    },
 }
 
 # X-Forwarded-Proto is only believed from a reverse proxy that sets it; with none in front, a

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -134,8 +134,11 @@ class MeSerializer(serializers.Serializer):
     user = MeUserSerializer()
     player = PlayerSerializer(allow_null=True)
     tables = MeTableSerializer(many=True, help_text=gettext_lazy("Open tables where I sit"))
-    tournaments = serializers.PrimaryKeyRelatedField(many=True, read_only=True,
-                                                     help_text=gettext_lazy("Tournaments I am registered for"))
+    tournaments = serializers.SerializerMethodField(help_text=gettext_lazy("Tournaments I am registered for"))
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_tournaments(self, summary: dict) -> list[int]:
+        return [tournament.pk for tournament in summary["tournaments"]]
 
 
 class MeUpdateSerializer(serializers.Serializer):
