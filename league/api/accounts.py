@@ -153,7 +153,7 @@ class MeErasedSerializer(serializers.Serializer):
 def _mine(request) -> Player:
     player = linked_player(request.user)
     if player is None:
-        raise ServiceError("no_player", _("Your account is not linked to a player."), status=404)
+        raise ServiceError("no_player", _("Your account is not linked to a player."), status=409)
     return player
 
 
@@ -193,15 +193,17 @@ class MeErase(APIView):
 
 
 class MeExport(APIView):
-    """``GET me/export/``: everything stored about me, as JSON (a download)."""
+    """``GET me/export/``: everything stored about me, as JSON (a download): my account, and with a
+    player linked everything stored about the player."""
 
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: dict})
     def get(self, request):
-        player = _mine(request)
-        response = Response(player_export(player))
-        response["Content-Disposition"] = f'attachment; filename="player-{player.pk}.json"'
+        player = linked_player(request.user)
+        response = Response(player_export(user=request.user, player=player))
+        name = f"player-{player.pk}" if player is not None else f"account-{request.user.pk}"
+        response["Content-Disposition"] = f'attachment; filename="{name}.json"'
         response["Cache-Control"] = "private, no-store"
         return response
 

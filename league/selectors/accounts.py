@@ -35,13 +35,16 @@ def player_signups(player: Player) -> Q:
     return mine
 
 
-def player_export(player: Player) -> dict:
-    """Everything stored about ``player``: its own row, every row of every table that refers to it
-    (seats, results, standings, rankings, registrations, check-ins, penalties, confirmations …,
-    found through the model's relations so a new one is never forgotten), its sign-ups, its account
-    (without the password hash) and its claims, and the audit entries about it."""
+def player_export(*, user, player: Player | None) -> dict:
+    """Everything stored about ``user`` and its ``player``: the account (without the password hash)
+    and, with a player, its own row, every row of every table that refers to it (seats, results,
+    standings, rankings, registrations, check-ins, penalties, confirmations …, found through the
+    model's relations so a new one is never forgotten), its sign-ups, its claims and the audit
+    entries about it."""
+    data = {"account": _row(user), "player": None, "club": None, "related": {}, "claims": [], "audit": []}
+    if player is None:
+        return data
     player = Player.objects.select_related("user", "club").get(pk=player.pk)
-    data = {"player": _row(player), "club": _row(player.club) if player.club else None}
     related = {}
     for relation in _reverse_relations(Player):
         model = relation.related_model
@@ -50,10 +53,10 @@ def player_export(player: Player) -> dict:
             key = model._meta.model_name
             related[key] = related.get(key, []) + [_row(row) for row in rows]
     related["signup"] = [_row(row) for row in Signup.objects.filter(player_signups(player)).order_by("pk")]
-    data["related"] = related
-    data["account"] = _row(player.user) if player.user_id else None
-    data["claims"] = [_row(claim) for claim in AccountClaim.objects.filter(player=player).order_by("pk")]
-    data["audit"] = [_row(entry) for entry in AuditEntry.objects.filter(model="player", object_id=str(player.pk))]
+    data.update(player=_row(player), club=_row(player.club) if player.club else None, related=related,
+                claims=[_row(claim) for claim in AccountClaim.objects.filter(player=player).order_by("pk")],
+                audit=[_row(entry) for entry in AuditEntry.objects.filter(model="player",
+                                                                          object_id=str(player.pk))])
     return data
 
 

@@ -76,10 +76,10 @@ def test_me_acts_only_on_the_callers_own_player(who, world):
         assert [a.status_code for a in [*reads, change]] == [200, 200, 200, 200]
         assert reads[1].json()["player"]["id"] == mine.pk
         assert Player.objects.get(pk=mine.pk).public_name == "initials"
-    else:  # a login without a player: an empty me/, nothing to export, change or erase
+    else:  # a login without a player: an empty me/, its own account to export, nothing to change or erase
         assert reads[0].json()["player"] is None and reads[2].status_code == 200
-        assert reads[1].status_code == 404 and change.status_code == 404
-        assert client.post("/api/v1/me/erase/").status_code == 404
+        assert reads[1].json()["player"] is None and reads[1].json()["account"]["id"] == world["users"][who].pk
+        assert change.status_code == 409 and client.post("/api/v1/me/erase/").status_code == 409
         assert client.post("/me/erase/", {"confirm": "on"}).status_code == 302
     if who != "player":
         assert Player.objects.get(pk=mine.pk).public_name == "full"

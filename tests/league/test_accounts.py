@@ -189,14 +189,17 @@ def test_me_shows_my_open_table_with_winds_and_tablemates_and_my_tournaments(pla
     assert client_for(user).get("/api/v1/me/").json()["tables"] == []
 
 
-def test_an_account_without_a_player_reads_an_empty_me_and_cannot_change_or_erase(player):
+def test_an_account_without_a_player_reads_an_empty_me_and_its_own_data_and_cannot_change_or_erase(player):
     user = UserFactory()
     caller = client_for(user)
     assert caller.get("/api/v1/me/").json() == {"user": {"id": user.pk, "username": user.username},
                                                  "player": None, "tables": [], "tournaments": []}
-    assert caller.patch("/api/v1/me/", {"public_name": "initials"}, format="json").status_code == 404
-    assert caller.post("/api/v1/me/erase/").status_code == 404
-    assert caller.get("/api/v1/me/export/").status_code == 404
+    refused = [caller.patch("/api/v1/me/", {"public_name": "initials"}, format="json"),
+               caller.post("/api/v1/me/erase/")]
+    assert [(r.status_code, r.json()["error"]["code"]) for r in refused] == [(409, "no_player")] * 2
+    export = caller.get("/api/v1/me/export/").json()
+    assert export["account"]["username"] == user.username and export["player"] is None
+    assert get_user_model().objects.filter(pk=user.pk).exists()
 
 
 def test_a_player_shortens_their_name_and_the_public_page_follows(client, player):
