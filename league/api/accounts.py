@@ -4,8 +4,10 @@ The services (league.services.accounts, league.services.players) do the work."""
 from django.contrib.auth import logout
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -157,6 +159,7 @@ def _mine(request) -> Player:
     return player
 
 
+@method_decorator(never_cache, name="dispatch")
 class Me(APIView):
     """``GET me/``: who I am, the open tables where I sit, my tournaments; ``PATCH me/
     {"public_name": "full" | "initials"}``: how my name appears in public."""
@@ -192,6 +195,7 @@ class MeErase(APIView):
         return Response({"player": player.pk, "status": "erased"})
 
 
+@method_decorator(never_cache, name="dispatch")
 class MeExport(APIView):
     """``GET me/export/``: everything stored about me, as JSON (a download): my account, and with a
     player linked everything stored about the player."""
@@ -204,7 +208,6 @@ class MeExport(APIView):
         response = Response(player_export(user=request.user, player=player))
         name = f"player-{player.pk}" if player is not None else f"account-{request.user.pk}"
         response["Content-Disposition"] = f'attachment; filename="{name}.json"'
-        response["Cache-Control"] = "private, no-store"
         return response
 
 
