@@ -27,6 +27,7 @@ from django.utils.translation import override
 from ..errors import ServiceError
 from ..models import AccountClaim, Player, Signup
 from ..ratelimit import Rate, rate_attempt
+from .players import ANONYMOUS
 from .signups import _language
 
 RATE_WINDOW_S = 3600
@@ -84,6 +85,9 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
                            fields={"player": [_("There is no such player.")]})
     if found.user_id:
         raise _player_claimed()
+    if (found.first_name, found.last_name) == (ANONYMOUS, str(found.pk)):
+        raise ServiceError("player_erased", _("This player's details were erased; the entry cannot be claimed."),
+                           fields={"player": [_("This player's details were erased.")]}, status=409)
     User = get_user_model()
     username, email = username.strip(), email.strip().lower()
     fields = {}

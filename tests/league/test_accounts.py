@@ -12,6 +12,7 @@ from django.core import mail
 from rest_framework.test import APIClient
 
 from league.models import AccountClaim, AuditEntry, Player, Signup, Tournament
+from league.services.players import player_erase
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
 from tests.factories import (
@@ -123,6 +124,13 @@ def test_a_claimed_player_refuses_a_second_claim(api, player):
 
     assert response.status_code == 409 and response.json()["error"]["code"] == "player_claimed"
     assert not get_user_model().objects.filter(username="other").exists()
+
+
+def test_an_erased_player_cannot_be_claimed(api, player):
+    player_erase(player=player, user=None)
+    response = claim(api, Player.objects.get(pk=player.pk))
+    assert response.status_code == 409 and response.json()["error"]["code"] == "player_erased"
+    assert not AccountClaim.objects.exists()
 
 
 @pytest.mark.parametrize(("field", "value", "status", "code"), [
