@@ -2,6 +2,7 @@
 ``account/claims/`` (administrators), ``me/``, ``me/erase/``, ``me/export/`` (the linked player).
 The services (league.services.accounts, league.services.players) do the work."""
 from django.contrib.auth import logout
+from django.db.models import F
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.decorators import method_decorator
@@ -83,7 +84,8 @@ class ClaimList(APIView):
     @extend_schema(parameters=[OpenApiParameter("status", str, enum=AccountClaim.Status.values)],
                    responses={200: ClaimSerializer(many=True)})
     def get(self, request):
-        claims = AccountClaim.objects.select_related("player", "user").order_by("decided_at", "-created_at", "-pk")
+        claims = AccountClaim.objects.select_related("player", "user").order_by(
+            F("decided_at").desc(nulls_first=True), "-created_at", "-pk")
         wanted = request.query_params.get("status")
         if wanted:
             if wanted not in AccountClaim.Status.values:

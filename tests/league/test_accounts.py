@@ -109,10 +109,14 @@ def test_an_administrator_approves_even_before_the_link_is_opened_and_other_clai
     claim(api, player, email="one@example.net", username="one")
     claim(api, player, email="two@example.net", username="two")
     first, second = AccountClaim.objects.order_by("pk")
+    claim(api, PlayerFactory(), email="three@example.net", username="three")
 
     admin_api.patch(f"/api/v1/account/claims/{first.pk}/", {"status": "approved"}, format="json")
 
     assert AccountClaim.objects.get(pk=second.pk).status == "rejected"
+    listed = [(c["username"], c["status"]) for c in admin_api.get("/api/v1/account/claims/").json()]
+    assert listed[0] == ("three", "unconfirmed")  # open claims first, then the latest decided
+    assert sorted(listed[1:]) == [("one", "approved"), ("two", "rejected")]
     assert can_log_in("one") and not can_log_in("two")
 
 
