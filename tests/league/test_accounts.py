@@ -323,6 +323,7 @@ def test_the_claim_page_and_the_administrators_page_work_end_to_end(client, play
 
     admin = AdminFactory()
     client.force_login(admin)
+    assert "Account claims (1 waiting)" in client.get("/manage/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     listing = client.get("/manage/claims/").content.decode()
     assert "new@example.net" in listing and "Bergmeister" in listing
     client.post("/manage/claims/", {"claim": found.pk, "status": "approved"})
