@@ -32,7 +32,7 @@ from django.db import IntegrityError, models, transaction  # noqa: E402
 from drf_spectacular.generators import SchemaGenerator  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
-from league.models import Export, Hand, RefereeAssignment, Signup, Tournament  # noqa: E402
+from league.models import AccountClaim, Export, Hand, Player, RefereeAssignment, Signup, Tournament  # noqa: E402
 from league.services.exports import export_request  # noqa: E402
 
 PARAMETER = re.compile(r"\{([^}]+)\}")
@@ -41,8 +41,13 @@ TOURNAMENT_LOOKUPS = ["", "tournament", "session__tournament", "table__session__
                       "registrations__tournament", "tournaments", "seasons__tournaments"]
 
 
+# Collection segments that are not a model's name: account/claims/{id}/ → AccountClaim.
+ALIASES = {"claims": "accountclaim"}
+
+
 def model_for(segment: str):
     """The league model a collection segment names: players → Player, tables → Table."""
+    segment = ALIASES.get(segment, segment)
     for model in apps.get_app_config("league").get_models():
         names = {model._meta.model_name, model._meta.model_name + "s", str(model._meta.verbose_name_plural),
                  model._meta.db_table.removeprefix("league_")}
@@ -101,6 +106,11 @@ def main(outdir: Path) -> None:
         Signup.objects.create(tournament=tournament, first_name="Fuzz", last_name="Tester",
                               email="fuzz@example.org", status=Signup.Status.PENDING,
                               token=secrets.token_urlsafe(32))
+    if not AccountClaim.objects.exists():  # for account/claims/{id}/
+        unclaimed = Player.objects.filter(user=None).order_by("pk").first()
+        AccountClaim.objects.create(player=unclaimed, email="fuzz-claim@example.org",
+                                    user=users.objects.create_user("fuzz-claim", is_active=False),
+                                    status=AccountClaim.Status.PENDING)
     focus_table = in_tournament(model_for("tables"), tournament).filter(closed=False).first() \
         or in_tournament(model_for("tables"), tournament).first()
 

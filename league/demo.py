@@ -130,3 +130,23 @@ def demo_users(*, admin_password: str, referee_password: str) -> None:
     referee.save()
     for tournament in Tournament.objects.filter(status=Tournament.Status.RUNNING):
         referee_assign(tournament=tournament, user=referee)
+
+
+def demo_player_accounts(*, password: str) -> list[str]:
+    """Accounts for the four players at the running tournament's first open table (their Me page
+    shows it), named by first name; returns the user names."""
+    table = (Table.objects.filter(closed=False, session__tournament__status=Tournament.Status.RUNNING)
+             .order_by("session__tournament_id", "session__number", "number").first())
+    if table is None:
+        return []
+    users, names = get_user_model(), []
+    for seat in table.seats.select_related("player__user").order_by("position"):
+        player = seat.player
+        user = player.user or users.objects.get_or_create(username=player.first_name.lower())[0]
+        user.set_password(password)
+        user.save()
+        if player.user_id is None and not Player.objects.filter(user=user).exists():
+            player.user = user
+            player.save(update_fields=["user"])
+        names.append(user.get_username())
+    return names

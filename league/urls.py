@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import auth, day, exports, language, manage, management, public, referee, signups
+from .views import accounts, auth, day, exports, language, manage, management, public, referee, signups
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -44,6 +44,11 @@ urlpatterns = [
     path("manage/audit/", manage.audit_log, name="manage-audit"),
     path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),
     path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),
+    path("manage/claims/", accounts.claims_manage, name="manage-claims"),
+    path("account/claim/", accounts.claim, name="account-claim"),
+    path("account/confirm/<str:token>/", accounts.confirm, name="account-confirm"),
+    path("me/", accounts.me, name="me"),
+    path("me/erase/", accounts.me_erase, name="me-erase"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),

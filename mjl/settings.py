@@ -240,6 +240,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "AccountClaimStatusEnum": "league.models.accounts.AccountClaim.Status",
+        "ErasedStatusEnum": [("erased", "erased")],
+        "DecisionStatusEnum": [("approved", "approved"), ("rejected", "rejected")],
+    },
 }
 
 # X-Forwarded-Proto is only believed from a reverse proxy that sets it; with none in front, a
@@ -272,3 +277,6 @@ if EMAIL_SENDER_NAME:
     DEFAULT_FROM_EMAIL = formataddr((EMAIL_SENDER_NAME, parseaddr(DEFAULT_FROM_EMAIL)[1] or DEFAULT_FROM_EMAIL))
 # Self-registration: sign-ups one address (IP) may send per hour, API and web form together.
 SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)
+# Players' accounts: claims one address (IP) may send per hour; how long the e-mailed link holds.
+CLAIM_RATE_PER_HOUR = env_int("CLAIM_RATE_PER_HOUR", default=5)
+CLAIM_LINK_DAYS = env_int("CLAIM_LINK_DAYS", default=7)

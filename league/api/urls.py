@@ -26,6 +26,7 @@ urlpatterns = [
     path("handvalue/", scoring.HandValueView.as_view(), name="api-handvalue"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("league.api.accounts")),
     path("", include("league.api.day")),
     path("", include("league.api.audit")),
     path("", include("league.api.exports")),

@@ -1,4 +1,5 @@
 """The league's models, one module per area."""
+from .accounts import AccountClaim
 from .audit import AuditEntry
 from .competition import (
     WIND_CHOICES,
@@ -22,7 +23,7 @@ from .signups import Signup
 
 __all__ = [
     "shown_name",
-    "WIND_CHOICES", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
+    "WIND_CHOICES", "AccountClaim", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
     "SeasonRanking", "Seat", "Session",

@@ -1,12 +1,12 @@
 """Reads for the management area (league.views.management)."""
 from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q
 
-from ..models import Club, League, Season, Signup, Tournament
+from ..models import AccountClaim, Club, League, Season, Signup, Tournament
 
 
 def management_overview() -> dict:
-    """The leagues with their seasons, the tournaments (those still to come or running first) and
-    how many clubs there are."""
+    """The leagues with their seasons, the tournaments (those still to come or running first), how
+    many clubs there are and how many account claims wait for an administrator."""
     leagues = League.objects.prefetch_related(
         Prefetch("seasons", queryset=Season.objects.annotate(tournament_count=Count("tournaments"))))
     tournaments = (Tournament.objects.select_related("season__league")
@@ -14,7 +14,8 @@ def management_overview() -> dict:
                              over=ExpressionWrapper(Q(status=Tournament.Status.FINISHED),
                                                     output_field=BooleanField()))
                    .order_by("over", "-starts_on", "name"))
-    return {"leagues": list(leagues), "tournaments": list(tournaments), "club_count": Club.objects.count()}
+    return {"leagues": list(leagues), "tournaments": list(tournaments), "club_count": Club.objects.count(),
+            "claims_waiting": AccountClaim.objects.filter(status=AccountClaim.Status.PENDING).count()}
 
 
 def tournament_summary(*, tournament: Tournament) -> dict:

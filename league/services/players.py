@@ -1,12 +1,24 @@
 """Writes on players: merging two entries of one person (``player_merge``), erasing a person's
 details on request (``player_erase``)."""
+from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import Q
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..models import AuditEntry, Player, PlayerMerge, Registration, Seat, Session, Signup, Standing, Tournament
+from ..models import (
+    AccountClaim,
+    AuditEntry,
+    Player,
+    PlayerMerge,
+    Registration,
+    Seat,
+    Session,
+    Signup,
+    Standing,
+    Tournament,
+)
 from .audit import audit_record, audit_renamed
 from .rankings import rankings_request
 from .registrations import waiting_list_move_up
@@ -122,7 +134,8 @@ def player_erase(*, player: Player, user) -> Player:
     "Anonymous <id>", the EMA number goes, the name is shown in full again (there is nothing left
     to shorten), and the player's sign-ups (linked to the player or its registrations, or from an
     e-mail address the player signed up with or its account has) are deleted with their e-mail
-    addresses. Results, hands, standings and rankings stay as they are: nothing is recomputed. The
+    addresses, as are the player's account and its claims (league.services.accounts). Results,
+    hands, standings and rankings stay as they are: nothing is recomputed. The
     merges kept into this player lose the removed entry's name too. Logged (``erase``) without the
     old name."""
     player = Player.objects.select_for_update().filter(pk=player.pk).first()
@@ -138,13 +151,21 @@ def player_erase(*, player: Player, user) -> Player:
     signups = Signup.objects.filter(Q(pk__in=linked.values("pk")) | (by_email if emails else Q(pk__in=[])))
     deleted = signups.count()
     signups.delete()
+    # the account and every claim of the player (with the addresses they hold) go too
+    accounts = {claim.user_id for claim in AccountClaim.objects.filter(player=player)} | (
+        {player.user_id} if player.user_id else set())
+    get_user_model().objects.filter(pk__in=accounts).delete()
+    player.user = None
     player.first_name, player.last_name, player.ema_id = ANONYMOUS, str(player.pk), ""
     player.public_name = Player.PublicName.FULL
-    player.save(update_fields=["first_name", "last_name", "ema_id", "public_name"])
+    player.save(update_fields=["first_name", "last_name", "ema_id", "public_name", "user"])
     for merge in PlayerMerge.objects.filter(kept=player):
         merge.removed = {**merge.removed, "first_name": ANONYMOUS, "last_name": str(merge.removed_id),
                          "ema_id": ""}
         merge.save(update_fields=["removed"])
     audit_renamed(obj=player)
-    audit_record(user=user, action=AuditEntry.Action.ERASE, obj=player, details={"signups_deleted": deleted})
+    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts)}
+    if getattr(user, "pk", None) in accounts:  # the player erased themselves: their user name goes too
+        user, details["by_the_player"] = None, True
+    audit_record(user=user, action=AuditEntry.Action.ERASE, obj=player, details=details)
     return player

@@ -37,7 +37,18 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from league.models import AuditEntry, Hand, PlayerMerge, RefereeAssignment, Signup, Standing, Table, Tournament
+from league.models import (
+    AccountClaim,
+    AuditEntry,
+    Hand,
+    PlayerMerge,
+    RefereeAssignment,
+    Signup,
+    Standing,
+    Table,
+    Tournament,
+)
+from league.services.accounts import claim_token
 from league.services.audit import audit_record
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
@@ -50,6 +61,7 @@ from tests.factories import (
     SeasonFactory,
     SessionFactory,
     TournamentFactory,
+    UserFactory,
     referee_for,
     table_with_players,
 )
@@ -77,12 +89,13 @@ class World:
     hand: object
     ruleset_tables: dict
     signup: object
+    claim_token: str
 
 
 @dataclasses.dataclass(frozen=True)
 class Page:
     name: str
-    who: str  # "public", "referee" or "admin"
+    who: str  # "public", "player", "referee" or "admin"
     path: Callable[[World], str]
     then: Callable | None = None  # what a visitor does on the page before it is checked (an error state)
     status: int = 200
@@ -202,6 +215,13 @@ def preview_external_results(page) -> None:
     with page.expect_navigation():
         page.click("button[value=preview]")
     page.wait_for_selector("#preview-heading")
+def claim_with_a_short_password(page) -> None:
+    page.fill("input[name=email]", "anna@example.org")
+    page.fill("input[name=username]", "anna-berg")
+    page.fill("input[name=password]", "short")
+    with page.expect_navigation():
+        page.click("form.signup button.primary")
+    page.wait_for_selector(".field.invalid")
 
 
 PAGES = [
@@ -278,6 +298,13 @@ PAGES = [
     Page("manage-season-results", "admin", lambda w: f"/manage/seasons/{w.season.pk}/results/"),
     Page("manage-season-results-preview", "admin", lambda w: f"/manage/seasons/{w.season.pk}/results/",
          then=preview_external_results),
+    Page("account-claim", "public", lambda w: f"/account/claim/?player={w.player.pk}"),
+    Page("account-claim-refused", "public", lambda w: f"/account/claim/?player={w.player.pk}",
+         then=claim_with_a_short_password),
+    Page("account-confirm", "public", lambda w: f"/account/confirm/{w.claim_token}/"),
+    Page("me", "player", lambda w: "/me/"),
+    Page("me-erase", "player", lambda w: "/me/erase/"),
+    Page("manage-claims", "admin", lambda w: "/manage/claims/"),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
@@ -414,9 +441,13 @@ def world() -> World:
     PlayerMerge.objects.create(kept=players[0], removed_id=10**6, removed={"first_name": "Anna", "last_name": "Berg",
                                                                            "ema_id": "04990001"}, moved={"seat": 1})
     audit_record(user=admin, action=AuditEntry.Action.DELETE, obj=ClubFactory(name="Aufgelöster Verein"))
+    players[0].user = UserFactory(username="a11y-player")  # Anna, at the open table: her Me page
+    players[0].save(update_fields=["user"])
+    claim = AccountClaim.objects.create(player=players[1], user=UserFactory(username="a11y-claim", is_active=False),
+                                        email="ben@example.org", status=AccountClaim.Status.PENDING)
     return World(tournament=tournament, finished=finished, season=season, player=players[4],
                  table=Table.objects.get(pk=table.pk), closed=closed, hand=hand, ruleset_tables=ruleset_tables,
-                 signup=signup)
+                 signup=signup, claim_token=claim_token(claim))
 
 
 def logged_in_cookie(username: str, base: str) -> dict:
@@ -438,7 +469,8 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
                                    device_scale_factor=1, bypass_csp=True)
     cookies = [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
     if page_spec.who != "public":
-        cookies.append(logged_in_cookie({"referee": "a11y-referee", "admin": "a11y-admin"}[page_spec.who], base))
+        cookies.append(logged_in_cookie({"referee": "a11y-referee", "admin": "a11y-admin",
+                                         "player": "a11y-player"}[page_spec.who], base))
     context.add_cookies(cookies)
     page = context.new_page()
     page.set_default_timeout(15_000)

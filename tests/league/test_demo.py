@@ -42,6 +42,8 @@ def test_the_demo_command_loads_the_league_with_users_and_standings(capsys):
     call_command("demo", "--no-serve")
     output = capsys.readouterr().out
     assert "Administrator: admin / " in output and "Referee: referee / " in output
+    assert "Players (their Me page at /me/): " in output
+    assert Player.objects.filter(user__isnull=False, seats__table__closed=False).distinct().count() == 4
     assert Player.objects.count() == 32
     finished = Tournament.objects.get(status=Tournament.Status.FINISHED)
     assert finished.ruleset == "dmjl-classical" and finished.sessions.count() == 4

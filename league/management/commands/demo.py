@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management import BaseCommand, call_command
 from django.db import connection
 
-from league.demo import demo_users
+from league.demo import demo_player_accounts, demo_users
 from league.models import Season, Tournament
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
@@ -54,6 +54,10 @@ class Command(BaseCommand):
         demo_users(admin_password=admin_password, referee_password=referee_password)
         self.stdout.write(self.style.SUCCESS(
             f"Administrator: admin / {admin_password}   Referee: referee / {referee_password}"))
+        player_password = secrets.token_urlsafe(9)
+        if names := demo_player_accounts(password=player_password):
+            self.stdout.write(self.style.SUCCESS(f"Players (their Me page at /me/): {', '.join(names)} / "
+                                                 f"{player_password}"))
         kept = _keep_settings()
         if kept is not None:
             self.stdout.write(f"Its key and plain HTTP are kept in {kept} for runserver.")

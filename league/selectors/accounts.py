@@ -1,0 +1,88 @@
+"""Reads for a player's own account: ``me_summary`` (``GET me/`` and the Me page) and
+``player_export`` (``GET me/export/``: everything stored about the player, as JSON)."""
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Q
+
+from ..models import AccountClaim, AuditEntry, Player, Seat, Signup, Tournament
+from ..permissions import visible_tournaments
+from .day import START_WINDS
+
+# never handed out, not even to the person: a password hash, and keys that act for someone else
+SECRET_FIELDS = {"password"}
+
+
+def _row(obj) -> dict:
+    """Every stored column of ``obj`` (foreign keys as ids), JSON-ready."""
+    values = {field.attname: getattr(obj, field.attname) for field in obj._meta.concrete_fields
+              if field.attname not in SECRET_FIELDS}
+    return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
+
+
+def _reverse_relations(model) -> list:
+    """Every relation pointing at ``model`` (including those without a reverse name, ``"+"``)."""
+    return [field for field in model._meta.get_fields(include_hidden=True)
+            if field.auto_created and not field.concrete and (field.one_to_many or field.one_to_one)]
+
+
+def player_signups(player: Player) -> Q:
+    """The sign-ups that are the player's: tied to the player or its registrations, or sent from the
+    address of its account."""
+    mine = Q(player=player) | Q(registration__player=player)
+    if player.user_id and player.user.email:
+        mine |= Q(email__iexact=player.user.email)
+    return mine
+
+
+def player_export(*, user, player: Player | None) -> dict:
+    """Everything stored about ``user`` and its ``player``: the account (without the password hash)
+    and, with a player, its own row, every row of every table that refers to it (seats, results,
+    standings, rankings, registrations, check-ins, penalties, confirmations …, found through the
+    model's relations so a new one is never forgotten), its sign-ups, its claims and the audit
+    entries about it."""
+    data = {"account": _row(user), "player": None, "club": None, "related": {}, "claims": [], "audit": []}
+    if player is None:
+        return data
+    player = Player.objects.select_related("user", "club").get(pk=player.pk)
+    related = {}
+    for relation in _reverse_relations(Player):
+        model = relation.related_model
+        rows = model._base_manager.filter(**{relation.field.name: player}).order_by("pk")
+        if rows.exists():
+            key = model._meta.model_name
+            related[key] = related.get(key, []) + [_row(row) for row in rows]
+    related["signup"] = [_row(row) for row in Signup.objects.filter(player_signups(player)).order_by("pk")]
+    data.update(player=_row(player), club=_row(player.club) if player.club else None, related=related,
+                claims=[_row(claim) for claim in AccountClaim.objects.filter(player=player).order_by("pk")],
+                audit=[_row(entry) for entry in AuditEntry.objects.filter(model="player",
+                                                                          object_id=str(player.pk))])
+    return data
+
+
+def me_summary(*, user, player: Player | None) -> dict:
+    """``GET me/``: the user, its player, the open tables where the player sits (of tournaments not
+    finished that the user may see; the first is the one being played) with the player's wind and
+    tablemates, and the tournaments the player is registered for."""
+    if player is None:
+        return {"user": user, "player": None, "tables": [], "tournaments": []}
+    visible = visible_tournaments(user).exclude(status=Tournament.Status.FINISHED)
+    seats = (Seat.objects.filter(player=player, table__closed=False, session__tournament__in=visible)
+             .select_related("table", "session__tournament")
+             .prefetch_related("table__seats__player")
+             .order_by("session__tournament__starts_on", "session__tournament_id", "session__number"))
+    tables = []
+    for seat in seats:
+        mates = sorted(seat.table.seats.all(), key=lambda other: other.position)
+        tables.append({"id": seat.table_id, "tournament": seat.session.tournament, "session": seat.session.number,
+                       "number": seat.table.number, "wind": START_WINDS[seat.position],
+                       "seats": [{"player": other.player, "wind": START_WINDS[other.position]} for other in mates]})
+    tournaments = list(Tournament.objects.filter(registrations__player=player, pk__in=visible_tournaments(user))
+                       .order_by("-starts_on", "pk").distinct())
+    return {"user": user, "player": player, "tables": tables, "tournaments": tournaments}
+
+
+def my_signups(player: Player) -> list[Signup]:
+    """The player's sign-ups (``player_signups``), newest first, for the Me page."""
+    return list(Signup.objects.filter(player_signups(player)).select_related("tournament")
+                .order_by("-created_at", "-pk"))

@@ -1,0 +1,213 @@
+"""Players' own accounts (API.md "Players at the table", "Privacy").
+
+A claim (``claim_create``) makes an inactive user for a player record and e-mails a signed link to
+the address given. Opening it (``claim_confirm``) proves the address: when it is one the player's
+sign-ups hold, that alone approves the claim (the user becomes active and the player's account);
+otherwise the claim waits for an administrator (``claim_decide``). The answer to a claim is the
+same either way, so the public cannot learn which address a player signed up with. One user ↔ one
+player: a claimed player refuses further claims (``409`` ``player_claimed``), and the database
+holds at most one approved claim per player.
+
+A linked player changes how their name is shown (``me_update``) and may erase themselves
+(``league.services.players.player_erase``, which deletes the account too).
+"""
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from ..errors import ServiceError
+from ..languages import site_language
+from ..models import AccountClaim, Player, Signup
+from ..ratelimit import Rate, rate_attempt
+from .players import ANONYMOUS
+
+RATE_WINDOW_S = 3600
+SALT = "league.account-claim"
+DECISIONS = (AccountClaim.Status.APPROVED, AccountClaim.Status.REJECTED)
+OPEN = (AccountClaim.Status.UNCONFIRMED, AccountClaim.Status.PENDING)
+
+
+def claim_token(claim: AccountClaim) -> str:
+    """The e-mailed key: the claim's id, signed and timed (``CLAIM_LINK_DAYS``)."""
+    return signing.TimestampSigner(salt=SALT).sign(str(claim.pk))
+
+
+def _by_token(token: str) -> AccountClaim:
+    try:
+        pk = signing.TimestampSigner(salt=SALT).unsign(token, max_age=settings.CLAIM_LINK_DAYS * 86400)
+    except signing.SignatureExpired:
+        raise ServiceError("link_expired", _("This link has expired; please claim your account again."),
+                           status=410) from None
+    except signing.BadSignature:
+        raise ServiceError("not_found", _("There is no such claim."), status=404) from None
+    claim = AccountClaim.objects.select_related("player", "user").filter(pk=int(pk)).first()
+    if claim is None:
+        raise ServiceError("not_found", _("There is no such claim."), status=404)
+    return claim
+
+
+def addresses_on_file(player: Player) -> set[str]:
+    """The e-mail addresses the player's sign-ups hold (sign-ups confirmed by their link and tied to
+    the player, directly or through the registration they made), lower case."""
+    rows = Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False)
+    return {email.strip().lower() for email in rows.values_list("email", flat=True)}
+
+
+def _player_claimed() -> ServiceError:
+    return ServiceError("player_claimed", _("This player already has an account."),
+                        fields={"player": [_("This player already has an account.")]}, status=409)
+
+
+def _send(claim: AccountClaim, subject: str, body: str) -> None:
+    transaction.on_commit(lambda: send_mail(subject, body, None, [claim.email]))
+
+
+def claim_create(*, player: int, email: str, username: str, password: str, client: str,
+                 link: Callable[[str], str], language: str = "de") -> AccountClaim:
+    """A claim of ``player`` for a new, inactive login ``username``/``password`` (Django's password
+    validators), and the e-mail to ``email`` with the link ``link(token)``. Each client address
+    may claim ``CLAIM_RATE_PER_HOUR`` times an hour (429)."""
+    if not rate_attempt(Rate("claim", settings.CLAIM_RATE_PER_HOUR, RATE_WINDOW_S), f"address:{client}"):
+        raise ServiceError("throttled", _("Too many claims from this address; please try again in an hour."),
+                           status=429)
+    found = Player.objects.filter(pk=player).first()
+    if found is None:
+        raise ServiceError("invalid", _("Some fields are not valid."),
+                           fields={"player": [_("There is no such player.")]})
+    if found.user_id:
+        raise _player_claimed()
+    if (found.first_name, found.last_name) == (ANONYMOUS, str(found.pk)):
+        raise ServiceError("player_erased", _("This player's details were erased; the entry cannot be claimed."),
+                           fields={"player": [_("This player's details were erased.")]}, status=409)
+    User = get_user_model()
+    username, email = username.strip(), email.strip().lower()
+    fields = {}
+    if not username:
+        fields["username"] = [_("Choose a user name.")]
+    try:
+        User.username_validator(username)
+    except ValidationError as error:
+        fields.setdefault("username", []).extend(error.messages)
+    candidate = User(username=username, email=email, first_name=found.first_name, last_name=found.last_name)
+    try:
+        password_validation.validate_password(password, user=candidate)
+    except ValidationError as error:
+        fields["password"] = list(error.messages)
+    if fields:
+        raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
+    if User.objects.filter(username__iexact=username).exists():
+        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
+                           fields={"username": [_("This user name is taken.")]}, status=409)
+    try:
+        with transaction.atomic():
+            candidate.is_active = False  # no login until the claim is approved
+            candidate.set_password(password)
+            candidate.save()
+            claim = AccountClaim.objects.create(player=found, user=candidate, email=email,
+                                                on_file=email in addresses_on_file(found),
+                                                language=site_language(language))
+    except IntegrityError:  # the same user name, claimed at the same moment
+        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
+                           fields={"username": [_("This user name is taken.")]}, status=409) from None
+    with override(claim.language):
+        _send(claim, _("Please confirm your account"),
+              _("Hello %(name)s,\n\nplease confirm your account \"%(username)s\" by opening this link:\n%(link)s\n\n"
+                "If you did not ask for an account, ignore this e-mail.\n")
+              % {"name": found.first_name, "username": username, "link": link(claim_token(claim))})
+    return claim
+
+
+def claim_for_token(*, token: str) -> AccountClaim:
+    """The claim an e-mailed link names (404 for a bad link, 410 for an expired one)."""
+    return _by_token(token)
+
+
+@transaction.atomic
+def claim_confirm(*, token: str) -> AccountClaim:
+    """The e-mail link: the address is proven. On file: the claim is approved at once; otherwise it
+    waits for an administrator. Opening it again changes nothing."""
+    claim = _by_token(token)
+    claim = AccountClaim.objects.select_for_update().select_related("player", "user").get(pk=claim.pk)
+    if claim.status != AccountClaim.Status.UNCONFIRMED:
+        return claim
+    claim.confirmed_at = timezone.now()
+    if claim.on_file:
+        return _approve(claim, by=None)
+    claim.status = AccountClaim.Status.PENDING
+    claim.save(update_fields=["status", "confirmed_at"])
+    return claim
+
+
+def _approve(claim: AccountClaim, *, by) -> AccountClaim:
+    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    if player.user_id:
+        raise _player_claimed()
+    user = claim.user
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    player.user = user
+    player.save(update_fields=["user"])
+    claim.status, claim.decided_at, claim.decided_by = AccountClaim.Status.APPROVED, timezone.now(), by
+    claim.save(update_fields=["status", "confirmed_at", "decided_at", "decided_by"])
+    # the player has its account: every other open claim of it is answered
+    for other in AccountClaim.objects.filter(player=player, status__in=OPEN).exclude(pk=claim.pk):
+        _reject(other, by=by)
+    with override(claim.language):
+        _send(claim, _("Your account is ready"),
+              _("Hello %(name)s,\n\nyour account \"%(username)s\" is ready: you can log in now.\n")
+              % {"name": player.first_name, "username": user.get_username()})
+    return claim
+
+
+def _reject(claim: AccountClaim, *, by) -> AccountClaim:
+    claim.status, claim.decided_at, claim.decided_by = AccountClaim.Status.REJECTED, timezone.now(), by
+    claim.save(update_fields=["status", "decided_at", "decided_by"])
+    with override(claim.language):
+        _send(claim, _("Your account was not approved"),
+              _("Hello,\n\nthe league's administrators could not confirm that the player you claimed is you; "
+                "the account \"%(username)s\" was not opened. If you have questions, please answer this "
+                "e-mail.\n") % {"username": claim.user.get_username()})
+    return claim
+
+
+@transaction.atomic
+def claim_decide(*, claim: AccountClaim, status: str, user) -> AccountClaim:
+    """An administrator approves or rejects an open claim (confirmed by its link or not yet); a
+    decided claim stays as it is (``409`` ``claim_decided``)."""
+    if status not in DECISIONS:
+        raise ServiceError("invalid", _("Some fields are not valid."),
+                           fields={"status": [_("Choose approved or rejected.")]})
+    claim = AccountClaim.objects.select_for_update().select_related("player", "user").filter(pk=claim.pk).first()
+    if claim is None:
+        raise ServiceError("not_found", _("There is no such claim."), status=404)
+    if claim.status not in OPEN:
+        raise ServiceError("claim_decided", _("This claim has been decided already."), status=409)
+    by = user if getattr(user, "pk", None) else None
+    return _approve(claim, by=by) if status == AccountClaim.Status.APPROVED else _reject(claim, by=by)
+
+
+def me_update(*, player: Player, public_name: str) -> Player:
+    """The linked player's own choice of how their name appears in public."""
+    if public_name not in Player.PublicName.values:
+        raise ServiceError("invalid", _("Some fields are not valid."),
+                           fields={"public_name": [_("Choose full or initials.")]})
+    if player.public_name != public_name:
+        player.public_name = public_name
+        player.save(update_fields=["public_name"])
+    return player
+
+
+def linked_player(user) -> Player | None:
+    """The player ``user`` is, or None (anonymous, or an account without a player)."""
+    if not (user and user.is_authenticated):
+        return None
+    return Player.objects.select_related("club").filter(user=user).first()
