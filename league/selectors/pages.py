@@ -5,7 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch, QuerySet
 from django.utils import formats, timezone
 
 from scoring import mers
@@ -30,7 +30,7 @@ from ..models import (
 from ..permissions import is_league_admin, visible_tournaments
 from .addresses import player_address
 from .mers import tournament_figures
-from .standings import SEASON_ORDER
+from .standings import SEASON_ORDER, counts_in_ranking
 from .tables import game_complete, player_totals
 
 RECENT_COUNT = 10
@@ -243,9 +243,10 @@ class SeasonTournament:
 
 def season_tournaments(season: Season) -> list[SeasonTournament]:
     """The season's published tournaments, newest first, and whether the ranking counts them
-    (finished and published ones do); for MERS with the weight in use and the age factor."""
-    tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name"))
-    rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED) for t in tournaments]
+    (finished ones and running club events do); for MERS with the weight in use and the age factor."""
+    tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name")
+                       .annotate(counted=ExpressionWrapper(counts_in_ranking(), output_field=BooleanField())))
+    rows = [SeasonTournament(t, t.counted) for t in tournaments]
     if season.ranking_method == Season.RankingMethod.MERS:
         figures = tournament_figures(tournaments)
         day = mers.ranking_date(season_end=season.ends_on)

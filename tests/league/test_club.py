@@ -185,3 +185,35 @@ def test_a_finished_club_event_opens_no_evening(admin_api, event, members):
     admin_api.patch(f"/api/v1/tournaments/{event.pk}/", {"status": "finished"}, format="json")
     response = open_evening(admin_api, event)
     assert response.status_code == 409 and response.json()["error"]["code"] == "tournament_finished"
+
+
+def test_a_season_ranks_a_running_club_event_beside_a_finished_tournament(admin_api, members):
+    from league.selectors.pages import season_tournaments
+    from league.selectors.standings import season_ranking_for
+    from league.services.rankings import rankings_recompute
+    from league.services.standings import standings_recompute
+    from tests.factories import SeasonFactory, table_with_players
+
+    season = SeasonFactory()
+    event = create_event(admin_api, season=season.pk, slug="club-in-season")
+    for player in members[:4]:
+        Registration.objects.create(tournament=event, player=player)
+    cup = table_with_players(players=members[4:8], season=season, status="running", session_count=1)
+    admin_api.post(f"/api/v1/tables/{cup.pk}/hands/", CLASSICAL_WIN, format="json")
+    admin_api.post(f"/api/v1/tables/{cup.pk}/close/", format="json")
+    cup_event = cup.session.tournament
+    cup_event.refresh_from_db()
+    assert cup_event.status == "finished"
+    open_evening(admin_api, event)
+    table_id = form(admin_api, event, 1, members[:4]).json()["id"]
+    admin_api.post(f"/api/v1/tables/{table_id}/hands/", CLASSICAL_WIN, format="json")
+    admin_api.post(f"/api/v1/tables/{table_id}/close/", format="json")
+    event.refresh_from_db()
+    assert event.status == "running"
+    standings_recompute(tournament=event)
+    rankings_recompute(season=season)
+    rows = {row.player_id: row for row in season_ranking_for(season=season)}
+    assert set(rows) == {p.pk for p in members}
+    assert all(rows[p.pk].games == 1 and rows[p.pk].tournaments == 1 for p in members)
+    assert {row.tournament.pk: row.counts for row in season_tournaments(season)} == {event.pk: True,
+                                                                                  cup_event.pk: True}
