@@ -168,6 +168,8 @@ def tournament_update(*, tournament: Tournament, data: dict, user=None, outside_
         data = dict(data)
         if data.pop("kind", tournament.kind) != tournament.kind:
             raise field_error("kind_fixed", "kind", _("The kind is set when the tournament is created."))
+        if tournament.kind == Tournament.Kind.CLUB:
+            data.pop("session_count", None)  # it counts the evenings opened (services.club)
         stored = copy.copy(tournament)
         changed = _tournament_write(tournament=tournament, data=data, before=stored,
                                     outside_season_ok=outside_season_ok)

@@ -19,6 +19,7 @@ from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day, pages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
+from ..services.club import can_form_table, is_club
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import lines_chart
 
@@ -175,8 +176,18 @@ def tournament(request, slug: str):
             "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS] if is_admin else [],
             "live": _live(tournament),
             "can_direct": can_referee(request.user, tournament.pk),
+            **_club_context(request, tournament),
         },
     )
+
+
+def _club_context(request, tournament: Tournament) -> dict:
+    """For a club event's players and directors: the latest evening to form a table in, and the
+    button that opens the next (nothing for anonymous visitors: the cached page stays the same)."""
+    if not (is_club(tournament) and request.user.is_authenticated and can_form_table(request.user, tournament)):
+        return {}
+    latest = tournament.sessions.order_by("-number").values_list("number", flat=True).first()
+    return {"club_form": tournament.status != Tournament.Status.FINISHED, "club_latest": latest}
 
 
 @cached_page

@@ -97,7 +97,7 @@ def test_a_table_is_formed_east_first_and_its_players_are_told_by_e_mail(admin_a
     assert [s.player_id for s in seats] == table["seats"]
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.user.email for p in members[:4])
     message = mail.outbox[0]  # in the site's language (German) for a player without a sign-up
-    assert "Sitzung 1" in message.subject and "/referee/table/" in message.body
+    assert "Runde 1" in message.subject and "/referee/table/" in message.body
     assert f"Ost: {members[2]}\nSüd: {members[0]}\nWest: {members[3]}\nNord: {members[1]}" in message.body
 
 
@@ -217,3 +217,72 @@ def test_a_season_ranks_a_running_club_event_beside_a_finished_tournament(admin_
     assert all(rows[p.pk].games == 1 and rows[p.pk].tournaments == 1 for p in members)
     assert {row.tournament.pk: row.counts for row in season_tournaments(season)} == {event.pk: True,
                                                                                   cup_event.pk: True}
+
+
+def page_client(user):
+    from django.test import Client
+
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_a_player_opens_an_evening_and_forms_their_table_on_the_pages(event, members):
+    user = linked_user(members[0])
+    client = page_client(user)
+    page = client.get(f"/t/{event.slug}/").content.decode()
+    assert f'action="/t/{event.slug}/evenings/"' in page
+    response = client.post(f"/t/{event.slug}/evenings/")
+    assert response.status_code == 302 and response["Location"] == f"/t/{event.slug}/evenings/1/table/"
+    form_page = client.get(response["Location"]).content.decode()
+    assert f'<option value="{members[0].pk}" selected>' in form_page  # their own player sits East
+    seats = dict(zip(["E", "S", "W", "N"], [p.pk for p in members[:4]], strict=True))
+    response = client.post(f"/t/{event.slug}/evenings/1/table/", seats)
+    assert response.status_code == 302 and response["Location"] == f"/t/{event.slug}/"
+    table = event.sessions.get(number=1).tables.get()
+    assert list(table.seats.order_by("position").values_list("player_id", flat=True)) == [p.pk for p in members[:4]]
+    assert f"/t/{event.slug}/evenings/1/table/" in client.get(f"/t/{event.slug}/").content.decode()
+
+
+def test_the_table_form_says_what_is_wrong_and_forms_nothing(event, members):
+    client = page_client(linked_user(members[0]))
+    client.post(f"/t/{event.slug}/evenings/")
+    same = {"E": members[0].pk, "S": members[1].pk, "W": members[1].pk, "N": members[2].pk}
+    page = client.post(f"/t/{event.slug}/evenings/1/table/", same).content.decode()
+    assert 'id="error-summary"' in page and "vier verschiedene" in page
+    others = {"E": members[1].pk, "S": members[2].pk, "W": members[3].pk, "N": members[4].pk}
+    page = client.post(f"/t/{event.slug}/evenings/1/table/", others)
+    assert page.status_code == 200 and 'id="error-summary"' in page.content.decode()
+    assert not Seat.objects.filter(session__tournament=event).exists()
+
+
+def test_the_club_pages_are_closed_to_visitors_and_strangers(event, members):
+    anonymous = page_client(None)
+    assert "/evenings/" not in anonymous.get(f"/t/{event.slug}/").content.decode()
+    assert anonymous.post(f"/t/{event.slug}/evenings/").status_code == 302  # to the login
+    stranger = page_client(UserFactory())
+    assert stranger.post(f"/t/{event.slug}/evenings/").status_code == 403
+    assert not Session.objects.filter(tournament=event).exists()
+
+
+def test_a_tournament_has_no_club_pages(admin_api, members):
+    from tests.factories import AdminFactory, TournamentFactory
+
+    tournament = TournamentFactory()
+    admin = page_client(AdminFactory())
+    assert admin.post(f"/t/{tournament.slug}/evenings/").status_code == 404
+    assert admin.get(f"/t/{tournament.slug}/evenings/1/table/").status_code == 404
+
+
+def test_an_administrator_creates_a_club_event_with_the_management_wizard():
+    from tests.factories import AdminFactory
+
+    admin = page_client(AdminFactory())
+    response = admin.post("/manage/t/new/", {"name": "Dienstagsrunde", "kind": "club", "starts_on": "2026-01-01",
+                                             "ends_on": "2026-12-31", "rules": "ruleset:dmjl-classical"})
+    assert response.status_code == 302, response.content.decode()
+    event = Tournament.objects.get(name="Dienstagsrunde")
+    assert event.kind == "club" and players_enter(event)
+    setup = admin.get(response["Location"]).content.decode()
+    assert 'name="session_count"' not in setup
