@@ -286,3 +286,16 @@ def test_an_administrator_creates_a_club_event_with_the_management_wizard():
     assert event.kind == "club" and players_enter(event)
     setup = admin.get(response["Location"]).content.decode()
     assert 'name="session_count"' not in setup
+
+
+def test_numbers_out_of_any_range_are_refused_not_failed(admin_api, event, members):
+    open_evening(admin_api, event)
+    huge = 2**63
+    assert admin_api.get(f"/api/v1/tournaments/{event.pk}/sessions/{huge}/tables/").status_code == 404
+    assert admin_api.post(f"/api/v1/tournaments/{event.pk}/sessions/{huge}/tables/",
+                          {"seats": [p.pk for p in members[:4]]}, format="json").status_code == 404
+    response = admin_api.post(f"/api/v1/tournaments/{event.pk}/sessions/1/tables/",
+                              {"seats": [2**31 - 1, 2**31 - 2, 2**31 - 3, 2**31 - 4]}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "not_registered"
+    assert admin_api.post(f"/api/v1/tournaments/{event.pk}/sessions/1/tables/", {"seats": "EAST"},
+                          format="json").status_code == 400
