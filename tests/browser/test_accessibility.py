@@ -37,11 +37,23 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from league.models import AuditEntry, Hand, PlayerMerge, RefereeAssignment, Signup, Standing, Table, Tournament
+from league.models import (
+    AuditEntry,
+    Hand,
+    PlayerMerge,
+    RefereeAssignment,
+    Registration,
+    Signup,
+    Standing,
+    Table,
+    Tournament,
+)
 from league.services.audit import audit_record
+from league.services.club import club_session_open, club_table_form
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
+from league.services.tournaments import tournament_create
 from tests.browser.conftest import ARGS, CHROMIUM
 from tests.factories import (
     AdminFactory,
@@ -189,6 +201,16 @@ def preview_an_import_with_doubts(page) -> None:
     page.wait_for_selector("fieldset.similar")
 
 
+def seat_one_player_twice(page) -> None:
+    """The club table's form with one player chosen for two winds: the error summary."""
+    options = page.locator("#id_E option").all()
+    for wind, index in (("E", 1), ("S", 1), ("W", 2), ("N", 3)):
+        page.select_option(f"#id_{wind}", options[index].get_attribute("value"))
+    with page.expect_navigation():
+        page.click("main form button.primary")
+    page.wait_for_selector("#error-summary")
+
+
 PAGES = [
     Page("home", "public", lambda w: "/"),
     Page("login", "public", lambda w: "/login/"),
@@ -260,6 +282,10 @@ PAGES = [
     Page("players-merge-compare", "admin",
          lambda w: f"/manage/players/merge/?keep={w.player.pk}&remove={w.table.seats.first().player_id}"),
     Page("audit-log", "admin", lambda w: "/manage/audit/"),
+    Page("club-event", "admin", lambda w: "/t/a11y-club/"),
+    Page("club-event-public", "public", lambda w: "/t/a11y-club/"),
+    Page("club-table", "admin", lambda w: "/t/a11y-club/evenings/2/table/"),
+    Page("club-table-refused", "admin", lambda w: "/t/a11y-club/evenings/2/table/", then=seat_one_player_twice),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
@@ -387,6 +413,14 @@ def world() -> World:
         Standing.objects.create(tournament=elsewhere, player=player, rank=rank, table_points=4 - rank, score=0,
                                 games=0)
     rankings_recompute(season=season)
+    club_event = tournament_create(data={"slug": "a11y-club", "name": "Donnerstagsrunde", "ruleset": "dmjl-classical",
+                                         "starts_on": datetime.date(2026, 1, 1), "ends_on": datetime.date(2026, 12, 31),
+                                         "published": True, "kind": Tournament.Kind.CLUB})
+    for player in players:
+        Registration.objects.create(tournament=club_event, player=player)
+    club_session_open(tournament=club_event)
+    club_table_form(tournament=club_event, number=1, seats=[p.pk for p in players[:4]], user=referee_for(club_event))
+    club_session_open(tournament=club_event)  # evening 2: the four others are free
     ruleset_tables = {}
     for ruleset in OTHER_RULESETS:
         other = table_with_players(ruleset=ruleset, slug=f"a11y-{ruleset}", name=f"A11y {ruleset}")
