@@ -299,3 +299,25 @@ def test_numbers_out_of_any_range_are_refused_not_failed(admin_api, event, membe
     assert response.status_code == 400 and response.json()["error"]["code"] == "not_registered"
     assert admin_api.post(f"/api/v1/tournaments/{event.pk}/sessions/1/tables/", {"seats": "EAST"},
                           format="json").status_code == 400
+
+
+def test_a_club_event_has_no_draw(admin_api, event, members):
+    open_evening(admin_api, event)
+    form(admin_api, event, 1, members[:4])
+    response = admin_api.post(f"/api/v1/tournaments/{event.pk}/sessions/1/seating/", {"method": "random"},
+                              format="json")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "club_event"
+    assert list(Seat.objects.filter(session__tournament=event).order_by("position")
+                .values_list("player_id", flat=True)) == [p.pk for p in members[:4]]
+
+
+def test_the_control_room_and_the_projector_show_a_club_event(admin_api, event, members):
+    from tests.factories import AdminFactory
+
+    open_evening(admin_api, event)
+    form(admin_api, event, 1, members[:4])
+    admin = page_client(AdminFactory())
+    assert admin.get(f"/t/{event.slug}/control/").status_code == 200
+    assert admin.get(f"/t/{event.slug}/screen/").status_code == 200
+    page = page_client(None).get(f"/t/{event.slug}/session/1/")
+    assert page.status_code == 200 and str(members[0]) in page.content.decode()
