@@ -8,6 +8,7 @@ a time (``player_seated``) and, as in every tournament, at one table per session
 ``seat_player_once_per_session``): a second game the same evening is played in the next session.
 The event is never finished by play (``tournament_status_follow``): an administrator finishes it.
 """
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from ..models import Registration, Seat, Session, Signup, Table, Tournament, Wit
 from ..models.competition import WIND_CHOICES
 from ..permissions import can_referee
 
+logger = logging.getLogger(__name__)
 ENTRY_OPTION = "entry"  # the tournament option of the players' own entry (API.md "Players at the table")
 
 
@@ -176,4 +178,7 @@ def _tell_players(table_id: int, address: str) -> None:
                      "%(winds)s\n") % values
             if address:
                 body += "\n" + _("Score sheet: %(address)s") % {"address": address} + "\n"
-        send_mail(subject, body, None, [email])
+        try:
+            send_mail(subject, body, None, [email])
+        except OSError:  # the table is formed; a mail server that is down must not undo or fail that
+            logger.exception("club table %s: the e-mail to a player could not be sent", table_id)

@@ -321,3 +321,18 @@ def test_the_control_room_and_the_projector_show_a_club_event(admin_api, event, 
     assert admin.get(f"/t/{event.slug}/screen/").status_code == 200
     page = page_client(None).get(f"/t/{event.slug}/session/1/")
     assert page.status_code == 200 and str(members[0]) in page.content.decode()
+
+
+def test_a_mail_server_that_is_down_leaves_the_table_formed(admin_api, event, members, monkeypatch,
+                                                              django_capture_on_commit_callbacks):
+    import league.services.club as club
+
+    def refuse(*args, **kwargs):
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr(club, "send_mail", refuse)
+    linked_user(members[0])
+    open_evening(admin_api, event)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = form(admin_api, event, 1, members[:4])
+    assert response.status_code == 201 and Seat.objects.filter(session__tournament=event).count() == 4
