@@ -7,6 +7,7 @@ the cache too. So these pages must be the same for every anonymous visitor of a 
 from the request but its path, no CSRF token (the language switcher is a plain link, views.language).
 """
 
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -186,8 +187,10 @@ def _club_context(request, tournament: Tournament) -> dict:
     button that opens the next (nothing for anonymous visitors: the cached page stays the same)."""
     if not (is_club(tournament) and request.user.is_authenticated and can_form_table(request.user, tournament)):
         return {}
-    latest = tournament.sessions.order_by("-number").values_list("number", flat=True).first()
-    return {"club_form": tournament.status != Tournament.Status.FINISHED, "club_latest": latest}
+    latest = tournament.sessions.order_by("-number").annotate(tables_count=Count("tables")).first()
+    return {"club_form": tournament.status != Tournament.Status.FINISHED,
+            "club_latest": latest.number if latest else None,
+            "club_can_open": latest is None or latest.tables_count > 0}  # services.club: evening_empty
 
 
 @cached_page

@@ -336,3 +336,13 @@ def test_a_mail_server_that_is_down_leaves_the_table_formed(admin_api, event, me
     with django_capture_on_commit_callbacks(execute=True):
         response = form(admin_api, event, 1, members[:4])
     assert response.status_code == 201 and Seat.objects.filter(session__tournament=event).count() == 4
+
+
+def test_the_event_page_offers_the_next_evening_only_once_the_latest_has_a_table(admin_api, event, members):
+    client = page_client(linked_user(members[0]))
+    client.post(f"/t/{event.slug}/evenings/")
+    page = client.get(f"/t/{event.slug}/").content.decode()
+    assert f'action="/t/{event.slug}/evenings/"' not in page and f"/t/{event.slug}/evenings/1/table/" in page
+    assert "Noch kein Tisch gebildet." in page
+    form(admin_api, event, 1, members[:4])
+    assert f'action="/t/{event.slug}/evenings/"' in client.get(f"/t/{event.slug}/").content.decode()
