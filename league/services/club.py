@@ -32,12 +32,15 @@ def is_club(tournament: Tournament) -> bool:
     return tournament.kind == Tournament.Kind.CLUB
 
 
-def club_options(options: dict | None) -> dict:
+def club_options(options):
     """A new club event's options: the players enter their own tables unless told otherwise (once the
     tournament option ``entry`` exists; its default, "referee", is a tournament's)."""
-    options = dict(options or {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        return options  # refused by the tournament's validation (options must be an object)
     if ENTRY_OPTION in tournament_options.OPTIONS and ENTRY_OPTION not in options:
-        options[ENTRY_OPTION] = "players"
+        return {**options, ENTRY_OPTION: "players"}
     return options
 
 

@@ -346,3 +346,21 @@ def test_the_event_page_offers_the_next_evening_only_once_the_latest_has_a_table
     assert "Noch kein Tisch gebildet." in page
     form(admin_api, event, 1, members[:4])
     assert f'action="/t/{event.slug}/evenings/"' in client.get(f"/t/{event.slug}/").content.decode()
+
+
+@pytest.mark.parametrize("options", [["entry"], "players", 7])
+def test_a_club_event_with_options_that_are_no_object_is_refused(admin_api, options):
+    response = admin_api.post("/api/v1/tournaments/", {
+        "slug": "odd", "name": "Odd", "ruleset": "dmjl-classical", "starts_on": "2026-01-01",
+        "ends_on": "2026-12-31", "kind": "club", "options": options}, format="json")
+    assert response.status_code == 400
+    assert not Tournament.objects.filter(slug="odd").exists()
+
+
+def test_a_club_event_keeps_counting_its_evenings_itself(admin_api, event, members):
+    open_evening(admin_api, event)
+    response = admin_api.patch(f"/api/v1/tournaments/{event.pk}/", {"session_count": 12, "name": "Dienstage"},
+                               format="json")
+    assert response.status_code == 200 and response.json()["session_count"] == 1
+    event.refresh_from_db()
+    assert event.session_count == 1 and event.name == "Dienstage"
