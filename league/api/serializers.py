@@ -84,7 +84,9 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use",
                   "registration_open", "registration_limit", "registration_deadline", "archived_at", "kind"]
         read_only_fields = ["archived_at"]
-        extra_kwargs = {"session_count": {"min_value": 1}}  # as the database's check says
+        extra_kwargs = {"session_count": {  # min_value: as the database's check says
+            "min_value": 1, "help_text": _("The number of sessions; for a club event the number of evenings "
+                                           "opened so far (POST sessions/ opens the next; not set here)")}}
 
     def get_weight_in_use(self, tournament) -> float:
         return float(weight_in_use(tournament))
