@@ -364,3 +364,17 @@ def test_a_club_event_keeps_counting_its_evenings_itself(admin_api, event, membe
     assert response.status_code == 200 and response.json()["session_count"] == 1
     event.refresh_from_db()
     assert event.session_count == 1 and event.name == "Dienstage"
+
+
+def test_a_player_without_an_account_is_told_at_their_sign_up_address_in_its_language(
+        admin_api, event, members, django_capture_on_commit_callbacks):
+    from league.models import Signup
+
+    Signup.objects.create(tournament=event, first_name="X", last_name="Y", email="guest@example.org", language="en",
+                          token="club-guest", player=members[1], status=Signup.Status.APPROVED)
+    open_evening(admin_api, event)
+    with django_capture_on_commit_callbacks(execute=True):
+        form(admin_api, event, 1, members[:4])
+    assert [(m.to, m.subject) for m in mail.outbox] == [
+        (["guest@example.org"], "Your table in session 1 of Thursday evenings")]
+    assert f"South: {members[1]}" in mail.outbox[0].body
