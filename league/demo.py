@@ -9,8 +9,9 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from .errors import ServiceError
-from .models import Player, Table, Tournament
+from .models import Club, Player, Season, Table, Tournament
 from .permissions import ADMIN_GROUP
+from .services.club import club_session_open, club_table_form
 from .services.hands import hand_record, table_close
 from .services.leagues import club_create, league_create, season_create
 from .services.rankings import tournament_finish
@@ -116,6 +117,32 @@ def demo_build(*, seed: int = 2026) -> None:
             if number == 1:
                 table_close(table=table, user=None)
     tournament_finish(tournament=finished)
+
+
+@transaction.atomic
+def demo_club(*, seed: int = 2026) -> Tournament | None:
+    """The demo's club event (added when the demo loads, beside the fixture's tournaments): the
+    Thursday evenings of the first club, its members registered, two evenings played, the second
+    one's table still open. None when the league or the club is missing."""
+    season, club = Season.objects.order_by("starts_on").first(), Club.objects.order_by("pk").first()
+    if season is None or club is None:
+        return None
+    rng = random.Random(seed)
+    event = tournament_create(data={
+        "slug": "drachenhort-donnerstage-2026", "name": f"{club.name}: Donnerstagsrunde", "season": season,
+        "ruleset": "dmjl-classical", "place": club.city, "starts_on": season.starts_on, "ends_on": season.ends_on,
+        "published": True, "kind": Tournament.Kind.CLUB})
+    members = list(Player.objects.filter(club=club).order_by("pk")[:8])
+    for player in members:
+        registration_create(tournament=event, player=player)
+    for number, tables in ((1, (members[:4], members[4:8])), (2, (members[2:6],))):
+        club_session_open(tournament=event)
+        for seats in tables:
+            table = club_table_form(tournament=event, number=number, seats=[p.pk for p in seats], user=None)
+            _play_table(table, rng, hands=None if number == 1 else rng.randrange(2, 7), user=None)
+            if number == 1:
+                table_close(table=table, user=None)
+    return event
 
 
 def demo_users(*, admin_password: str, referee_password: str) -> None:

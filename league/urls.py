@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import accounts, auth, day, exports, language, manage, management, public, referee, signups
+from .views import accounts, auth, club, day, exports, language, manage, management, public, referee, signups
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -20,6 +20,8 @@ urlpatterns = [
     path("t/<slug:slug>/screen/", day.screen, name="tournament-screen"),
     path("t/<slug:slug>/screen/part/", day.screen_part, name="tournament-screen-part"),
     path("t/<slug:slug>/exports/", exports.tournament_exports, name="tournament-exports"),
+    path("t/<slug:slug>/evenings/", club.evening_open, name="club-evening-open"),
+    path("t/<slug:slug>/evenings/<int:number>/table/", club.evening_table, name="club-evening-table"),
     path("p/<int:player_id>/", public.player, name="player"),
     path("l/<slug:league_slug>/<str:name>/", public.season, name="season"),
     path("lang/<str:code>/", language.language, name="language"),

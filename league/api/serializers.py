@@ -72,14 +72,21 @@ class TournamentSerializer(serializers.ModelSerializer):
         help_text=_("MERS weight set by an administrator (0.5 to 6); null: computed from the EMA table"))
     weight_in_use = serializers.SerializerMethodField(
         help_text=_("The MERS weight in use: the override, or the one computed from the EMA table"))
+    kind = serializers.ChoiceField(
+        choices=Tournament.Kind.choices, required=False,
+        help_text=_("tournament (default) or club (an open-ended club event: its evenings are opened one by "
+                    "one, the players enter their tables); set when created, fixed from then on. External "
+                    "tournaments come from a results upload."))
 
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
                   "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use",
                   "registration_open", "registration_limit", "registration_deadline", "archived_at", "kind"]
-        read_only_fields = ["archived_at", "kind"]
-        extra_kwargs = {"session_count": {"min_value": 1}}  # as the database's check says
+        read_only_fields = ["archived_at"]
+        extra_kwargs = {"session_count": {  # min_value: as the database's check says
+            "min_value": 1, "help_text": _("The number of sessions; for a club event the number of evenings "
+                                           "opened so far (POST sessions/ opens the next; not set here)")}}
 
     def get_weight_in_use(self, tournament) -> float:
         return float(weight_in_use(tournament))

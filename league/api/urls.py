@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from . import auth, directory, scoring, seating, tables, tournaments
+from . import auth, club, directory, scoring, seating, tables, tournaments
 
 router = DefaultRouter()
 router.register("players", directory.PlayerViewSet, basename="player")
@@ -28,6 +28,7 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("league.api.accounts")),
     path("", include("league.api.day")),
+    path("", include(club.urlpatterns)),
     path("", include("league.api.audit")),
     path("", include("league.api.exports")),
     path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/

@@ -5,7 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch, QuerySet
 from django.utils import formats, timezone
 
 from scoring import mers
@@ -30,7 +30,7 @@ from ..models import (
 from ..permissions import is_league_admin, visible_tournaments
 from .addresses import player_address
 from .mers import tournament_figures
-from .standings import SEASON_ORDER
+from .standings import SEASON_ORDER, counts_in_ranking
 from .tables import game_complete, player_totals
 
 RECENT_COUNT = 10
@@ -251,12 +251,13 @@ class SeasonTournament:
 
 def season_tournaments(season: Season) -> list[SeasonTournament]:
     """The season's published tournaments (run here or external), newest first, with their days,
-    players and countries, and whether the ranking counts them (finished and published ones do);
-    for MERS with the weight in use (an administrator's override or the computed one), the computed
-    weight and the age factor."""
-    tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name"))
+    players and countries, and whether the ranking counts them (finished ones and running club
+    events do); for MERS with the weight in use (an administrator's override or the computed one),
+    the computed weight and the age factor."""
+    tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name")
+                       .annotate(counted=ExpressionWrapper(counts_in_ranking(), output_field=BooleanField())))
     figures = tournament_figures(tournaments)
-    rows = [SeasonTournament(t, t.status == Tournament.Status.FINISHED, days=figures[t.pk].days,
+    rows = [SeasonTournament(t, t.counted, days=figures[t.pk].days,
                              players=figures[t.pk].players, countries=figures[t.pk].countries)
             for t in tournaments]
     if season.ranking_method == Season.RankingMethod.MERS:

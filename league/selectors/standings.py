@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from scoring import standings as tally
 from scoring.numbers import shared_ranks, to_decimal
@@ -32,6 +32,13 @@ from ..models import (
     TournamentPenalty,
     shown_name,
 )
+
+
+def counts_in_ranking() -> Q:
+    """Which of a season's tournaments its ranking may count: the finished ones, and a club event
+    from its first hand on (open-ended: its tables count as they are closed and, with the players'
+    own entry, confirmed)."""
+    return Q(status=Tournament.Status.FINISHED) | Q(kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING)
 
 
 def standings_for(*, tournament: Tournament) -> list[Standing]:

@@ -4,6 +4,8 @@ Which tournaments count: the season's tournaments that are **finished and publis
 standings are not hidden (tournament option ``hide_standings_from_session``) until the director
 reveals them (``tournament_reveal`` then queues the season's recomputation). Running tournaments
 only have provisional standings, and the public ranking is made only of what the public may see.
+A club event (``kind`` "club", open-ended) counts while it runs: its standings change as its tables
+are closed (and, with the players' own entry, confirmed).
 Finishing a tournament (``tournament_finish``) queues the season's recomputation; the periodic job
 ``league.rankings_recompute_all`` catches everything else (a tournament published or moved to
 another season later, a correction after the finish also queues one).
@@ -57,6 +59,7 @@ from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Standin
 from ..rowsync import sync_rows
 from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
+from ..selectors.standings import counts_in_ranking
 from .standings import rankings_request, standings_recompute
 
 VALUE_PLACES = 2  # values are given to 2 decimals; equal values at 2 decimals share a place
@@ -107,9 +110,9 @@ def ranking_fields(tournament: Tournament) -> dict:
 
 
 def counted_tournaments(*, season: Season) -> list[Tournament]:
-    """The season's finished, published tournaments that are not archived, without those whose standings
-    still wait for the reveal."""
-    tournaments = (season.tournaments.filter(status=Tournament.Status.FINISHED, published=True, archived_at=None)
+    """The season's finished, published tournaments and running club events that are not archived,
+    without those whose standings still wait for the reveal."""
+    tournaments = (season.tournaments.filter(counts_in_ranking(), published=True, archived_at=None)
                    .only("id", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
                          "standings_revealed_at"))
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]

@@ -174,7 +174,11 @@ def _odd_field(number: int, regulars: list[int], substitutes: list[int]) -> Serv
 
 
 def _checked(tournament: Tournament, number: int, method: str, force: bool) -> None:
-    """Refuse a draw that would replace a session in play or run ahead of an open one."""
+    """Refuse a draw that would replace a session in play or run ahead of an open one, and any draw
+    of a club event (its tables are formed by whoever came: league.services.club)."""
+    if tournament.kind == Tournament.Kind.CLUB:
+        raise ServiceError("club_event", _("A club event has no draw: its tables are formed by the players who "
+                                           "came."), status=409)
     if method not in METHODS:
         raise ServiceError("bad_method", _("Choose one of: balanced, swiss, random."),
                            fields={"method": [_("Unknown seating method.")]})

@@ -137,8 +137,8 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> 
     writes never touch it). With ``when_stale`` it does nothing unless the standings are still
     stale once it holds the lock (a run that finished meanwhile may have covered them). The
     changes it read are marked computed in the transaction that writes the rows, so a run that
-    dies leaves them stale for the sweep. A change to a finished tournament of a season queues the
-    season's ranking after the commit."""
+    dies leaves them stale for the sweep. A change to a finished tournament (or a club event, which
+    counts while it runs) of a season queues the season's ranking after the commit."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         if tournament.kind == Tournament.Kind.EXTERNAL:  # its standings are the file's, it has no hands
@@ -158,7 +158,8 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> 
                                   common=common)
         changed_standings = sync_rows(Standing.objects.filter(**common), ("player_id",), standings, common=common)
         changed = bool(changed_games or changed_standings)
-        if changed and tournament.season_id and tournament.status == Tournament.Status.FINISHED:
+        if changed and tournament.season_id and (tournament.status == Tournament.Status.FINISHED
+                                                 or tournament.kind == Tournament.Kind.CLUB):
             rankings_request(season_id=tournament.season_id)
         sessions = set(Table.objects.filter(pk__in={table_id for table_id, _player in changed_games})
                        .values_list("session__number", flat=True)) if changed_games else set()

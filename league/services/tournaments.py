@@ -18,6 +18,7 @@ from ..cache import pages_changed
 from ..errors import ServiceError, from_scoring
 from ..models import Hand, Player, RefereeAssignment, Registration, Season, Table, Tournament
 from ..validators import hidden_characters_message
+from .club import club_options
 from .fields import field_error, fields_required, fields_set
 from .rankings import ranking_fields, tournament_finish, tournament_saved
 from .standings import standings_request
@@ -28,6 +29,8 @@ TOURNAMENT_FIELDS = ("slug", "name", "season", "ruleset", "options", "place", "s
                      "registration_limit", "registration_deadline")
 # What standings_recompute reads of the tournament: a change re-orders the standings at once.
 STANDINGS_FIELDS = ("ruleset", "options", "standing_method")
+# The kinds a caller may create; an external tournament is made by its results' upload only.
+CREATED_KINDS = (Tournament.Kind.TOURNAMENT, Tournament.Kind.CLUB)
 
 
 def registration_create(*, tournament: Tournament, player: Player, substitute: bool = False,
@@ -128,9 +131,19 @@ def tournament_check(*, tournament: Tournament | None, data: dict, outside_seaso
 
 def tournament_create(*, data: dict, user=None, outside_season_ok: bool = False) -> Tournament:
     """A new tournament from ``data`` (keys of ``TOURNAMENT_FIELDS``; slug, name, ruleset, starts_on
-    and ends_on needed). Created finished, it is finished as ``tournament_finish`` does."""
+    and ends_on needed; ``kind`` "tournament" or "club", fixed from then on). Created finished, it is
+    finished as ``tournament_finish`` does. A club event starts with one session counted and the
+    players entering their tables (``club_options``)."""
     finished = data.get("status") == Tournament.Status.FINISHED
     tournament = Tournament()
+    data = dict(data)
+    kind = data.pop("kind", None) or Tournament.Kind.TOURNAMENT
+    if kind not in CREATED_KINDS:
+        raise field_error("unknown_kind", "kind", _("Choose a tournament or a club event."))
+    tournament.kind = kind
+    if kind == Tournament.Kind.CLUB:
+        # open-ended: its evenings are opened one by one (session_count counts them); players enter
+        data = {**data, "session_count": 1, "options": club_options(data.get("options"))}
     with transaction.atomic():
         _tournament_write(tournament=tournament,
                           data={**data, "status": Tournament.Status.RUNNING} if finished else data,
@@ -153,6 +166,11 @@ def tournament_update(*, tournament: Tournament, data: dict, user=None, outside_
     tournament that becomes finished gets its standings brought up to date first."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        data = dict(data)
+        if data.pop("kind", tournament.kind) != tournament.kind:
+            raise field_error("kind_fixed", "kind", _("The kind is set when the tournament is created."))
+        if tournament.kind == Tournament.Kind.CLUB:
+            data.pop("session_count", None)  # it counts the evenings opened (services.club)
         stored = copy.copy(tournament)
         changed = _tournament_write(tournament=tournament, data=data, before=stored,
                                     outside_season_ok=outside_season_ok)
@@ -223,7 +241,7 @@ def _last_session_state(tournament: Tournament) -> tuple[bool, bool]:
 def tournament_status_follow(*, tournament: Tournament, hand_played: bool = False) -> Tournament:
     """After a hand is stored or a table closed or reopened: a tournament not yet running runs from
     its first hand; a running one is finished when the last session's tables are all closed, and
-    runs again when one of them is reopened."""
+    runs again when one of them is reopened. A club event is finished only by an administrator."""
     status = tournament.status
     if hand_played and status in STATUS_BEFORE_PLAY:
         # conditional: two first hands at once move it once
@@ -233,6 +251,8 @@ def tournament_status_follow(*, tournament: Tournament, hand_played: bool = Fals
             pages_changed(tournament_id=tournament.pk)
         return tournament
     if hand_played:
+        return tournament
+    if tournament.kind == Tournament.Kind.CLUB:  # open-ended: an administrator finishes it
         return tournament
     drawn, open_table = _last_session_state(tournament)
     if status == Tournament.Status.RUNNING and drawn and not open_table:

@@ -112,10 +112,14 @@ class TournamentStartForm(TournamentFields):
     rules = forms.ChoiceField(label=_("rules"), choices=_rules_choices,
                               help_text=_("A ruleset with its usual options, or a preset; each option can be "
                                           "changed later under “Rule options”"))
-    field_order = ["name", "season", "starts_on", "ends_on", "place", "rules", "confirm_dates"]
+    kind = forms.ChoiceField(label=_("kind"), initial=Tournament.Kind.TOURNAMENT, required=False,
+                             choices=[(Tournament.Kind.TOURNAMENT, _("Tournament: sessions drawn, referees enter")),
+                                      (Tournament.Kind.CLUB, _("Club event: evenings opened one by one, tables formed "
+                                                               "by whoever came, players enter"))])
+    field_order = ["name", "kind", "season", "starts_on", "ends_on", "place", "rules", "confirm_dates"]
 
     def tournament_data(self) -> dict:
-        data = self.data_for(("name", "season", "starts_on", "ends_on", "place"))
+        data = self.data_for(("name", "kind", "season", "starts_on", "ends_on", "place"))
         data["slug"] = _free_slug(slugify(data["name"])[:50] or "tournament")
         kind, _colon, name = self.cleaned_data["rules"].partition(":")
         if kind == "preset":

@@ -185,6 +185,8 @@ def tournament_setup(request, slug: str):
         return response
     tournament = get_object_or_404(Tournament, slug=slug)
     form = TournamentPlayForm(request.POST or None, initial=TournamentPlayForm.of(tournament))
+    if tournament.kind == Tournament.Kind.CLUB:
+        del form.fields["session_count"]  # a club event counts the evenings it opens
     if request.method == "POST" and form.is_valid():
         data = form.data_for(("session_count", "registration_limit", "registration_deadline", "registration_open"))
         options = {key: value for key, value in (tournament.options or {}).items() if key != "team_standings"}
@@ -210,6 +212,8 @@ def tournament_edit(request, slug: str):
         return response
     tournament = get_object_or_404(Tournament.objects.select_related("season__league"), slug=slug)
     form = TournamentForm(request.POST or None, initial=TournamentForm.of(tournament))
+    if tournament.kind == Tournament.Kind.CLUB:
+        del form.fields["session_count"]  # a club event counts the evenings it opens
     confirm = False
     if request.method == "POST" and form.is_valid():
         try:

@@ -7,6 +7,7 @@ the cache too. So these pages must be the same for every anonymous visitor of a 
 from the request but its path, no CSRF token (the language switcher is a plain link, views.language).
 """
 
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -19,6 +20,7 @@ from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day, pages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
+from ..services.club import can_form_table, is_club
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import lines_chart
 
@@ -175,8 +177,20 @@ def tournament(request, slug: str):
             "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS] if is_admin else [],
             "live": _live(tournament),
             "can_direct": can_referee(request.user, tournament.pk),
+            **_club_context(request, tournament),
         },
     )
+
+
+def _club_context(request, tournament: Tournament) -> dict:
+    """For a club event's players and directors: the latest evening to form a table in, and the
+    button that opens the next (nothing for anonymous visitors: the cached page stays the same)."""
+    if not (is_club(tournament) and request.user.is_authenticated and can_form_table(request.user, tournament)):
+        return {}
+    latest = tournament.sessions.order_by("-number").annotate(tables_count=Count("tables")).first()
+    return {"club_form": tournament.status != Tournament.Status.FINISHED,
+            "club_latest": latest.number if latest else None,
+            "club_can_open": latest is None or latest.tables_count > 0}  # services.club: evening_empty
 
 
 @cached_page

@@ -43,6 +43,7 @@ from league.models import (
     Hand,
     PlayerMerge,
     RefereeAssignment,
+    Registration,
     Signup,
     Standing,
     Table,
@@ -50,9 +51,11 @@ from league.models import (
 )
 from league.services.accounts import claim_token
 from league.services.audit import audit_record
+from league.services.club import club_session_open, club_table_form
 from league.services.hands import hand_correct, hand_record, table_close
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
+from league.services.tournaments import tournament_create
 from tests.browser.conftest import ARGS, CHROMIUM
 from tests.factories import (
     AdminFactory,
@@ -215,6 +218,8 @@ def preview_external_results(page) -> None:
     with page.expect_navigation():
         page.click("button[value=preview]")
     page.wait_for_selector("#preview-heading")
+
+
 def claim_with_a_short_password(page) -> None:
     page.fill("input[name=email]", "anna@example.org")
     page.fill("input[name=username]", "anna-berg")
@@ -222,6 +227,16 @@ def claim_with_a_short_password(page) -> None:
     with page.expect_navigation():
         page.click("form.signup button.primary")
     page.wait_for_selector(".field.invalid")
+
+
+def seat_one_player_twice(page) -> None:
+    """The club table's form with one player chosen for two winds: the error summary."""
+    options = page.locator("#id_E option").all()
+    for wind, index in (("E", 1), ("S", 1), ("W", 2), ("N", 3)):
+        page.select_option(f"#id_{wind}", options[index].get_attribute("value"))
+    with page.expect_navigation():
+        page.click("main form button.primary")
+    page.wait_for_selector("#error-summary")
 
 
 PAGES = [
@@ -305,6 +320,10 @@ PAGES = [
     Page("me", "player", lambda w: "/me/"),
     Page("me-erase", "player", lambda w: "/me/erase/"),
     Page("manage-claims", "admin", lambda w: "/manage/claims/"),
+    Page("club-event", "admin", lambda w: "/t/a11y-club/"),
+    Page("club-event-public", "public", lambda w: "/t/a11y-club/"),
+    Page("club-table", "admin", lambda w: "/t/a11y-club/evenings/2/table/"),
+    Page("club-table-refused", "admin", lambda w: "/t/a11y-club/evenings/2/table/", then=seat_one_player_twice),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
@@ -432,6 +451,14 @@ def world() -> World:
         Standing.objects.create(tournament=elsewhere, player=player, rank=rank, table_points=4 - rank, score=0,
                                 games=0)
     rankings_recompute(season=season)
+    club_event = tournament_create(data={"slug": "a11y-club", "name": "Donnerstagsrunde", "ruleset": "dmjl-classical",
+                                         "starts_on": datetime.date(2026, 1, 1), "ends_on": datetime.date(2026, 12, 31),
+                                         "published": True, "kind": Tournament.Kind.CLUB})
+    for player in players:
+        Registration.objects.create(tournament=club_event, player=player)
+    club_session_open(tournament=club_event)
+    club_table_form(tournament=club_event, number=1, seats=[p.pk for p in players[:4]], user=referee_for(club_event))
+    club_session_open(tournament=club_event)  # evening 2: the four others are free
     ruleset_tables = {}
     for ruleset in OTHER_RULESETS:
         other = table_with_players(ruleset=ruleset, slug=f"a11y-{ruleset}", name=f"A11y {ruleset}")

@@ -51,7 +51,7 @@ def test_the_demo_command_loads_the_league_with_users_and_standings(capsys):
     assert not Table.objects.filter(session__tournament=finished, closed=False).exists()
     # closed by table_close, finished by tournament_finish: the services a referee and director use
     assert not Table.objects.filter(closed=True, closed_at__isnull=True).exists()
-    running = Tournament.objects.get(status=Tournament.Status.RUNNING)
+    running = Tournament.objects.get(status=Tournament.Status.RUNNING, kind=Tournament.Kind.TOURNAMENT)
     assert running.ruleset != "dmjl-classical"
     assert Hand.objects.filter(table__session__tournament=running).exists()
     assert Standing.objects.filter(tournament=finished).count() == 32
@@ -66,3 +66,21 @@ def test_the_demo_admin_login_works(client, capsys):
     password = capsys.readouterr().out.split("Administrator: admin / ")[1].split()[0]
     assert client.login(username="admin", password=password)
     assert client.get("/admin/").status_code == 200
+
+
+def test_the_demo_has_a_club_event_with_two_evenings_that_its_season_counts(capsys):
+    from league.models import SeasonRanking
+
+    call_command("demo", "--no-serve")
+    event = Tournament.objects.get(kind=Tournament.Kind.CLUB)
+    assert event.status == Tournament.Status.RUNNING and event.session_count == 2
+    tables = Table.objects.filter(session__tournament=event)
+    assert tables.filter(session__number=1, closed=True).count() == 2
+    assert tables.filter(session__number=2, closed=False).count() == 1
+    members = set(event.registrations.values_list("player_id", flat=True))
+    assert len(members) == 8 and Standing.objects.filter(tournament=event).count() == 8
+    games = dict(SeasonRanking.objects.filter(season=event.season, player_id__in=members)
+                 .values_list("player_id", "tournaments"))
+    assert set(games) == members and all(count == 2 for count in games.values())  # the club and the open
+    call_command("demo", "--no-serve")  # loading again adds no second club event
+    assert Tournament.objects.filter(kind=Tournament.Kind.CLUB).count() == 1

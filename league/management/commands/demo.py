@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management import BaseCommand, call_command
 from django.db import connection
 
-from league.demo import demo_player_accounts, demo_users
+from league.demo import demo_club, demo_player_accounts, demo_users
 from league.models import Season, Tournament
 from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
@@ -46,6 +46,8 @@ class Command(BaseCommand):
         if not Tournament.objects.exists():
             call_command("loaddata", str(FIXTURE), verbosity=0)
             self.stdout.write("Loaded the demo league.")
+        if not Tournament.objects.filter(kind=Tournament.Kind.CLUB).exists():
+            demo_club()
         for tournament in Tournament.objects.all():
             standings_recompute(tournament=tournament)
         for season in Season.objects.all():
