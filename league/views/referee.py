@@ -22,9 +22,10 @@ from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
 from ..errors import Conflict, ServiceError, error_body
 from ..models import WIND_CHOICES, Hand, Table
-from ..permissions import referee_or_refuse
+from ..permissions import table_for_writing
 from ..selectors import day, pages
 from ..selectors.tables import table_players, table_summary, table_view
+from ..services import confirmations as confirmation_services
 from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
 
@@ -149,21 +150,18 @@ def service_worker(request):
     return response
 
 
-def _checked_table(request, table_id: int) -> Table:
-    try:
-        table = pages.table_for_sheet(table_id)
-    except Table.DoesNotExist as error:
-        raise Http404(_("No such table.")) from error
-    referee_or_refuse(request.user, table.session.tournament, _("You are not a referee of this tournament."))
-    return table
+def _checked_table(request, table_id: int, *, reading: bool = False) -> Table:
+    """The table when the requester may write at it (league.permissions.table_for_writing, the path
+    the API takes too); ``reading``: a seated player's closed table (its sheet, confirming)."""
+    return table_for_writing(request.user, table_id, reading=reading)
 
 
-def _checked_hand(request, hand_id: int) -> Hand:
+def _checked_hand(request, hand_id: int, *, reading: bool = False) -> Hand:
     try:
         hand = pages.hand_for_sheet(hand_id)
     except Hand.DoesNotExist as error:
         raise Http404(_("No such hand.")) from error
-    referee_or_refuse(request.user, hand.table.session.tournament, _("You are not a referee of this tournament."))
+    hand.table = table_for_writing(request.user, hand.table_id, reading=reading)
     return hand
 
 
@@ -291,7 +289,7 @@ def _saved_message(hand) -> str:
 
 @login_required
 def score_sheet(request, table_id: int):
-    table = _checked_table(request, table_id)
+    table = _checked_table(request, table_id, reading=request.method != "POST")
     ruleset = table.session.tournament.ruleset
     status, view = 200, None
     if request.method == "POST":
@@ -592,7 +590,7 @@ def revision_changes(revision, players: list, first_players: list | None = None)
 
 @login_required
 def hand_history(request, hand_id: int):
-    hand = _checked_hand(request, hand_id)
+    hand = _checked_hand(request, hand_id, reading=True)
     players = _hand_players(hand.table, hand)
     first = table_players(hand.table)
     revisions = [{"revision": r, "changes": revision_changes(r, players, first)} for r in pages.hand_history(hand)]
@@ -615,8 +613,7 @@ def hand_delete(request, hand_id: int):
     deletion = hand_services.hand_deletion(hand_id=hand_id, tables=Table.objects.all())
     if deletion is not None:
         # A repeated deletion (double tap, a retry after a lost reply) deletes nothing more.
-        referee_or_refuse(request.user, deletion.table.session.tournament,
-                          _("You are not a referee of this tournament."))
+        table_for_writing(request.user, deletion.table_id)
         messages.info(request, _("Hand %(number)s was already deleted.") % {"number": deletion.number})
         return redirect("referee-table", table_id=deletion.table_id)
     hand = _checked_hand(request, hand_id)
@@ -633,18 +630,38 @@ def hand_delete(request, hand_id: int):
 @login_required
 @require_POST
 def table_confirm(request, table_id: int):
-    """One player's confirmation of the closed table's result, recorded on the referee's phone."""
-    table = _checked_table(request, table_id)
+    """A confirmation of the closed table's result: a seated player's own (tournament option
+    ``entry`` "players", from their phone), or one a referee records for a player (``player``) or
+    gives themselves (no player)."""
+    table = _checked_table(request, table_id, reading=True)
     try:
-        player_id = int(request.POST.get("player", ""))
+        player_id = int(request.POST["player"]) if request.POST.get("player") else None
     except ValueError:
         player_id = 0
     try:
-        confirmation = hand_services.table_confirm(table=table, player_id=player_id, user=request.user)
+        confirmation = confirmation_services.table_confirm(table=table, player_id=player_id, user=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("%(player)s confirmed the result.") % {"player": confirmation.player})
+        if confirmation.player is None:
+            messages.success(request, _("You confirmed the result."))
+        else:
+            messages.success(request, _("%(player)s confirmed the result.") % {"player": confirmation.player})
+    return redirect("referee-table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def table_dispute(request, table_id: int):
+    """A seated player disputes the table's result (tournament option ``entry`` "players")."""
+    table = _checked_table(request, table_id, reading=True)
+    try:
+        confirmation_services.dispute_open(table=table, user=request.user, message=request.POST.get("message", ""))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Your dispute was sent to the referees; the table does not count until "
+                                    "it is resolved."))
     return redirect("referee-table", table_id=table.pk)
 
 

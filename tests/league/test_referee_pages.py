@@ -9,7 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
-from league.services.hands import hand_record, table_close, table_confirm, table_reopen
+from league.services.confirmations import table_confirm
+from league.services.hands import hand_record, table_close, table_reopen
 from league.views.forms import record_from_values
 from tests.factories import (
     AdminFactory,
