@@ -1,0 +1,163 @@
+"""Tournament option ``entry`` "players": the players seated at a table enter its hands through the
+referees' API and score sheet, confirm its result from their own phones, and dispute it; such a
+table counts in the standings only once confirmed and while no dispute is open."""
+import pytest
+from django.urls import reverse
+
+from league.models import GameResult, HandRevision, Player, TableDispute
+from league.services.standings import standings_recompute
+from tests.factories import (
+    AdminFactory,
+    UserFactory,
+    client_for,
+    referee_for,
+    table_with_players,
+)
+
+pytestmark = pytest.mark.django_db
+WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
+
+
+def linked_users(table) -> list:
+    """A user account linked to each seated player, East first."""
+    users = []
+    for seat in table.seats.order_by("position"):
+        user = UserFactory()
+        Player.objects.filter(pk=seat.player_id).update(user=user)
+        users.append(user)
+    return users
+
+
+@pytest.fixture
+def table():
+    return table_with_players(options={"entry": "players"})
+
+
+@pytest.fixture
+def players(table):
+    return linked_users(table)
+
+
+def closed_by_a_player(table, user) -> None:
+    client = client_for(user)
+    assert client.post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json").status_code == 201
+    assert client.post(f"/api/v1/tables/{table.pk}/close/").status_code == 200
+
+
+def counted(table) -> bool:
+    standings_recompute(tournament=table.session.tournament)
+    return GameResult.objects.filter(table=table).count() == 4
+
+
+def test_a_seated_player_enters_a_hand_and_the_history_names_them(table, players):
+    response = client_for(players[2]).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json",
+                                           HTTP_IDEMPOTENCY_KEY="k1")
+    assert response.status_code == 201, response.content
+    again = client_for(players[2]).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json",
+                                        HTTP_IDEMPOTENCY_KEY="k1")
+    assert again.status_code == 201 and again.json()["id"] == response.json()["id"]
+    assert HandRevision.objects.get(table=table).user == players[2]
+    history = client_for(players[0]).get(f"/api/v1/hands/{response.json()['id']}/history/")
+    assert history.status_code == 200 and history.json()[0]["user"] == players[2].username
+
+
+def test_a_player_writes_only_where_they_sit_and_only_when_the_players_enter(table, players):
+    elsewhere = table_with_players(options={"entry": "players"})
+    assert client_for(players[0]).post(f"/api/v1/tables/{elsewhere.pk}/hands/", WIN,
+                                       format="json").status_code == 403
+    refereed = table_with_players()
+    refereed_player = linked_users(refereed)[0]
+    assert client_for(refereed_player).post(f"/api/v1/tables/{refereed.pk}/hands/", WIN,
+                                            format="json").status_code == 403
+    assert client_for(UserFactory()).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json").status_code == 403
+    assert not elsewhere.hands.exists() and not refereed.hands.exists() and not table.hands.exists()
+
+
+def test_a_player_no_longer_writes_once_the_table_is_closed(table, players):
+    closed_by_a_player(table, players[0])
+    hand = table.hands.get()
+    client = client_for(players[0])
+    assert client.post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json").status_code == 403
+    assert client.put(f"/api/v1/hands/{hand.pk}/", {"record": WIN, "version": 1}, format="json").status_code == 403
+    assert client.delete(f"/api/v1/hands/{hand.pk}/").status_code == 403
+    assert client.delete(f"/api/v1/tables/{table.pk}/close/").status_code == 403
+    assert table.hands.count() == 1
+
+
+def test_the_table_counts_only_after_the_third_players_confirmation(table, players):
+    closed_by_a_player(table, players[0])
+    url = f"/api/v1/tables/{table.pk}/confirmations/"
+    for count, user in enumerate(players[:2], start=1):
+        body = client_for(user).post(url, {}, format="json").json()
+        assert body["provisional"] is True and len(body["confirmed_by"]) == count
+        assert not counted(table)
+    body = client_for(players[2]).post(url, {}, format="json").json()
+    assert body["provisional"] is False
+    assert sorted(body["confirmed_by"]) == sorted(p.player.pk for p in players[:3])
+    assert counted(table)
+    assert [c["player"] for c in client_for(None).get(url).json()] == [p.player.pk for p in players[:3]]
+
+
+def test_a_player_confirms_only_for_themselves(table, players):
+    closed_by_a_player(table, players[0])
+    other = players[1].player.pk
+    response = client_for(players[0]).post(f"/api/v1/tables/{table.pk}/confirmations/", {"player": other},
+                                           format="json")
+    assert response.status_code == 403 and response.json()["error"]["code"] == "not_your_seat"
+    assert not table.confirmations.exists()
+
+
+def test_a_referees_confirmation_counts_at_once(table, players):
+    closed_by_a_player(table, players[0])
+    referee = referee_for(table.session.tournament)
+    body = client_for(referee).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json").json()
+    assert body["provisional"] is False and body["confirmed_by"] == [] and body["confirmed_by_referee"] is True
+    assert counted(table)
+
+
+def test_a_dispute_keeps_the_table_out_until_a_referee_resolves_it(table, players, mailoutbox,
+                                                                     django_capture_on_commit_callbacks):
+    referee = referee_for(table.session.tournament, email="ref@example.org")
+    closed_by_a_player(table, players[0])
+    for user in players[:3]:
+        client_for(user).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json")
+    assert counted(table)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(players[3]).post(f"/api/v1/tables/{table.pk}/disputes/",
+                                               {"message": "Hand 1 was a self-draw"}, format="json")
+    assert response.status_code == 201, response.content
+    assert [m.to for m in mailoutbox] == [["ref@example.org"]] and "self-draw" in mailoutbox[0].body
+    assert client_for(None).get(f"/api/v1/tables/{table.pk}/").json()["provisional"] is True
+    assert not counted(table)
+    url = f"/api/v1/tables/{table.pk}/disputes/{response.json()['id']}/"
+    assert client_for(players[0]).patch(url, {"status": "resolved"}, format="json").status_code == 403
+    assert client_for(referee).patch(url, {"status": "resolved"}, format="json").json()["status"] == "resolved"
+    assert counted(table)
+
+
+def test_only_the_tables_players_dispute_it(table, players):
+    closed_by_a_player(table, players[0])
+    url = f"/api/v1/tables/{table.pk}/disputes/"
+    assert client_for(UserFactory()).post(url, {"message": "no"}, format="json").status_code == 403
+    assert client_for(AdminFactory()).post(url, {"message": "no"}, format="json").status_code == 403
+    assert client_for(players[1]).post(url, {"message": "  "}, format="json").status_code == 400
+    assert not TableDispute.objects.exists()
+
+
+def test_a_refereed_tournaments_tables_are_never_provisional():
+    table = table_with_players()
+    referee = referee_for(table.session.tournament)
+    client_for(referee).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json")
+    assert client_for(None).get(f"/api/v1/tables/{table.pk}/").json()["provisional"] is False
+    assert counted(table)
+
+
+def test_a_seated_player_opens_the_score_sheet_and_confirms_there(client, table, players):
+    client.force_login(players[1])
+    assert client.get(reverse("referee-table", args=[table.pk])).status_code == 200
+    closed_by_a_player(table, players[0])
+    assert client.get(reverse("referee-table", args=[table.pk])).status_code == 200
+    client.post(reverse("referee-table-confirm", args=[table.pk]))
+    assert list(table.confirmations.values_list("player_id", flat=True)) == [players[1].player.pk]
+    client.post(reverse("referee-table-dispute", args=[table.pk]), {"message": "East was the dealer"})
+    assert TableDispute.objects.get().player == players[1].player
