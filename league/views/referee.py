@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -21,10 +22,11 @@ from scoring.flow import seat_winds
 from scoring.handvalue import RULESETS as HANDVALUE_RULESETS
 
 from ..errors import Conflict, ServiceError, error_body
-from ..models import WIND_CHOICES, Hand, Table
+from ..models import WIND_CHOICES, Hand, Table, TableDispute
 from ..permissions import table_for_writing
+from ..qr import qr_svg
 from ..selectors import day, pages
-from ..selectors.tables import table_players, table_summary, table_view
+from ..selectors.tables import players_enter, table_confirmation, table_players, table_summary, table_view
 from ..services import confirmations as confirmation_services
 from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
@@ -261,6 +263,21 @@ def _sheet_context(table: Table, form, view=None) -> dict:
         "queue_id": f"table-{table.pk}",
         "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
         "summary": table_summary(table=table, view=view) if table.closed else None,
+        **_entry_context(table),
+    }
+
+
+def _entry_context(table: Table) -> dict:
+    """Who writes at the sheet (``writer``: "referee" or "player") and, at a
+    tournament whose players enter their own tables, whether the table counts yet and its disputes."""
+    writer = getattr(table, "writer", "referee")
+    entry = players_enter(table.session.tournament)
+    return {
+        "writer": writer,
+        "me": None,  # the seated player's own Player, set by the view that knows the user
+        "players_enter": entry,
+        "confirmation": table_confirmation(table) if entry else None,
+        "disputes": list(table.disputes.filter(status=TableDispute.Status.OPEN)) if entry else [],
     }
 
 
@@ -319,7 +336,13 @@ def score_sheet(request, table_id: int):
         view = table_view(table=table)
         form = hand_form_for(ruleset, initial={"key": new_key(), "number": len(view.hands) + 1},
                              seat_labels=seat_labels(view.players, view.dealer))
-    return render(request, "league/score_sheet.html", _sheet_context(table, form, view), status=status)
+    context = _sheet_context(table, form, view)
+    if context["players_enter"] and table.closed:  # the other players open the sheet on their phones
+        context["confirm_link"] = request.build_absolute_uri(reverse("referee-table", args=[table.pk]))
+        context["confirm_qr"] = mark_safe(qr_svg(context["confirm_link"]))  # noqa: S308 (our own SVG, no input markup)
+    if context["writer"] == "player":
+        context["me"] = next(s.player for s in table.seats.all() if s.player.user_id == request.user.pk)
+    return render(request, "league/score_sheet.html", context, status=status)
 
 
 def _renumbered(form, table: Table, error: ServiceError):

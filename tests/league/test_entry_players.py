@@ -156,7 +156,10 @@ def test_a_seated_player_opens_the_score_sheet_and_confirms_there(client, table,
     client.force_login(players[1])
     assert client.get(reverse("referee-table", args=[table.pk])).status_code == 200
     closed_by_a_player(table, players[0])
-    assert client.get(reverse("referee-table", args=[table.pk])).status_code == 200
+    page = client.get(reverse("referee-table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    link = f"http://testserver{reverse('referee-table', args=[table.pk])}"
+    assert f'<a href="{link}">' in page and "<svg" in page and "I confirm this result" in page
+    assert "Provisional" in page and 'name="message"' in page
     client.post(reverse("referee-table-confirm", args=[table.pk]))
     assert list(table.confirmations.values_list("player_id", flat=True)) == [players[1].player.pk]
     client.post(reverse("referee-table-dispute", args=[table.pk]), {"message": "East was the dealer"})
