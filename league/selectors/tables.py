@@ -41,6 +41,12 @@ def counted_tables_q(field: str = "table") -> Q:
     return ~Q(**{f"{field}__in": provisional_tables().values("pk")})
 
 
+def open_disputes(tournament) -> list[TableDispute]:
+    """The tournament's open disputes, oldest first: what its control room lists."""
+    return list(TableDispute.objects.filter(table__session__tournament=tournament, status=TableDispute.Status.OPEN)
+                .select_related("table__session", "player").order_by("opened_at", "id"))
+
+
 @dataclass(frozen=True)
 class Confirmation:
     """A table's confirmation state: what ``tables/<id>/`` and the pages show."""

@@ -164,3 +164,18 @@ def test_a_seated_player_opens_the_score_sheet_and_confirms_there(client, table,
     assert list(table.confirmations.values_list("player_id", flat=True)) == [players[1].player.pk]
     client.post(reverse("referee-table-dispute", args=[table.pk]), {"message": "East was the dealer"})
     assert TableDispute.objects.get().player == players[1].player
+
+
+def test_the_control_room_lists_open_disputes_and_a_referee_resolves_them_there(client, table, players):
+    closed_by_a_player(table, players[0])
+    client_for(players[1]).post(f"/api/v1/tables/{table.pk}/disputes/", {"message": "Wrong winner"}, format="json")
+    tournament = table.session.tournament
+    client.force_login(referee_for(tournament))
+    page = client.get(reverse("tournament-control", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Open disputes" in page.content.decode() and "Wrong winner" in page.content.decode()
+    dispute = TableDispute.objects.get()
+    client.post(reverse("tournament-control-action", args=[tournament.slug, "resolve"]), {"dispute": dispute.pk})
+    dispute.refresh_from_db()
+    assert dispute.status == TableDispute.Status.RESOLVED
+    page = client.get(reverse("tournament-control", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Wrong winner" not in page.content.decode()
