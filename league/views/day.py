@@ -261,7 +261,8 @@ def _screen_context(request, tournament: Tournament) -> dict:
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
                "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
                "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
-               "provisional": started and any(not t.table.closed for t in tables)}
+               "provisional": started and any(not t.table.closed for t in tables),
+               "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed)}
     if revealed:
         context["mode"] = "reveal"
         context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))

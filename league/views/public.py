@@ -19,6 +19,7 @@ from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day, pages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
+from ..selectors.tables import provisional_table_ids
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import lines_chart
 
@@ -120,6 +121,9 @@ def _session_context(request, tournament: Tournament, number: int) -> dict:
     except Session.DoesNotExist as error:
         raise Http404(_("No such session.")) from error
     _with_seat_lines(tournament, [entry.table for entry in tables])
+    provisional = provisional_table_ids(tournament, number)
+    for entry in tables:
+        entry.table.provisional = entry.table.pk in provisional
     hidden = day.hides_for(request.user, tournament)
     if hidden is not None and number >= hidden:
         for entry in tables:

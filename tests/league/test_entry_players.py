@@ -179,3 +179,27 @@ def test_the_control_room_lists_open_disputes_and_a_referee_resolves_them_there(
     assert dispute.status == TableDispute.Status.RESOLVED
     page = client.get(reverse("tournament-control", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
     assert "Wrong winner" not in page.content.decode()
+
+
+def test_the_session_page_marks_the_table_provisional_until_it_is_confirmed(client, table, players):
+    tournament = table.session.tournament
+    url = reverse("tournament-session", args=[tournament.slug, table.session.number])
+    closed_by_a_player(table, players[0])
+    counted(table)
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "provisional: not yet confirmed by its players" in page
+    for user in players[:3]:
+        client_for(user).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json")
+    counted(table)
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "not yet confirmed" not in page and "(final)" in page
+
+
+def test_the_projector_and_the_control_room_say_how_many_closed_tables_await_confirmation(client, table, players):
+    tournament = table.session.tournament
+    closed_by_a_player(table, players[0])
+    client.force_login(referee_for(tournament))
+    page = client.get(reverse("tournament-control", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "not confirmed" in page.content.decode()
+    screen = client.get(reverse("tournament-screen", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "1 closed table awaits confirmation" in screen.content.decode()
