@@ -8,6 +8,7 @@ from functools import cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -678,6 +679,8 @@ def table_confirm(request, table_id: int):
 def table_dispute(request, table_id: int):
     """A seated player disputes the table's result (tournament option ``entry`` "players")."""
     table = _checked_table(request, table_id, reading=True)
+    if table.writer != "player":
+        raise PermissionDenied(_("Only the table's players dispute its result."))
     try:
         confirmation_services.dispute_open(table=table, user=request.user, message=request.POST.get("message", ""))
     except ServiceError as error:
