@@ -61,10 +61,12 @@ def visible_table(request, table_id: int) -> Table:
 
 
 class TableWrites:
-    """A view on one table whose writes go through league.permissions.table_for_writing (the score
-    sheet's path too): its referees and administrators, and with tournament option ``entry``
-    "players" the players seated at it. ``reading``: a seated player may also act at the closed
-    table (confirm, dispute); ``written_table_id``: the table a view's object belongs to."""
+    """One table: everyone who may see it reads; its tournament's referees and administrators write,
+    and with tournament option `entry` "players" also the players seated at it while it is open."""
+
+    # Writes pass league.permissions.table_for_writing (the score sheet's path too). ``reading``: a
+    # seated player may also act at the closed table (confirm, dispute); ``written_table_id``: the
+    # table the view's object belongs to.
 
     permission_classes = [TableWriters]
     reading = False
@@ -150,6 +152,7 @@ class TableDisputes(TableWrites, APIView):
     reading = True
     serializer_class = TableDisputeSerializer
 
+    @extend_schema(responses={200: TableDisputeSerializer(many=True)})
     def get(self, request, pk: int):
         table = table_for_writing(request.user, pk, reading=True)
         return Response(TableDisputeSerializer(table.disputes.order_by("opened_at", "id"), many=True).data)
@@ -171,6 +174,7 @@ class TableDisputeDetail(TableWrites, APIView):
     def _dispute(self) -> TableDispute:
         return get_object_or_404(TableDispute, pk=self.kwargs["did"], table_id=self.kwargs["pk"])
 
+    @extend_schema(operation_id="tables_dispute_retrieve")
     def get(self, request, pk: int, did: int):
         table_for_writing(request.user, pk, reading=True)
         return Response(TableDisputeSerializer(self._dispute()).data)
