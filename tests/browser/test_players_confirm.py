@@ -4,9 +4,13 @@ sheet shows on their own phones and confirm; the table counts only after the thi
 import re
 
 import pytest
+from django.conf import settings
 
 from league.models import GameResult, Player
+from league.services.confirmations import dispute_open
+from league.services.hands import hand_record, table_close
 from league.services.standings import standings_recompute
+from tests.browser.test_accessibility import BROKEN_REFERENCES, SMALL_TARGETS, UNSCOPED_HEADERS
 from tests.browser.test_sheet_hall import PHONE, SAVE, enter_win
 from tests.factories import PlayerFactory, UserFactory, table_with_players
 
@@ -63,3 +67,27 @@ def test_one_player_enters_and_the_three_others_confirm_from_their_own_phones(li
         if number < 3:
             assert "Provisional" in text and not counted(table)
     assert "Confirmed: the table counts" in text and counted(table)
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_players_closed_sheet_with_its_link_and_a_dispute_passes_axe_at_390_px(live_server, browser, table,
+                                                                                  language):
+    from axe_playwright_python.sync_playwright import Axe
+
+    player = table.seats.get(position=1).player
+    hand_record(table=table, record={"outcome": "win", "winner": 1, "hand_values": [20, 300, 40, 0]},
+                user=player.user)
+    table_close(table=table, user=player.user)
+    dispute_open(table=table, user=table.seats.get(position=2).player.user, message="Hand 1 was self-drawn")
+    path = f"/referee/table/{table.pk}/"
+    context, page = phone_of(browser, live_server, "player1", path)
+    context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    page.goto(live_server.url + path)
+    assert page.evaluate("document.documentElement.lang") == language
+    violations = [(v["id"], [n["target"] for n in v["nodes"]]) for v in Axe().run(page).response["violations"]
+                  if v["impact"] in ("serious", "critical")]
+    problems = violations + page.evaluate(SMALL_TARGETS) + page.evaluate(BROKEN_REFERENCES)
+    problems += page.evaluate(UNSCOPED_HEADERS)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert problems == [], problems
+    context.close()
