@@ -4,10 +4,12 @@ table counts in the standings only once confirmed and while no dispute is open."
 import pytest
 from django.urls import reverse
 
-from league.models import GameResult, HandRevision, Player, TableDispute
+from league.models import GameResult, HandRevision, Player, SeasonRanking, TableDispute, Tournament
+from league.services.rankings import rankings_recompute
 from league.services.standings import standings_recompute
 from tests.factories import (
     AdminFactory,
+    SeasonFactory,
     UserFactory,
     client_for,
     referee_for,
@@ -203,3 +205,24 @@ def test_the_projector_and_the_control_room_say_how_many_closed_tables_await_con
     assert "not confirmed" in page.content.decode()
     screen = client.get(reverse("tournament-screen", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
     assert "1 closed table awaits confirmation" in screen.content.decode()
+
+
+def test_the_season_ranking_counts_the_table_after_the_third_confirmation_and_not_while_disputed(players, table):
+    tournament = table.session.tournament
+    closed_by_a_player(table, players[0])
+    Tournament.objects.filter(pk=tournament.pk).update(season=SeasonFactory(), status=Tournament.Status.FINISHED)
+    tournament.refresh_from_db()
+
+    def ranked() -> int:
+        standings_recompute(tournament=tournament)
+        rankings_recompute(season=tournament.season)
+        return SeasonRanking.objects.filter(season=tournament.season, games__gt=0).count()
+
+    url = f"/api/v1/tables/{table.pk}/confirmations/"
+    for user in players[:2]:
+        client_for(user).post(url, {}, format="json")
+    assert ranked() == 0
+    client_for(players[2]).post(url, {}, format="json")
+    assert ranked() == 4
+    client_for(players[3]).post(f"/api/v1/tables/{table.pk}/disputes/", {"message": "no"}, format="json")
+    assert ranked() == 0
