@@ -226,3 +226,19 @@ def test_the_season_ranking_counts_the_table_after_the_third_confirmation_and_no
     assert ranked() == 4
     client_for(players[3]).post(f"/api/v1/tables/{table.pk}/disputes/", {"message": "no"}, format="json")
     assert ranked() == 0
+
+
+def test_the_results_workbook_marks_a_provisional_table_and_not_a_confirmed_one(table, players, settings, tmp_path):
+    from tests.league.test_exports import build, rows, workbook
+
+    settings.MEDIA_ROOT = tmp_path
+    closed_by_a_player(table, players[0])
+    other = table_with_players(session=table.session, number=2)
+    referee = referee_for(table.session.tournament)
+    client_for(referee).post(f"/api/v1/tables/{other.pk}/hands/", WIN, format="json")
+    client_for(referee).post(f"/api/v1/tables/{other.pk}/close/")
+    client_for(referee).post(f"/api/v1/tables/{other.pk}/confirmations/", {}, format="json")
+    titles = [row[0] for row in rows(workbook(build("results-xlsx", tournament=table.session.tournament))["Hands"])
+              if isinstance(row[0], str) and row[0].startswith("Session")]
+    assert titles == ["Session 1, table 1 – provisional: not yet confirmed by its players, not counted",
+                      "Session 1, table 2"]
