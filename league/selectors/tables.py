@@ -35,12 +35,14 @@ def provisional_tables(tables: QuerySet[Table] | None = None) -> QuerySet[Table]
             .filter(Q(_disputed=True) | Q(_by_referee=False, _by_players__lt=CONFIRMATIONS_NEEDED)))
 
 
-def provisional_table_ids(tournament, number: int) -> set[int]:
-    """The provisional tables (``provisional_tables``) of one session of ``tournament``."""
+def provisional_table_ids(tournament, number: int | None = None) -> set[int]:
+    """The provisional tables (``provisional_tables``) of ``tournament``, or of its session ``number``."""
     if not players_enter(tournament):
         return set()
-    return set(provisional_tables(Table.objects.filter(session__tournament=tournament, session__number=number))
-               .values_list("pk", flat=True))
+    tables = Table.objects.filter(session__tournament=tournament)
+    if number is not None:
+        tables = tables.filter(session__number=number)
+    return set(provisional_tables(tables).values_list("pk", flat=True))
 
 
 def counted_tables_q(field: str = "table") -> Q:

@@ -111,6 +111,10 @@ def _with_seat_lines(tournament: Tournament, tables) -> None:
 def _sessions_context(tournament: Tournament) -> dict:
     sessions = pages.tournament_sessions(tournament)
     _with_seat_lines(tournament, [table for session in sessions for table in session.tables.all()])
+    provisional = provisional_table_ids(tournament)
+    for session in sessions:
+        for table in session.tables.all():
+            table.provisional = table.pk in provisional
     return {"tournament": tournament, "sessions": sessions,
             "substitute_rule": day.substitute_rule(tournament)}
 

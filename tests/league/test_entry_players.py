@@ -190,11 +190,15 @@ def test_the_session_page_marks_the_table_provisional_until_it_is_confirmed(clie
     counted(table)
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "provisional: not yet confirmed by its players" in page
+    overview = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "(not confirmed)" in overview
     for user in players[:3]:
         client_for(user).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json")
     counted(table)
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "not yet confirmed" not in page and "(final)" in page
+    overview = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "(not confirmed)" not in overview
 
 
 def test_the_projector_and_the_control_room_say_how_many_closed_tables_await_confirmation(client, table, players):
