@@ -92,7 +92,7 @@ def _tell_disputed(dispute: TableDispute, table: Table) -> None:
 def dispute_open(*, table: Table, user, message) -> TableDispute:
     """A seated player objects to the table's result: it stays (or becomes) provisional and the
     tournament's referees and administrators are told by e-mail."""
-    message = message.strip() if isinstance(message, str) else ""
+    message = message.replace("\x00", "").strip() if isinstance(message, str) else ""  # no NUL in a text column
     if not message:
         raise ServiceError("invalid", _("Say what is wrong with the result."),
                            fields={"message": [_("This field is required.")]})

@@ -143,6 +143,8 @@ def test_only_the_tables_players_dispute_it(table, players):
     assert client_for(UserFactory()).post(url, {"message": "no"}, format="json").status_code == 403
     assert client_for(AdminFactory()).post(url, {"message": "no"}, format="json").status_code == 403
     assert client_for(players[1]).post(url, {"message": "  "}, format="json").status_code == 400
+    assert client_for(players[1]).post(url, {"message": "x" * 2001}, format="json").status_code == 400
+    assert client_for(players[1]).post(url, {"message": "a\x00b"}, format="json").status_code == 400
     assert not TableDispute.objects.exists()
 
 
@@ -164,8 +166,9 @@ def test_a_seated_player_opens_the_score_sheet_and_confirms_there(client, table,
     assert "Provisional" in page and 'name="message"' in page
     client.post(reverse("referee-table-confirm", args=[table.pk]))
     assert list(table.confirmations.values_list("player_id", flat=True)) == [players[1].player.pk]
-    client.post(reverse("referee-table-dispute", args=[table.pk]), {"message": "East was the dealer"})
-    assert TableDispute.objects.get().player == players[1].player
+    client.post(reverse("referee-table-dispute", args=[table.pk]), {"message": "East was\x00 the dealer"})
+    dispute = TableDispute.objects.get()
+    assert dispute.player == players[1].player and dispute.message == "East was the dealer"
 
 
 def test_the_control_room_lists_open_disputes_and_a_referee_resolves_them_there(client, table, players):
