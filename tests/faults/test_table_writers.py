@@ -129,3 +129,25 @@ def test_at_a_refereed_tournament_a_seated_player_passes_no_write_door(door, wor
     response = request(client_as("seated", world), world)
     assert refused(response), response.status_code
     assert changed is None or not changed(world)
+
+
+ODD_BODIES = [None, [], "text", 0, {"player": "x"}, {"player": -1}, {"player": 2**63}, {"player": True},
+              {"player": [1]}, {"message": None}, {"message": ["a"]}, {"message": {"a": 1}}, {"status": "open"},
+              {"status": None}, {"status": "resolved", "message": "x" * 10_000}]
+
+
+@pytest.mark.parametrize("role", ["seated", "referee", "admin"])
+def test_odd_bodies_at_the_confirmation_and_dispute_doors_answer_4xx_or_2xx_never_5xx(role, world):
+    disputed(world)
+    dispute = TableDispute.objects.get()
+    client = client_as(role, world)
+    table = world["table"].pk
+    for body in ODD_BODIES:
+        for method, url in (("post", f"/api/v1/tables/{table}/confirmations/"),
+                            ("post", f"/api/v1/tables/{table}/disputes/"),
+                            ("patch", f"/api/v1/tables/{table}/disputes/{dispute.pk}/"),
+                            ("patch", f"/api/v1/tables/{table}/disputes/{2**40}/")):
+            response = getattr(client, method)(url, body, format="json")
+            assert response.status_code < 500, (method, url, body, response.status_code)
+            if response.status_code >= 400:
+                assert "code" in response.json()["error"], response.content
