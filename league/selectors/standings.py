@@ -28,6 +28,7 @@ from ..models import (
     SeasonRanking,
     Seat,
     Standing,
+    Table,
     Tournament,
     TournamentPenalty,
     shown_name,
@@ -150,7 +151,7 @@ def game_rows(tournament: Tournament) -> dict[tuple, dict]:
     results_by_table: dict[int, list[dict]] = defaultdict(list)
     hands = Hand.objects.filter(table__session__tournament=tournament)
     if players_enter(tournament):  # only confirmed tables count (docs/rules.md §7)
-        hands = hands.filter(counted_tables_q())
+        hands = hands.filter(counted_tables_q(tables=Table.objects.filter(session__tournament=tournament)))
     hands = hands.order_by("table_id", "number").values_list("table_id", "result")
     for table_id, result in hands.iterator(chunk_size=2000):
         results_by_table[table_id].append(result)

@@ -45,10 +45,11 @@ def provisional_table_ids(tournament, number: int | None = None) -> set[int]:
     return set(provisional_tables(tables).values_list("pk", flat=True))
 
 
-def counted_tables_q(field: str = "table") -> Q:
+def counted_tables_q(field: str = "table", tables: QuerySet[Table] | None = None) -> Q:
     """A filter on rows that reach a table through ``field`` ("pk" for tables themselves) keeping
-    only the tables that count in standings and rankings (not ``provisional_tables``)."""
-    return ~Q(**{f"{field}__in": provisional_tables().values("pk")})
+    only the tables that count in standings and rankings (not ``provisional_tables``); ``tables``
+    narrows the search for provisional ones (a tournament's tables)."""
+    return ~Q(**{f"{field}__in": provisional_tables(tables).values("pk")})
 
 
 def open_disputes(tournament) -> list[TableDispute]:

@@ -249,3 +249,14 @@ def test_the_results_workbook_marks_a_provisional_table_and_not_a_confirmed_one(
               if isinstance(row[0], str) and row[0].startswith("Session")]
     assert titles == ["Session 1, table 1 – provisional: not yet confirmed by its players, not counted",
                       "Session 1, table 2"]
+
+
+def test_counted_tables_q_keeps_a_refereed_table_and_a_players_table_only_once_confirmed(table, players):
+    from league.models import Table
+    from league.selectors.tables import counted_tables_q
+
+    refereed = table_with_players()
+    closed_by_a_player(table, players[0])
+    assert set(Table.objects.filter(counted_tables_q("pk"))) == {refereed}
+    client_for(AdminFactory()).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json")
+    assert set(Table.objects.filter(counted_tables_q("pk"))) == {refereed, table}
