@@ -260,3 +260,14 @@ def test_counted_tables_q_keeps_a_refereed_table_and_a_players_table_only_once_c
     assert set(Table.objects.filter(counted_tables_q("pk"))) == {refereed}
     client_for(AdminFactory()).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json")
     assert set(Table.objects.filter(counted_tables_q("pk"))) == {refereed, table}
+
+
+def test_a_referee_confirms_a_players_table_at_once_from_the_sheet(client, table, players):
+    closed_by_a_player(table, players[0])
+    client.force_login(referee_for(table.session.tournament))
+    sheet = reverse("referee-table", args=[table.pk])
+    assert "Confirm as referee (counts at once)" in client.get(sheet, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.post(reverse("referee-table-confirm", args=[table.pk]))
+    page = client.get(sheet, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Confirmed: the table counts in the standings." in page and "Confirm as referee" not in page
+    assert counted(table)
