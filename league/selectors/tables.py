@@ -52,6 +52,20 @@ def counted_tables_q(field: str = "table", tables: QuerySet[Table] | None = None
     return ~Q(**{f"{field}__in": provisional_tables(tables).values("pk")})
 
 
+def seated_tables(user) -> list[Table]:
+    """The tables where the player linked to ``user`` sits at a tournament whose players enter their
+    own tables: every open one, and the closed ones they have not confirmed yet (newest first). One
+    query for a user who sits at none."""
+    if not (user and user.is_authenticated):
+        return []
+    mine = Exists(TableConfirmation.objects.filter(table=OuterRef("pk"), player__user=user))
+    tables = (Table.objects.filter(seats__player__user=user, session__tournament__options__entry="players",
+                                   session__tournament__archived_at=None)
+              .annotate(_confirmed=mine).filter(Q(closed=False) | Q(_confirmed=False))
+              .select_related("session__tournament").order_by("-session__tournament__starts_on", "-session__number"))
+    return list(tables)
+
+
 def open_disputes(tournament) -> list[TableDispute]:
     """The tournament's open disputes, oldest first: what its control room lists."""
     return list(TableDispute.objects.filter(table__session__tournament=tournament, status=TableDispute.Status.OPEN)

@@ -27,7 +27,14 @@ from ..models import WIND_CHOICES, Hand, Table, TableDispute
 from ..permissions import table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
-from ..selectors.tables import players_enter, table_confirmation, table_players, table_summary, table_view
+from ..selectors.tables import (
+    players_enter,
+    seated_tables,
+    table_confirmation,
+    table_players,
+    table_summary,
+    table_view,
+)
 from ..services import confirmations as confirmation_services
 from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
@@ -129,7 +136,8 @@ def home(request):
             rt.seats = [{"line": line, "total": rt.totals[seat.position]}
                         for seat, line in zip(rt.table.seats.all(), lines[rt.table.pk], strict=True)]
     return render(request, "league/referee_home.html", {
-        "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only})
+        "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only,
+        "seated_tables": seated_tables(request.user)})
 
 
 @cache

@@ -271,3 +271,15 @@ def test_a_referee_confirms_a_players_table_at_once_from_the_sheet(client, table
     page = client.get(sheet, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Confirmed: the table counts in the standings." in page and "Confirm as referee" not in page
     assert counted(table)
+
+
+def test_my_tables_lists_the_players_own_open_table_and_a_closed_one_until_they_confirmed(client, table, players):
+    client.force_login(players[1])
+    home = client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Where you play" in home and reverse("referee-table", args=[table.pk]) in home
+    closed_by_a_player(table, players[0])
+    assert reverse("referee-table", args=[table.pk]) in client.get(reverse("referee-home")).content.decode()
+    client_for(players[1]).post(f"/api/v1/tables/{table.pk}/confirmations/", {}, format="json")
+    assert reverse("referee-table", args=[table.pk]) not in client.get(reverse("referee-home")).content.decode()
+    client.force_login(linked_users(table_with_players())[0])  # a refereed tournament's player: nothing to do
+    assert "Where you play" not in client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
