@@ -88,9 +88,9 @@ def table_confirmation(table: Table) -> Confirmation:
     confirmations = list(table.confirmations.all())
     players = [c.player_id for c in confirmations if c.player_id is not None]
     by_referee = any(c.player_id is None for c in confirmations)
-    disputes = sum(1 for d in table.disputes.all() if d.status == TableDispute.Status.OPEN)
-    provisional = players_enter(table.session.tournament) and (
-        disputes > 0 or not (by_referee or len(players) >= CONFIRMATIONS_NEEDED))
+    entry = players_enter(table.session.tournament)  # elsewhere disputes are never opened: not read
+    disputes = sum(1 for d in table.disputes.all() if d.status == TableDispute.Status.OPEN) if entry else 0
+    provisional = entry and (disputes > 0 or not (by_referee or len(players) >= CONFIRMATIONS_NEEDED))
     return Confirmation(provisional=provisional, confirmed_by=players, by_referee=by_referee, open_disputes=disputes)
 
 
