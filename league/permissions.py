@@ -5,12 +5,13 @@ ends (in ``_request``, per thread and task, emptied when a request starts and wh
 a view, its permission class and its serializer may all ask. Outside a request (tasks, commands)
 nothing is remembered."""
 from asgiref.local import Local
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.signals import request_finished, request_started
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.http import Http404
+from django.utils.translation import gettext as _
 
-from .models import RefereeAssignment, Tournament
+from .models import RefereeAssignment, Seat, Table, Tournament
 
 ADMINISTER = "league.administer"
 ADMIN_GROUP = "League administrators"
@@ -95,3 +96,60 @@ def visible_tournaments(user, *, archived: bool = False) -> QuerySet[Tournament]
     if user and user.is_authenticated:
         return tournaments.filter(Q(published=True) | Q(referee_assignments__user=user)).distinct()
     return tournaments.filter(published=True)
+
+
+def player_of(user):
+    """The player linked to ``user`` (``Player.user``), or None."""
+    if not (user and user.is_authenticated and user.is_active):
+        return None
+    try:
+        return user.player
+    except ObjectDoesNotExist:
+        return None
+
+
+def seated_player(user, table: Table):
+    """The player of ``user`` when they sit at ``table``, else None."""
+    player = player_of(user)
+    if player is None:
+        return None
+    return _remembered(("seated", user.pk, table.pk),
+                       lambda: Seat.objects.filter(table_id=table.pk, player_id=player.pk).exists()) and player or None
+
+
+def table_writer(user, table: Table) -> str | None:
+    """Who ``user`` is at ``table`` (its tournament loaded) as a writer: "referee" for the
+    tournament's referees and administrators; "player" for a player seated at it when the
+    tournament's players enter their own tables (option ``entry`` "players"); else None."""
+    tournament = table.session.tournament
+    if can_referee(user, tournament.pk):
+        return "referee"
+    if tournament.day_options["entry"] == "players" and seated_player(user, table) is not None:
+        return "player"
+    return None
+
+
+def table_for_writing(user, table_id: int, *, reading: bool = False, seats: bool = True) -> Table:
+    """THE permission-and-fetch path of the score sheet and the tables API: the table (its
+    tournament loaded, with ``seats`` also its seats and their players; ``writer`` set as
+    ``table_writer`` answers) when ``user`` may write at it. A seated player writes only while the
+    table is open; with ``reading`` also at its closed table (its sheet, confirming, disputing).
+    Http404 for a table the user may not even see; PermissionDenied for one they see but may not
+    write at."""
+    try:
+        table = Table.objects.select_related("session__tournament").get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise Http404(_("No such table.")) from error
+    tournament = table.session.tournament
+    table.writer = table_writer(user, table)
+    if table.writer == "referee" or (table.writer == "player" and (reading or not table.closed)):
+        if seats:
+            prefetch_related_objects([table], Prefetch(
+                "seats", queryset=Seat.objects.select_related("player").order_by("position")))
+        return table
+    if not can_see_tournament(user, tournament_id=tournament.pk, published=tournament.published,
+                              archived=tournament.archived_at is not None):
+        raise Http404(_("No such table."))
+    if table.writer == "player":
+        raise PermissionDenied(_("This table is closed; its result can only be confirmed or disputed."))
+    raise PermissionDenied(_("You are not a referee of this tournament."))

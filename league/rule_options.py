@@ -65,6 +65,9 @@ LABELS: dict[str, tuple] = {
     "bye_table_points": (_("Table points for a bye"),
                          _("A player who sits out a session (odd field) gets these table points")),
     "bye_score": (_("Score for a bye"), _("A player who sits out a session (odd field) gets this game score")),
+    "entry": (_("Who enters the hands"),
+              _("The referees, or the players at each table (a table then counts once three of its players "
+                "or a referee confirmed it)")),
 }
 
 CHOICE_LABELS: dict[tuple[str, object], object] = {
@@ -89,6 +92,8 @@ CHOICE_LABELS: dict[tuple[str, object], object] = {
     ("team_standings", None): _("No team standings"),
     ("team_standings", "sum"): _("Sum of all members"),
     ("team_standings", "best"): _("Sum of the best members"),
+    ("entry", "referee"): _("The referees"),
+    ("entry", "players"): _("The players at the table"),
 }
 
 __all__ = ["BY_NAME", "ruleset_catalogue", "ruleset_choices", "ruleset_label", "sheet_of", "options_of",

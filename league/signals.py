@@ -11,7 +11,21 @@ from django.conf import settings
 from django.db.models.signals import post_delete, post_migrate, post_save, pre_save
 
 from .cache import directory_changed, pages_changed, session_changed
-from .models import Bye, Club, League, Player, Registration, Season, Seat, Session, Table, Tournament, Withdrawal
+from .models import (
+    Bye,
+    Club,
+    League,
+    Player,
+    Registration,
+    Season,
+    Seat,
+    Session,
+    Table,
+    TableConfirmation,
+    TableDispute,
+    Tournament,
+    Withdrawal,
+)
 
 # Rows whose names and dates show on many public pages.
 DIRECTORY = (Club, League, Player, Season, Tournament)
@@ -69,6 +83,14 @@ def _table_changed(sender, instance, **kwargs) -> None:
         session_changed(tournament_id=tournament_id, number=number, tables=True)
 
 
+def _table_row_changed(sender, instance, **kwargs) -> None:
+    # a confirmation or dispute: whether the table is provisional, shown on its session's page
+    found = Table.objects.filter(pk=instance.table_id).values_list("session_id", flat=True).first()
+    tournament_id, number = _session_of(found) if found else (None, None)
+    if tournament_id is not None:
+        session_changed(tournament_id=tournament_id, number=number, tables=True)
+
+
 def connect() -> None:
     pre_save.connect(_revoke_tokens_on_password_change, sender=settings.AUTH_USER_MODEL,
                      dispatch_uid="tokens-password-change")
@@ -83,6 +105,9 @@ def connect() -> None:
     for model in (Withdrawal, Bye):
         post_delete.connect(_tournament_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")
     post_save.connect(_table_changed, sender=Table, dispatch_uid="pages-Table-save")
+    for model in (TableConfirmation, TableDispute):
+        post_save.connect(_table_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
+        post_delete.connect(_table_row_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")
     for model in DIRECTORY:
         post_save.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-save")
         post_delete.connect(_directory_changed, sender=model, dispatch_uid=f"pages-{model.__name__}-delete")

@@ -39,6 +39,8 @@ OPTIONS: dict[str, Option] = {
     # a player chosen to sit out a session of an odd field (league.models.Bye)
     "bye_table_points": Option(int, minimum=0),
     "bye_score": Option(int, minimum=-LARGEST),
+    # who enters a table's hands: its tournament's referees, or also the players seated at it
+    "entry": Option(str, choices=("referee", "players")),
 }
 
 DEFAULTS: dict = {
@@ -60,6 +62,9 @@ DEFAULTS: dict = {
     # a bye scores as nothing played unless the director says otherwise (no game is counted for it)
     "bye_table_points": 0,
     "bye_score": 0,
+    # "players": a player seated at an open table enters its hands; a table then counts once three of
+    # its four players (or a referee) confirmed it and no dispute is open (league.selectors.tables)
+    "entry": "referee",
 }
 
 

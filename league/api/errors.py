@@ -47,7 +47,7 @@ def exception_handler(exc, context):
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied()
+        exc = exceptions.PermissionDenied(exc.args[0] if exc.args else None)
     elif isinstance(exc, RequestDataTooBig):
         return Response(error_body("too_large", _("The request body is too large.")),
                         status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)

@@ -21,3 +21,17 @@ class RefereeWrites(permissions.BasePermission):
         if not request.user.is_authenticated:
             return False
         return can_referee(request.user, view.get_tournament_id())
+
+
+class TableWriters(permissions.BasePermission):
+    """Reads as above; writes by whoever may write at the view's table
+    (league.permissions.table_for_writing through the view's ``writable_table()``, which answers 404
+    or 403 itself)."""
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        if not request.user.is_authenticated:
+            return False
+        view.writable_table()
+        return True

@@ -8,10 +8,11 @@ from rest_framework import serializers
 from scoring.flow import ENDINGS
 
 from ..countries import country_normalised, is_country, is_ema_number
-from ..models import Club, Hand, HandRevision, League, Player, Season, Tournament
+from ..models import Club, Hand, HandRevision, League, Player, Season, TableDispute, Tournament
 from ..permissions import can_referee, is_league_admin
 from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
+from ..selectors.tables import table_confirmation
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -139,6 +140,14 @@ class TableSerializer(serializers.Serializer):
     closed = serializers.BooleanField(source="table.closed")
     confirmations = serializers.SerializerMethodField(
         help_text="Players (ids) who confirmed the closed table's final result.")
+    confirmed_by = serializers.SerializerMethodField(
+        help_text="Players (ids) who confirmed the closed table's final result (as `confirmations`).")
+    confirmed_by_referee = serializers.SerializerMethodField(
+        help_text="Whether a referee or administrator confirmed the table.")
+    provisional = serializers.SerializerMethodField(
+        help_text="True while the table does not count in standings and rankings: at a tournament whose "
+                  "players enter their own tables (option `entry` \"players\") until three of its players or a "
+                  "referee confirmed it, and while a dispute about it is open. Always false elsewhere.")
     remaining_s = serializers.SerializerMethodField(help_text="The table's time left on the session clock")
     clock_state = serializers.SerializerMethodField(help_text="idle, running, paused or ended")
 
@@ -155,8 +164,22 @@ class TableSerializer(serializers.Serializer):
     def get_next_seats(self, view) -> list[int | None] | None:
         return [p.pk if p else None for p in view.next_players] if view.next_players else None
 
+    def _confirmation(self, view):
+        if getattr(self, "_confirmation_of", (None,))[0] is not view:
+            self._confirmation_of = (view, table_confirmation(view.table))
+        return self._confirmation_of[1]
+
     def get_confirmations(self, view) -> list[int]:
-        return sorted(view.table.confirmations.values_list("player_id", flat=True))
+        return sorted(self._confirmation(view).confirmed_by)
+
+    def get_confirmed_by(self, view) -> list[int]:
+        return sorted(self._confirmation(view).confirmed_by)
+
+    def get_confirmed_by_referee(self, view) -> bool:
+        return self._confirmation(view).by_referee
+
+    def get_provisional(self, view) -> bool:
+        return self._confirmation(view).provisional
 
 
 class HandSerializer(serializers.ModelSerializer):
@@ -187,7 +210,29 @@ class HandSerializer(serializers.ModelSerializer):
 
 
 class TableConfirmationSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1)
+    """A seated player confirms for themselves (``player`` absent or their own id); a referee or
+    administrator records a player's confirmation (``player``) or, without one, confirms the table."""
+
+    player = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False, allow_null=True)
+
+
+class TableConfirmationReadSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id", allow_null=True,
+                                      help_text="The player who confirmed; null for a referee's confirmation.")
+    confirmed_at = serializers.DateTimeField()
+
+
+class TableDisputeSerializer(serializers.ModelSerializer):
+    message = serializers.CharField(max_length=2000, allow_blank=False, trim_whitespace=True)
+
+    class Meta:
+        model = TableDispute
+        fields = ["id", "table", "player", "message", "status", "opened_at", "resolved_at"]
+        read_only_fields = ["id", "table", "player", "status", "opened_at", "resolved_at"]
+
+
+class TableDisputeUpdateSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=[TableDispute.Status.RESOLVED.value])
 
 
 class HandCorrectionSerializer(serializers.Serializer):

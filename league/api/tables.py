@@ -1,6 +1,5 @@
 """Tables and their hands: the referees' API, with corrections, history and deletion."""
 from django.db.models import Prefetch
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -11,10 +10,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..errors import Conflict, ServiceError
-from ..models import Hand, Seat, Table
-from ..permissions import can_referee, can_see_tournament, is_league_admin, visible_tournaments
+from ..models import Hand, Seat, Table, TableDispute
+from ..permissions import is_league_admin, table_for_writing, visible_tournaments
 from ..selectors.day import table_hidden_for
 from ..selectors.tables import table_view
+from ..services.confirmations import dispute_open, dispute_resolve, table_confirm
 from ..services.hands import (
     hand_correct,
     hand_delete,
@@ -22,15 +22,17 @@ from ..services.hands import (
     hand_preview,
     hand_record,
     table_close,
-    table_confirm,
     table_reopen,
 )
-from .permissions import RefereeWrites
+from .permissions import TableWriters
 from .serializers import (
     HandCorrectionSerializer,
     HandRevisionSerializer,
     HandSerializer,
+    TableConfirmationReadSerializer,
     TableConfirmationSerializer,
+    TableDisputeSerializer,
+    TableDisputeUpdateSerializer,
     TableSerializer,
 )
 
@@ -58,28 +60,26 @@ def visible_table(request, table_id: int) -> Table:
     return get_object_or_404(tables, pk=table_id)
 
 
-def table_tournament_id(request, table_id: int) -> int:
-    """The tournament of a table the requester may see (404 otherwise, as ``visible_table``), from
-    one light query: all that a write needs before its service locks and reads the table itself."""
-    found = (Table.objects.filter(pk=table_id)
-             .values_list("session__tournament_id", "session__tournament__published",
-                          "session__tournament__archived_at").first())
-    if found is None or not can_see_tournament(request.user, tournament_id=found[0], published=found[1],
-                                               archived=found[2] is not None):
-        raise Http404
-    return found[0]
-
-
 class TableWrites:
-    """A view on one table (``pk``) whose writes the tournament's referees make: the permission
-    asks for its tournament once per request."""
+    """One table: everyone who may see it reads; its tournament's referees and administrators write,
+    and with tournament option `entry` "players" also the players seated at it while it is open."""
 
-    permission_classes = [RefereeWrites]
+    # Writes pass league.permissions.table_for_writing (the score sheet's path too). ``reading``: a
+    # seated player may also act at the closed table (confirm, dispute); ``written_table_id``: the
+    # table the view's object belongs to.
 
-    def get_tournament_id(self) -> int:
-        if getattr(self, "_tournament_id", None) is None:
-            self._tournament_id = table_tournament_id(self.request, self.kwargs["pk"])
-        return self._tournament_id
+    permission_classes = [TableWriters]
+    reading = False
+    with_seats = True  # False where the service reads the table itself (hands)
+
+    def written_table_id(self) -> int:
+        return self.kwargs["pk"]
+
+    def writable_table(self) -> Table:
+        if getattr(self, "_writable", None) is None:
+            self._writable = table_for_writing(self.request.user, self.written_table_id(), reading=self.reading,
+                                               seats=self.with_seats)
+        return self._writable
 
 
 def readable_table(request, table_id: int) -> Table:
@@ -110,28 +110,82 @@ class TableClose(TableWrites, APIView):
 
     @extend_schema(request=None)
     def post(self, request, pk: int):
-        table = table_close(table=visible_table(request, pk), user=request.user)
+        table = table_close(table=self.writable_table(), user=request.user)
         return Response(TableSerializer(table_view(table=table)).data)
 
     @extend_schema(request=None)
     def delete(self, request, pk: int):
         if not is_league_admin(request.user):
             raise PermissionDenied()
-        table = table_reopen(table=visible_table(request, pk), user=request.user)
+        table = table_reopen(table=self.writable_table(), user=request.user)
         return Response(TableSerializer(table_view(table=table)).data)
 
 
 class TableConfirmations(TableWrites, APIView):
-    """POST {"player": id}: that player confirms the closed table's final result (kept with the
-    table, as the signature on a printed score sheet); confirming again changes nothing."""
+    """GET who confirmed the closed table's final result; POST a confirmation (kept with the table,
+    as the signature on a printed score sheet; confirming again changes nothing). A seated player
+    (tournament option ``entry`` "players") confirms for themselves; a referee or administrator
+    records a player's confirmation (``{"player": id}``) or, with no player, confirms the table
+    at once. Such a table counts once three players or a referee confirmed it (``provisional``)."""
+
+    reading = True
+
+    @extend_schema(responses={200: TableConfirmationReadSerializer(many=True)})
+    def get(self, request, pk: int):
+        table = visible_table(request, pk)
+        return Response(TableConfirmationReadSerializer(table.confirmations.order_by("confirmed_at", "id"),
+                                                        many=True).data)
 
     @extend_schema(request=TableConfirmationSerializer, responses={200: TableSerializer})
     def post(self, request, pk: int):
         data = TableConfirmationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        table = visible_table(request, pk)
-        table_confirm(table=table, player_id=data.validated_data["player"], user=request.user)
+        table_confirm(table=self.writable_table(), player_id=data.validated_data.get("player"), user=request.user)
         return Response(TableSerializer(table_view(table=visible_table(request, pk))).data)
+
+
+class TableDisputes(TableWrites, APIView):
+    """GET the table's disputes (its seated players, referees and administrators); POST
+    ``{"message"}``: a seated player disputes the result, which keeps the table provisional and
+    tells the tournament's referees and administrators by e-mail."""
+
+    reading = True
+    serializer_class = TableDisputeSerializer
+
+    @extend_schema(responses={200: TableDisputeSerializer(many=True)})
+    def get(self, request, pk: int):
+        table = table_for_writing(request.user, pk, reading=True)
+        return Response(TableDisputeSerializer(table.disputes.order_by("opened_at", "id"), many=True).data)
+
+    @extend_schema(request=TableDisputeSerializer, responses={201: TableDisputeSerializer})
+    def post(self, request, pk: int):
+        data = TableDisputeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = dispute_open(table=self.writable_table(), user=request.user, message=data.validated_data["message"])
+        return Response(TableDisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+class TableDisputeDetail(TableWrites, APIView):
+    """PATCH ``{"status": "resolved"}``: the tournament's referees and administrators end a dispute."""
+
+    reading = True
+    serializer_class = TableDisputeSerializer
+
+    def _dispute(self) -> TableDispute:
+        return get_object_or_404(TableDispute, pk=self.kwargs["did"], table_id=self.kwargs["pk"])
+
+    @extend_schema(operation_id="tables_dispute_retrieve")
+    def get(self, request, pk: int, did: int):
+        table_for_writing(request.user, pk, reading=True)
+        return Response(TableDisputeSerializer(self._dispute()).data)
+
+    @extend_schema(request=TableDisputeUpdateSerializer, responses={200: TableDisputeSerializer})
+    def patch(self, request, pk: int, did: int):
+        dispute = self._dispute()
+        data = TableDisputeUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = dispute_resolve(dispute=dispute, user=request.user)
+        return Response(TableDisputeSerializer(dispute).data)
 
 
 class TableHands(TableWrites, generics.GenericAPIView):
@@ -140,6 +194,7 @@ class TableHands(TableWrites, generics.GenericAPIView):
 
     serializer_class = HandSerializer
     pagination_class = None
+    with_seats = False
 
     def get(self, request, pk: int):
         table = readable_table(request, pk)
@@ -162,7 +217,7 @@ class TableHands(TableWrites, generics.GenericAPIView):
         """A record may name the `number` of the hand it means to create; with an `Idempotency-Key`
         a repeat answers the stored hand (201, identical body) instead of storing a second one."""
         try:  # the permission found the table; the service locks and reads it
-            hand = hand_record(table=Table(pk=pk), record=request.data, user=request.user,
+            hand = hand_record(table=self.writable_table(), record=request.data, user=request.user,
                                idempotency_key=idempotency_key(request))
         except Conflict as error:
             if error.code in STATE_CONFLICTS:
@@ -178,22 +233,22 @@ class TableHandPreview(TableWrites, APIView):
 
     @extend_schema(request={"application/json": {"type": "object"}}, responses={200: {"type": "object"}})
     def post(self, request, pk: int):
-        return Response(hand_preview(table=visible_table(request, pk), record=request.data))
+        return Response(hand_preview(table=self.writable_table(), record=request.data))
 
 
-class HandDetail(generics.GenericAPIView):
-    permission_classes = [RefereeWrites]
+class HandDetail(TableWrites, generics.GenericAPIView):
     serializer_class = HandSerializer
+    with_seats = False
 
     def _deletion(self):
         """An earlier deletion of this hand, where the requester may see it."""
         tables = Table.objects.filter(session__tournament__in=visible_tournaments(self.request.user))
         return hand_deletion(hand_id=self.kwargs["pk"], tables=tables)
 
-    def get_tournament_id(self) -> int:
+    def written_table_id(self) -> int:
         if self.request.method == "DELETE" and (deletion := self._deletion()) is not None:
-            return deletion.table.session.tournament_id
-        return visible_hand(self.request, self.kwargs["pk"]).table.session.tournament_id
+            return deletion.table_id
+        return visible_hand(self.request, self.kwargs["pk"]).table_id
 
     def get(self, request, pk: int):
         hand = visible_hand(request, pk)
@@ -224,16 +279,12 @@ class HandDetail(generics.GenericAPIView):
 
 
 class HandHistory(generics.GenericAPIView):
-    permission_classes = [RefereeWrites]
     serializer_class = HandRevisionSerializer
     pagination_class = None
 
-    def get_tournament_id(self) -> int:
-        return visible_hand(self.request, self.kwargs["pk"]).table.session.tournament_id
-
     def get(self, request, pk: int):
+        """Every change to the hand, naming who made it: for those who may write at its table."""
         hand = visible_hand(request, pk)
-        if not can_referee(request.user, hand.table.session.tournament_id):
-            raise PermissionDenied()
+        table_for_writing(request.user, hand.table_id, reading=True)
         revisions = hand.table.hand_revisions.filter(number=hand.number).select_related("user").order_by("at", "id")
         return Response(HandRevisionSerializer(revisions, many=True).data)

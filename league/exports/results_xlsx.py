@@ -16,7 +16,7 @@ from ..hand_facts import outcome_text, seat_labels
 from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty
 from ..rule_options import option_lines
 from ..selectors.standings import team_standings_for
-from ..selectors.tables import hand_balances_by_player, hand_seatings
+from ..selectors.tables import hand_balances_by_player, hand_seatings, players_enter, provisional_tables
 from .cells import BOLD, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
 
 CHUNK = 2000
@@ -164,6 +164,9 @@ def _hands_sheet(workbook, tournament, progress) -> None:
     rows = hands.order_by("table__session__number", "table__number", "number").values_list(
         "table_id", "table__session__number", "table__number", "number", "dealer", "prevailing_wind", "record",
         "result")
+    # tables of a tournament whose players enter them that do not count yet (docs/rules.md §7)
+    provisional = set(provisional_tables().filter(session__tournament=tournament).values_list("pk", flat=True)
+                      ) if players_enter(tournament) else set()
     done, reported = 0, 0
     for table_id, table_rows in groupby(rows.iterator(chunk_size=CHUNK), key=itemgetter(0)):
         # One table's hands at a time (a game is short): with seat changes each hand's seats are
@@ -174,6 +177,8 @@ def _hands_sheet(workbook, tournament, progress) -> None:
             sheet.append([])
         (_id, session, table, *_rest) = table_rows[0]
         title = _("Session %(session)s, table %(table)s") % {"session": session, "table": table}
+        if table_id in provisional:
+            title += " – " + _("provisional: not yet confirmed by its players, not counted")
         sheet.append([cell(sheet, title, font=BOLD)])
         sheet.append([cell(sheet, h, font=BOLD) for h in hand_headings(players, seat_change=changing)])
         seatings = hand_seatings(tournament, [row[7] for row in table_rows])

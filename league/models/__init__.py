@@ -17,7 +17,7 @@ from .day import Bye, CheckIn, Withdrawal, withdrawn_in
 from .exports import Export
 from .limits import RateCount
 from .people import Club, Player, PlayerMerge, shown_name
-from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
+from .play import Hand, HandRevision, TableConfirmation, TableDispute, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
 from .signups import Signup
 
@@ -27,6 +27,7 @@ __all__ = [
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
     "SeasonRanking", "Seat", "Session",
-    "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
+    "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "TableDispute", "Tournament",
+    "TournamentPenalty",
     "Withdrawal", "withdrawn_in",
 ]

@@ -88,10 +88,13 @@ class HandRevision(models.Model):
 
 class TableConfirmation(models.Model):
     """A player's confirmation of a closed table's final result: the signature line of a printed
-    DMJL score sheet. Withdrawn when the table is reopened."""
+    DMJL score sheet; without a player, a referee's or administrator's (``confirmed_by``), which
+    confirms the table at once (tournament option ``entry`` "players"). Withdrawn when the table is
+    reopened."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="confirmations", verbose_name=_("table"))
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                               verbose_name=_("player"))
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+", verbose_name=_("recorded by"))
     confirmed_at = models.DateTimeField(_("confirmed at"), auto_now_add=True)
@@ -104,6 +107,34 @@ class TableConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.player}"
+
+
+class TableDispute(models.Model):
+    """A seated player's objection to a table's result (tournament option ``entry`` "players"):
+    while it is open the table stays provisional; its tournament's referees or administrators
+    resolve it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="disputes", verbose_name=_("table"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    message = models.TextField(_("message"), max_length=2000)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    opened_at = models.DateTimeField(_("opened at"), auto_now_add=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="+", verbose_name=_("resolved by"))
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "opened_at", "id"]
+        verbose_name = _("table dispute")
+        verbose_name_plural = _("table disputes")
+        indexes = [models.Index(fields=["table", "status"], name="table_dispute_status")]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.player} ({self.status})"
 
 
 class TournamentPenalty(models.Model):

@@ -30,7 +30,7 @@ from ..models import (
 from ..permissions import can_referee, is_league_admin
 from .addresses import player_address
 from .standings import fixed_substitute_result, game_rows, standing_rows
-from .tables import player_totals
+from .tables import player_totals, provisional_table_ids
 
 START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
 WIND_NAMES = dict(WIND_CHOICES)
@@ -252,6 +252,7 @@ class ControlTable:
     last_activity: datetime.datetime | None
     totals: list[int]
     remaining_s: int | None
+    provisional: bool = False  # a players' table not yet confirmed, or disputed (selectors.tables)
 
 
 def session_tables(tournament: Tournament, number: int) -> list[ControlTable]:
@@ -261,13 +262,15 @@ def session_tables(tournament: Tournament, number: int) -> list[ControlTable]:
               .select_related("session__tournament").order_by("number")
               .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
                                 Prefetch("hands", queryset=hands)))
+    provisional = provisional_table_ids(tournament, number)
     out = []
     for table in tables:
         table_hands = list(table.hands.all())
         totals = player_totals(table.session.tournament, [hand.result for hand in table_hands])
         last = max((h.updated_at for h in table_hands), default=None)
         out.append(ControlTable(table, [(START_WINDS[s.position], s.player) for s in table.seats.all()],
-                                len(table_hands), last, totals, table_remaining_s(table)))
+                                len(table_hands), last, totals, table_remaining_s(table),
+                                table.pk in provisional))
     return out
 
 

@@ -28,10 +28,12 @@ from ..models import (
     SeasonRanking,
     Seat,
     Standing,
+    Table,
     Tournament,
     TournamentPenalty,
     shown_name,
 )
+from .tables import counted_tables_q, players_enter
 
 
 def counts_in_ranking() -> Q:
@@ -154,8 +156,10 @@ def game_rows(tournament: Tournament) -> dict[tuple, dict]:
     are the exact figures for the standings, not stored."""
     options = tournament.effective_options
     results_by_table: dict[int, list[dict]] = defaultdict(list)
-    hands = (Hand.objects.filter(table__session__tournament=tournament)
-             .order_by("table_id", "number").values_list("table_id", "result"))
+    hands = Hand.objects.filter(table__session__tournament=tournament)
+    if players_enter(tournament):  # only confirmed tables count (docs/rules.md §7)
+        hands = hands.filter(counted_tables_q(tables=Table.objects.filter(session__tournament=tournament)))
+    hands = hands.order_by("table_id", "number").values_list("table_id", "result")
     for table_id, result in hands.iterator(chunk_size=2000):
         results_by_table[table_id].append(result)
     seats_by_table: dict[int, list[tuple]] = defaultdict(list)

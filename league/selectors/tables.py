@@ -1,11 +1,97 @@
 """Reading a table: its seats, its game's current state, running totals and how the game ended."""
 from dataclasses import dataclass
 
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
 from scoring import flow
 from scoring.results import game_result, hand_amounts
 
 from ..hand_facts import posted_part
-from ..models import Hand, Table
+from ..models import Hand, Table, TableConfirmation, TableDispute
+
+# Tournament option ``entry`` "players": a table counts once this many of its players confirmed it
+# (or one referee or administrator did) and no dispute about it is open (docs/rules.md).
+CONFIRMATIONS_NEEDED = 3
+
+
+def players_enter(tournament) -> bool:
+    """Whether the tournament's players enter their own tables (tournament option ``entry``)."""
+    return tournament.day_options["entry"] == "players"
+
+
+def provisional_tables(tables: QuerySet[Table] | None = None) -> QuerySet[Table]:
+    """The tables (of ``tables``, default all) that do not count yet: at a tournament whose players
+    enter their own tables, those not confirmed by ``CONFIRMATIONS_NEEDED`` of their players or by a
+    referee, and those with an open dispute. Every other table counts as soon as it has hands."""
+    tables = Table.objects.all() if tables is None else tables
+    by_players = (TableConfirmation.objects.filter(table=OuterRef("pk"), player__isnull=False)
+                  .order_by().values("table").annotate(n=Count("pk")).values("n"))
+    return (tables.filter(session__tournament__options__entry="players")
+            .annotate(_by_players=Coalesce(Subquery(by_players), 0),
+                      _by_referee=Exists(TableConfirmation.objects.filter(table=OuterRef("pk"), player__isnull=True)),
+                      _disputed=Exists(TableDispute.objects.filter(table=OuterRef("pk"),
+                                                                   status=TableDispute.Status.OPEN)))
+            .filter(Q(_disputed=True) | Q(_by_referee=False, _by_players__lt=CONFIRMATIONS_NEEDED)))
+
+
+def provisional_table_ids(tournament, number: int | None = None) -> set[int]:
+    """The provisional tables (``provisional_tables``) of ``tournament``, or of its session ``number``."""
+    if not players_enter(tournament):
+        return set()
+    tables = Table.objects.filter(session__tournament=tournament)
+    if number is not None:
+        tables = tables.filter(session__number=number)
+    return set(provisional_tables(tables).values_list("pk", flat=True))
+
+
+def counted_tables_q(field: str = "table", tables: QuerySet[Table] | None = None) -> Q:
+    """A filter on rows that reach a table through ``field`` ("pk" for tables themselves) keeping
+    only the tables that count in standings and rankings (not ``provisional_tables``); ``tables``
+    narrows the search for provisional ones (a tournament's tables)."""
+    return ~Q(**{f"{field}__in": provisional_tables(tables).values("pk")})
+
+
+def seated_tables(user) -> list[Table]:
+    """The tables where the player linked to ``user`` sits at a tournament whose players enter their
+    own tables: every open one, and the closed ones they have not confirmed yet (newest first). One
+    query for a user who sits at none."""
+    if not (user and user.is_authenticated):
+        return []
+    mine = Exists(TableConfirmation.objects.filter(table=OuterRef("pk"), player__user=user))
+    tables = (Table.objects.filter(seats__player__user=user, session__tournament__options__entry="players",
+                                   session__tournament__archived_at=None)
+              .annotate(_confirmed=mine).filter(Q(closed=False) | Q(_confirmed=False))
+              .select_related("session__tournament").order_by("-session__tournament__starts_on", "-session__number"))
+    return list(tables)
+
+
+def open_disputes(tournament) -> list[TableDispute]:
+    """The tournament's open disputes, oldest first: what its control room lists."""
+    return list(TableDispute.objects.filter(table__session__tournament=tournament, status=TableDispute.Status.OPEN)
+                .select_related("table__session", "player").order_by("opened_at", "id"))
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """A table's confirmation state: what ``tables/<id>/`` and the pages show."""
+
+    provisional: bool
+    confirmed_by: list[int]  # the players (ids) who confirmed
+    by_referee: bool  # a referee or administrator confirmed it
+    open_disputes: int
+
+
+def table_confirmation(table: Table) -> Confirmation:
+    """``provisional_tables``' rule for one table (its tournament loaded), from its confirmations
+    and disputes (prefetched or not)."""
+    confirmations = list(table.confirmations.all())
+    players = [c.player_id for c in confirmations if c.player_id is not None]
+    by_referee = any(c.player_id is None for c in confirmations)
+    entry = players_enter(table.session.tournament)  # elsewhere disputes are never opened: not read
+    disputes = sum(1 for d in table.disputes.all() if d.status == TableDispute.Status.OPEN) if entry else 0
+    provisional = entry and (disputes > 0 or not (by_referee or len(players) >= CONFIRMATIONS_NEEDED))
+    return Confirmation(provisional=provisional, confirmed_by=players, by_referee=by_referee, open_disputes=disputes)
 
 
 @dataclass(frozen=True)

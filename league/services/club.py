@@ -22,7 +22,8 @@ from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import Registration, Seat, Session, Signup, Table, Tournament, Withdrawal, withdrawn_in
 from ..models.competition import WIND_CHOICES
-from ..permissions import can_referee
+from ..permissions import can_referee, player_of
+from ..selectors.tables import players_enter
 
 logger = logging.getLogger(__name__)
 ENTRY_OPTION = "entry"  # the tournament option of the players' own entry (API.md "Players at the table")
@@ -44,25 +45,13 @@ def club_options(options):
     return options
 
 
-def players_enter(tournament: Tournament) -> bool:
-    """Whether the players write their own tables' hands (option ``entry`` "players"; a club event
-    does when the option is not known yet)."""
-    default = "players" if is_club(tournament) else "referee"
-    return tournament.day_options.get(ENTRY_OPTION, default) == "players"
-
-
-def own_player_id(user) -> int | None:
-    """The player linked to ``user`` (``Player.user``), or None."""
-    player = getattr(user, "player", None) if user is not None and user.is_authenticated else None
-    return player.pk if player is not None else None
-
-
 def can_form_table(user, tournament: Tournament, seats: list[int] | None = None) -> bool:
     """Administrators and the event's referees; with the players' own entry, a player linked to the
     user who sits at the table (``seats`` None: who might form one at all)."""
     if can_referee(user, tournament.pk):
         return True
-    player_id = own_player_id(user)
+    player = player_of(user)
+    player_id = player.pk if player is not None else None
     if player_id is None or not players_enter(tournament):
         return False
     if seats is None:

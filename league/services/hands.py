@@ -13,7 +13,7 @@ from scoring.results import hand_amounts
 
 from ..errors import Conflict, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
-from ..models import Hand, HandRevision, Table, TableConfirmation
+from ..models import Hand, HandRevision, Table
 from ..permissions import is_league_admin
 from .standings import standings_request
 from .tournaments import tournament_status_follow
@@ -328,22 +328,6 @@ def table_close(*, table: Table, user) -> Table:
         standings_request(tournament_id=table.session.tournament_id)
     tournament_status_follow(tournament=table.session.tournament)
     return table
-
-
-def table_confirm(*, table: Table, player_id: int, user) -> TableConfirmation:
-    """A player's confirmation of a closed table's final result (the signature on a printed sheet).
-    Confirming twice keeps the first confirmation."""
-    with transaction.atomic():
-        table = _locked_table(table.pk)
-        if not table.closed:
-            raise ServiceError("table_open", _("Only a closed table's result can be confirmed."), status=409)
-        seat = table.seats.filter(player_id=player_id).select_related("player").first()
-        if seat is None:
-            raise ServiceError("not_seated", _("This player does not play at this table."),
-                               fields={"player": [_("Not at this table.")]})
-        confirmation, _created = TableConfirmation.objects.get_or_create(
-            table=table, player=seat.player, defaults={"confirmed_by": user})
-    return confirmation
 
 
 def table_reopen(*, table: Table, user) -> Table:

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..errors import ServiceError
 from ..models import WIND_CHOICES, Registration, Seat, Session, Tournament
-from ..permissions import visible_tournaments
-from ..services.club import can_form_table, club_session_open, club_table_form, is_club, own_player_id
+from ..permissions import player_of, visible_tournaments
+from ..services.club import can_form_table, club_session_open, club_table_form, is_club
 
 
 def _event(request, slug: str) -> Tournament:
@@ -61,7 +61,7 @@ def evening_table(request, slug: str, number: int):
     players = [r.player for r in Registration.objects.filter(tournament=tournament).exclude(player_id__in=seated)
                .exclude(player_id__in=played).select_related("player").order_by("player__first_name",
                                                                                  "player__last_name")]
-    own = own_player_id(request.user)
+    own = getattr(player_of(request.user), "pk", None)
     form = TableSeatsForm(request.POST or None, players=players,
                           east=own if any(p.pk == own for p in players) else None)
     if request.method == "POST" and form.is_valid():

@@ -14,11 +14,13 @@ from django.views.decorators.http import require_POST
 
 from ..cache import cached_page, page_subject
 from ..errors import ServiceError
-from ..models import Bye, Player, Session, Table, Tournament, TournamentPenalty
+from ..models import Bye, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day
 from ..selectors.standings import team_standings_for
+from ..selectors.tables import open_disputes
 from ..services import day as day_services
+from ..services.confirmations import dispute_resolve
 from ..services.penalties import tournament_penalty_create, tournament_penalty_delete
 from ..services.seating import METHODS, draw_field, seating_generate, seating_next_session, seating_preview
 from ..services.tournaments import tournament_status_set
@@ -77,6 +79,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
         "penalties": TournamentPenalty.objects.filter(tournament=tournament).select_related("player"),
+        "disputes": open_disputes(tournament),
     }
 
 
@@ -107,7 +110,7 @@ def control_action(request, slug: str, action: str):
     tournament = _directed(request, slug)
     post = request.POST
     number = posted_int(post.get("session"), None)
-    if action != "checkin" and not is_league_admin(request.user):
+    if action not in ("checkin", "resolve") and not is_league_admin(request.user):
         raise PermissionDenied(_("Only administrators can do this."))
     try:
         if action == "checkin":
@@ -185,6 +188,12 @@ def control_action(request, slug: str, action: str):
             tournament = tournament_status_set(tournament=tournament, status=post.get("status", ""), user=request.user)
             messages.success(request, _("The tournament's status is now: %(status)s.")
                              % {"status": tournament.get_status_display()})
+        elif action == "resolve":
+            dispute = get_object_or_404(TableDispute, pk=posted_int(post.get("dispute"), 0),
+                                        table__session__tournament=tournament)
+            dispute_resolve(dispute=dispute, user=request.user)
+            messages.success(request, _("The dispute about table %(table)s is resolved.")
+                             % {"table": dispute.table.number})
         elif action == "reveal":
             if not post.get("confirm"):
                 raise ServiceError("confirm", _("Tick the box to confirm the reveal."))
@@ -252,7 +261,8 @@ def _screen_context(request, tournament: Tournament) -> dict:
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
                "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
                "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
-               "provisional": started and any(not t.table.closed for t in tables)}
+               "provisional": started and any(not t.table.closed for t in tables),
+               "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed)}
     if revealed:
         context["mode"] = "reveal"
         context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))

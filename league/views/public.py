@@ -20,6 +20,7 @@ from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day, pages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
+from ..selectors.tables import provisional_table_ids
 from ..services.club import can_form_table, is_club
 from ..services.exports import TOURNAMENT_KINDS
 from .charts import lines_chart
@@ -112,6 +113,10 @@ def _with_seat_lines(tournament: Tournament, tables) -> None:
 def _sessions_context(tournament: Tournament) -> dict:
     sessions = pages.tournament_sessions(tournament)
     _with_seat_lines(tournament, [table for session in sessions for table in session.tables.all()])
+    provisional = provisional_table_ids(tournament)
+    for session in sessions:
+        for table in session.tables.all():
+            table.provisional = table.pk in provisional
     return {"tournament": tournament, "sessions": sessions,
             "substitute_rule": day.substitute_rule(tournament)}
 
@@ -122,6 +127,9 @@ def _session_context(request, tournament: Tournament, number: int) -> dict:
     except Session.DoesNotExist as error:
         raise Http404(_("No such session.")) from error
     _with_seat_lines(tournament, [entry.table for entry in tables])
+    provisional = provisional_table_ids(tournament, number)
+    for entry in tables:
+        entry.table.provisional = entry.table.pk in provisional
     hidden = day.hides_for(request.user, tournament)
     if hidden is not None and number >= hidden:
         for entry in tables:

@@ -8,10 +8,12 @@ from functools import cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -21,10 +23,19 @@ from scoring.flow import seat_winds
 
 from ..errors import Conflict, ServiceError, error_body
 from ..hand_facts import seat_labels
-from ..models import WIND_CHOICES, Hand, Table
-from ..permissions import referee_or_refuse
+from ..models import WIND_CHOICES, Hand, Table, TableDispute
+from ..permissions import table_for_writing
+from ..qr import qr_svg
 from ..selectors import day, pages
-from ..selectors.tables import table_players, table_summary, table_view
+from ..selectors.tables import (
+    players_enter,
+    seated_tables,
+    table_confirmation,
+    table_players,
+    table_summary,
+    table_view,
+)
+from ..services import confirmations as confirmation_services
 from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
 
@@ -125,7 +136,8 @@ def home(request):
             rt.seats = [{"line": line, "total": rt.totals[seat.position]}
                         for seat, line in zip(rt.table.seats.all(), lines[rt.table.pk], strict=True)]
     return render(request, "league/referee_home.html", {
-        "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only})
+        "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only,
+        "seated_tables": seated_tables(request.user)})
 
 
 @cache
@@ -149,21 +161,18 @@ def service_worker(request):
     return response
 
 
-def _checked_table(request, table_id: int) -> Table:
-    try:
-        table = pages.table_for_sheet(table_id)
-    except Table.DoesNotExist as error:
-        raise Http404(_("No such table.")) from error
-    referee_or_refuse(request.user, table.session.tournament, _("You are not a referee of this tournament."))
-    return table
+def _checked_table(request, table_id: int, *, reading: bool = False) -> Table:
+    """The table when the requester may write at it (league.permissions.table_for_writing, the path
+    the API takes too); ``reading``: a seated player's closed table (its sheet, confirming)."""
+    return table_for_writing(request.user, table_id, reading=reading)
 
 
-def _checked_hand(request, hand_id: int) -> Hand:
+def _checked_hand(request, hand_id: int, *, reading: bool = False) -> Hand:
     try:
         hand = pages.hand_for_sheet(hand_id)
     except Hand.DoesNotExist as error:
         raise Http404(_("No such hand.")) from error
-    referee_or_refuse(request.user, hand.table.session.tournament, _("You are not a referee of this tournament."))
+    hand.table = table_for_writing(request.user, hand.table_id, reading=reading)
     return hand
 
 
@@ -257,6 +266,21 @@ def _sheet_context(table: Table, form, view=None) -> dict:
         "queue_id": f"table-{table.pk}",
         "tile_entry": tile_entry(table.session.tournament, view.dealer, view.prevailing_wind),
         "summary": table_summary(table=table, view=view) if table.closed else None,
+        **_entry_context(table),
+    }
+
+
+def _entry_context(table: Table) -> dict:
+    """Who writes at the sheet (``writer``: "referee" or "player") and, at a
+    tournament whose players enter their own tables, whether the table counts yet and its disputes."""
+    writer = getattr(table, "writer", "referee")
+    entry = players_enter(table.session.tournament)
+    return {
+        "writer": writer,
+        "me": None,  # the seated player's own Player, set by the view that knows the user
+        "players_enter": entry,
+        "confirmation": table_confirmation(table) if entry else None,
+        "disputes": list(table.disputes.filter(status=TableDispute.Status.OPEN)) if entry else [],
     }
 
 
@@ -285,7 +309,7 @@ def _saved_message(hand) -> str:
 
 @login_required
 def score_sheet(request, table_id: int):
-    table = _checked_table(request, table_id)
+    table = _checked_table(request, table_id, reading=request.method != "POST")
     ruleset = table.session.tournament.ruleset
     status, view = 200, None
     if request.method == "POST":
@@ -315,7 +339,13 @@ def score_sheet(request, table_id: int):
         view = table_view(table=table)
         form = hand_form_for(ruleset, initial={"key": new_key(), "number": len(view.hands) + 1},
                              seat_labels=seat_labels(view.players, view.dealer))
-    return render(request, "league/score_sheet.html", _sheet_context(table, form, view), status=status)
+    context = _sheet_context(table, form, view)
+    if context["players_enter"] and table.closed:  # the other players open the sheet on their phones
+        context["confirm_link"] = request.build_absolute_uri(reverse("referee-table", args=[table.pk]))
+        context["confirm_qr"] = mark_safe(qr_svg(context["confirm_link"]))  # noqa: S308 (our own SVG, no input markup)
+    if context["writer"] == "player":
+        context["me"] = next(s.player for s in table.seats.all() if s.player.user_id == request.user.pk)
+    return render(request, "league/score_sheet.html", context, status=status)
 
 
 def _renumbered(form, table: Table, error: ServiceError):
@@ -586,7 +616,7 @@ def revision_changes(revision, players: list, first_players: list | None = None)
 
 @login_required
 def hand_history(request, hand_id: int):
-    hand = _checked_hand(request, hand_id)
+    hand = _checked_hand(request, hand_id, reading=True)
     players = _hand_players(hand.table, hand)
     first = table_players(hand.table)
     revisions = [{"revision": r, "changes": revision_changes(r, players, first)} for r in pages.hand_history(hand)]
@@ -609,8 +639,7 @@ def hand_delete(request, hand_id: int):
     deletion = hand_services.hand_deletion(hand_id=hand_id, tables=Table.objects.all())
     if deletion is not None:
         # A repeated deletion (double tap, a retry after a lost reply) deletes nothing more.
-        referee_or_refuse(request.user, deletion.table.session.tournament,
-                          _("You are not a referee of this tournament."))
+        table_for_writing(request.user, deletion.table_id)
         messages.info(request, _("Hand %(number)s was already deleted.") % {"number": deletion.number})
         return redirect("referee-table", table_id=deletion.table_id)
     hand = _checked_hand(request, hand_id)
@@ -627,18 +656,40 @@ def hand_delete(request, hand_id: int):
 @login_required
 @require_POST
 def table_confirm(request, table_id: int):
-    """One player's confirmation of the closed table's result, recorded on the referee's phone."""
-    table = _checked_table(request, table_id)
+    """A confirmation of the closed table's result: a seated player's own (tournament option
+    ``entry`` "players", from their phone), or one a referee records for a player (``player``) or
+    gives themselves (no player)."""
+    table = _checked_table(request, table_id, reading=True)
     try:
-        player_id = int(request.POST.get("player", ""))
+        player_id = int(request.POST["player"]) if request.POST.get("player") else None
     except ValueError:
         player_id = 0
     try:
-        confirmation = hand_services.table_confirm(table=table, player_id=player_id, user=request.user)
+        confirmation = confirmation_services.table_confirm(table=table, player_id=player_id, user=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("%(player)s confirmed the result.") % {"player": confirmation.player})
+        if confirmation.player is None:
+            messages.success(request, _("You confirmed the result."))
+        else:
+            messages.success(request, _("%(player)s confirmed the result.") % {"player": confirmation.player})
+    return redirect("referee-table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def table_dispute(request, table_id: int):
+    """A seated player disputes the table's result (tournament option ``entry`` "players")."""
+    table = _checked_table(request, table_id, reading=True)
+    if table.writer != "player":
+        raise PermissionDenied(_("Only the table's players dispute its result."))
+    try:
+        confirmation_services.dispute_open(table=table, user=request.user, message=request.POST.get("message", ""))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Your dispute was sent to the referees; the table does not count until "
+                                    "it is resolved."))
     return redirect("referee-table", table_id=table.pk)
 
 

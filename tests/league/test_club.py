@@ -5,7 +5,7 @@ import pytest
 from django.core import mail
 
 from league.models import Registration, Seat, Session, Tournament
-from league.services.club import players_enter
+from league.selectors.tables import players_enter
 from league.services.hands import table_close
 from tests.factories import CLASSICAL_WIN, PlayerFactory, UserFactory, client_for, referee_for
 

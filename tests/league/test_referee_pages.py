@@ -9,7 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Hand, HandRevision, RefereeAssignment, Table, Tournament
-from league.services.hands import hand_record, table_close, table_confirm, table_reopen
+from league.services.confirmations import table_confirm
+from league.services.hands import hand_record, table_close, table_reopen
 from league.views.forms import record_from_values
 from tests.factories import (
     AdminFactory,
@@ -480,8 +481,9 @@ def test_the_referees_home_takes_as_many_queries_for_five_tournaments_as_for_one
     client, django_assert_max_num_queries, count
 ):
     client.force_login(referee_of_tournaments(count))
-    # one of them asks whether the referee is an administrator; two read the seats' substitutes and dealers
-    with django_assert_max_num_queries(10):
+    # one of them asks whether the referee is an administrator; two read the seats' substitutes and dealers;
+    # one the tables where the user plays themselves (tournament option entry "players")
+    with django_assert_max_num_queries(11):
         page = client.get(reverse("referee-home")).content.decode()
     assert page.count('class="tablecard') == count and page.count("<h2>Turnier ") == count
 
