@@ -1,12 +1,17 @@
 """Benchmark of the results workbook on a large tournament (100,000 hands by default).
 
-Run from the project root:  .venv/bin/python bench/export.py [hands] [--trace]
+Run from the project root:  .venv/bin/python bench/export.py [hands] [--trace] [--runs 3]
 
 Builds a scratch SQLite database in a temporary directory (or uses BENCH_DATABASE_URL, which must
 point at a scratch database: it is migrated and filled), fills it with bulk_create (not through
 the services, for speed), then builds the export in a fresh process so that its peak resident
 memory is the build's own. Prints the wall time and peak RSS of the build; with --trace, a
 second build under tracemalloc reports its peak of Python allocations.
+
+The baseline, measured in the same process right after each build: the same cells (values,
+number formats, bold headings, sheets) read back from the built file and written again with bare
+openpyxl in write-only mode, from memory (no database, no formatting work). ``--runs`` builds
+(default 3) give min/median/max of both and of their ratio (goal: at most 1.3).
 """
 
 from __future__ import annotations
@@ -174,6 +179,49 @@ def build(tournament_id: int, *, trace: bool) -> None:
             f" — {'within' if ok else 'OVER'} {LIMIT_SECONDS} s / {LIMIT_MB} MB"
         )
     print(line)
+    if not trace:
+        bare = baseline(export.file.path)
+        print(f"RATIO build {elapsed:.3f} bare {bare:.3f} ratio {elapsed / bare:.3f}")
+
+
+def baseline(path: str) -> float:
+    """Seconds bare openpyxl (write-only) takes to write the cells of the workbook at ``path``
+    again with the same number formats and fonts."""
+    import io
+
+    from openpyxl import Workbook, load_workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    bold = Font(bold=True)
+    source = load_workbook(path, read_only=True)
+    sheets = []
+    for sheet in source.worksheets:
+        rows = []
+        for row in sheet.iter_rows():
+            rows.append([(c.value, c.number_format, bool(c.font and c.font.b)) for c in row
+                         if getattr(c, "value", None) is not None or getattr(c, "font", None) is not None])
+        sheets.append((sheet.title, rows))
+    source.close()
+    start = time.perf_counter()
+    workbook = Workbook(write_only=True)
+    for title, rows in sheets:
+        sheet = workbook.create_sheet(title=title)
+        for row in rows:
+            out = []
+            for value, number_format, is_bold in row:
+                if number_format != "General" or is_bold:
+                    item = WriteOnlyCell(sheet, value=value)
+                    if number_format != "General":
+                        item.number_format = number_format
+                    if is_bold:
+                        item.font = bold
+                    out.append(item)
+                else:
+                    out.append(value)
+            sheet.append(out)
+    workbook.save(io.BytesIO())
+    return time.perf_counter() - start
 
 
 def main() -> int:
@@ -187,7 +235,12 @@ def main() -> int:
         setup(database_url, media)
         build(tournament_id, trace=trace)
         return 0
+    runs = 3
     arguments = [a for a in sys.argv[1:] if a != "--trace"]
+    if "--runs" in arguments:
+        at = arguments.index("--runs")
+        runs = int(arguments[at + 1])
+        del arguments[at:at + 2]
     hands = int(arguments[0]) if arguments else 100_000
     modes = ("0", "1") if "--trace" in sys.argv else ("0",)
     with tempfile.TemporaryDirectory() as scratch:
@@ -197,12 +250,21 @@ def main() -> int:
         start = time.perf_counter()
         tournament_id = generate(hands)
         print(f"generation {time.perf_counter() - start:.1f} s")
+        ratios = []
         for trace in modes:
-            subprocess.run(
-                [sys.executable, __file__, "--build", database_url, media, str(tournament_id), trace],
-                check=True,
-                cwd=ROOT,
-            )
+            for _run in range(runs if trace == "0" else 1):
+                done = subprocess.run(
+                    [sys.executable, __file__, "--build", database_url, media, str(tournament_id), trace],
+                    check=True, cwd=ROOT, capture_output=True, text=True,
+                )
+                print(done.stdout, end="", flush=True)
+                ratios += [[float(x) for x in line.split()[2::2]] for line in done.stdout.splitlines()
+                           if line.startswith("RATIO")]
+        if ratios:
+            for index, label in enumerate(("build s", "bare openpyxl s", "build / bare")):
+                values = sorted(r[index] for r in ratios)
+                print(f"{label:16s} min {values[0]:.3f} median {values[len(values) // 2]:.3f} max {values[-1]:.3f}"
+                      f" ({len(values)} runs)")
     return 0
 
 

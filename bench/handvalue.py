@@ -29,6 +29,7 @@ CACHES = (
     notation.parse_cached, dmjl.winning_groupings, dmjl.best_loser_grouping, riichi._to_136_cached,
     japanese.decompositions,
 )
+DICTS = (riichi._parts_seen, riichi._situations_seen)  # riichi's parsed records and situations
 
 
 def hands() -> list[dict]:
@@ -57,6 +58,8 @@ def mutate(hand: dict, rng: random.Random, table: str | None) -> dict:
 def clear() -> None:
     for cache in CACHES:
         cache.cache_clear()
+    for remembered in DICTS:
+        remembered.clear()
 
 
 def run(records: list, seconds: float, call, cold: bool = False) -> tuple[int, float, int]:
