@@ -84,9 +84,16 @@ def tournament_for(user, slug: str) -> Tournament:
     return visible_tournaments(user).select_related("season__league").get(slug=slug)
 
 
+# What a player's shown name is made of (``Player.__str__``).
+PLAYER_NAME_FIELDS = ("first_name", "last_name", "public_name")
+
+
 def tournament_sessions(tournament: Tournament) -> list[Session]:
     """The sessions with their tables and seated players."""
-    seats = Seat.objects.select_related("player").order_by("position")  # the names only: no clubs
+    # the names only (no clubs, no other columns): a large field's seats are thousands of rows
+    seats = (Seat.objects.select_related("player")
+             .only("table_id", "position", "player_id", *(f"player__{f}" for f in PLAYER_NAME_FIELDS))
+             .order_by("position"))
     tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     return list(tournament.sessions.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
 
