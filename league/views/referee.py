@@ -24,6 +24,7 @@ from ..errors import Conflict, ServiceError, error_body
 from ..models import WIND_CHOICES, Hand, Table
 from ..permissions import referee_or_refuse
 from ..selectors import day, pages
+from ..selectors.addresses import address
 from ..selectors.tables import table_players, table_summary, table_view
 from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
@@ -204,6 +205,7 @@ def _hand_rows(view) -> list[dict]:
     seats (the same unless the players changed seats after a wind round)."""
     rows = []
     options = view.table.session.tournament.effective_options
+    edit, history = address("referee-hand-edit"), address("referee-hand-history")  # once, not per row
     for index, hand in enumerate(view.hands):
         players = view.hand_players(index)
         names = short_names(players)
@@ -227,6 +229,8 @@ def _hand_rows(view) -> list[dict]:
                 "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
                 "amounts": view.hand_amounts(index),
                 "penalties": penalties,
+                "edit_url": edit.format(hand.pk),
+                "history_url": history.format(hand.pk),
             }
         )
     return rows
