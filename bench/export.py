@@ -1,12 +1,18 @@
 """Benchmark of the results workbook on a large tournament (100,000 hands by default).
 
-Run from the project root:  .venv/bin/python bench/export.py [hands] [--trace]
+Run from the project root:  .venv/bin/python bench/export.py [hands] [--trace] [--runs 3]
 
 Builds a scratch SQLite database in a temporary directory (or uses BENCH_DATABASE_URL, which must
 point at a scratch database: it is migrated and filled), fills it with bulk_create (not through
 the services, for speed), then builds the export in a fresh process so that its peak resident
 memory is the build's own. Prints the wall time and peak RSS of the build; with --trace, a
 second build under tracemalloc reports its peak of Python allocations.
+
+The baseline, measured in the same process right after each build: the same cells (values,
+number formats, bold headings, sheets) read back from the built file and written again with bare
+openpyxl in write-only mode, from memory (no database, no formatting work). ``--runs`` builds
+(default 3) give min/median/max of both and of their ratio (goal: at most 1.3), in CPU seconds of
+the process (the build's own database reads included), steadier than the clock on a shared machine.
 """
 
 from __future__ import annotations
@@ -159,9 +165,9 @@ def build(tournament_id: int, *, trace: bool) -> None:
     export = Export.objects.create(kind="results-xlsx", tournament_id=tournament_id, language="de")
     if trace:
         tracemalloc.start()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     export_build(export_id=export.pk)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     export.refresh_from_db()
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     line = f"status {export.status} {export.error}".strip()
@@ -174,6 +180,51 @@ def build(tournament_id: int, *, trace: bool) -> None:
             f" — {'within' if ok else 'OVER'} {LIMIT_SECONDS} s / {LIMIT_MB} MB"
         )
     print(line)
+    if not trace:
+        bare = baseline(export.file.path)
+        # CPU seconds of this process: the build and the baseline run one after the other, and on a
+        # shared machine the clock counts the others' work too
+        print(f"RATIO build {cpu:.3f} bare {bare:.3f} ratio {cpu / bare:.3f} (CPU s)")
+
+
+def baseline(path: str) -> float:
+    """Seconds bare openpyxl (write-only) takes to write the cells of the workbook at ``path``
+    again with the same number formats and fonts."""
+    import io
+
+    from openpyxl import Workbook, load_workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    bold = Font(bold=True)
+    source = load_workbook(path, read_only=True)
+    sheets = []
+    for sheet in source.worksheets:
+        rows = []
+        for row in sheet.iter_rows():
+            rows.append([(c.value, c.number_format, bool(c.font and c.font.b)) for c in row
+                         if getattr(c, "value", None) is not None or getattr(c, "font", None) is not None])
+        sheets.append((sheet.title, rows))
+    source.close()
+    start = time.process_time()
+    workbook = Workbook(write_only=True)
+    for title, rows in sheets:
+        sheet = workbook.create_sheet(title=title)
+        for row in rows:
+            out = []
+            for value, number_format, is_bold in row:
+                if number_format != "General" or is_bold:
+                    item = WriteOnlyCell(sheet, value=value)
+                    if number_format != "General":
+                        item.number_format = number_format
+                    if is_bold:
+                        item.font = bold
+                    out.append(item)
+                else:
+                    out.append(value)
+            sheet.append(out)
+    workbook.save(io.BytesIO())
+    return time.process_time() - start
 
 
 def main() -> int:
@@ -187,7 +238,12 @@ def main() -> int:
         setup(database_url, media)
         build(tournament_id, trace=trace)
         return 0
+    runs = 3
     arguments = [a for a in sys.argv[1:] if a != "--trace"]
+    if "--runs" in arguments:
+        at = arguments.index("--runs")
+        runs = int(arguments[at + 1])
+        del arguments[at:at + 2]
     hands = int(arguments[0]) if arguments else 100_000
     modes = ("0", "1") if "--trace" in sys.argv else ("0",)
     with tempfile.TemporaryDirectory() as scratch:
@@ -197,12 +253,21 @@ def main() -> int:
         start = time.perf_counter()
         tournament_id = generate(hands)
         print(f"generation {time.perf_counter() - start:.1f} s")
+        ratios = []
         for trace in modes:
-            subprocess.run(
-                [sys.executable, __file__, "--build", database_url, media, str(tournament_id), trace],
-                check=True,
-                cwd=ROOT,
-            )
+            for _run in range(runs if trace == "0" else 1):
+                done = subprocess.run(
+                    [sys.executable, __file__, "--build", database_url, media, str(tournament_id), trace],
+                    check=True, cwd=ROOT, capture_output=True, text=True,
+                )
+                print(done.stdout, end="", flush=True)
+                ratios += [[float(x) for x in line.split()[2:7:2]] for line in done.stdout.splitlines()
+                           if line.startswith("RATIO")]
+        if ratios:
+            for index, label in enumerate(("build CPU s", "bare openpyxl CPU s", "build / bare")):
+                values = sorted(r[index] for r in ratios)
+                print(f"{label:16s} min {values[0]:.3f} median {values[len(values) // 2]:.3f} max {values[-1]:.3f}"
+                      f" ({len(values)} runs)")
     return 0
 
 

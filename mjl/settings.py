@@ -73,6 +73,8 @@ TEMPLATES = [
         },
     },
 ]
+# Django's form renderer, remembering widgets rendered from plain values (league/form_renderer.py).
+FORM_RENDERER = "league.form_renderer.RememberingRenderer"
 
 DATABASE_URL = env_str("DATABASE_URL", default="")
 if DATABASE_URL:

@@ -15,6 +15,7 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.formats import get_format
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.utils import get_column_letter
 
@@ -73,7 +74,6 @@ def plain(value):
 def cell(sheet, value, *, number_format: str | None = None, font: Font | None = None,
          border: Border | None = None, alignment: Alignment | None = None) -> WriteOnlyCell:
     """A write-only cell with its value escaped and the given formatting."""
-    result = WriteOnlyCell(sheet, value=plain(value))
     if number_format is None:
         if isinstance(value, Decimal):
             number_format = INTEGER if value == value.to_integral_value() else DECIMAL
@@ -81,15 +81,30 @@ def cell(sheet, value, *, number_format: str | None = None, font: Font | None = 
             number_format = datetime_format()
         elif isinstance(value, datetime.date):
             number_format = date_format()
-    if number_format:
-        result.number_format = number_format
-    if font:
-        result.font = font
-    if border:
-        result.border = border
-    if alignment:
-        result.alignment = alignment
-    return result
+    style = _style(sheet, number_format, font, border, alignment)
+    return Cell(sheet, row=1, column=1, value=plain(value), style_array=style)
+
+
+def _style(sheet, number_format, font, border, alignment):
+    """The style array of a cell with this formatting, made once per workbook: setting a format
+    or font on each cell looks it up in the workbook's lists again, which is most of the cost of a
+    styled cell in a large export."""
+    workbook = sheet.parent
+    styles = workbook.__dict__.setdefault("_export_styles", {})
+    key = (number_format, id(font), id(border), id(alignment))
+    known = styles.get(key)
+    if known is None:
+        model = WriteOnlyCell(sheet)
+        if number_format:
+            model.number_format = number_format
+        if font:
+            model.font = font
+        if border:
+            model.border = border
+        if alignment:
+            model.alignment = alignment
+        known = styles[key] = (model._style, font, border, alignment)  # keeps the objects the ids name
+    return known[0]
 
 
 def new_sheet(workbook, title: str, headings: Sequence[str], widths: Sequence[float], *, freeze: bool = True):

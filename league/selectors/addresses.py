@@ -5,6 +5,11 @@ from django.urls import reverse
 _ANY_ID = 987654321
 
 
+def address(name: str) -> str:
+    """The address of the page named ``name`` (one id argument) with ``{}`` for the id (``.format(id)``)."""
+    return reverse(name, args=[_ANY_ID]).replace(str(_ANY_ID), "{}")
+
+
 def player_address() -> str:
     """The player page's address with ``{}`` for the player's id (``.format(player_id)``)."""
-    return reverse("player", args=[_ANY_ID]).replace(str(_ANY_ID), "{}")
+    return address("player")

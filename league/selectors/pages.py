@@ -84,11 +84,34 @@ def tournament_for(user, slug: str) -> Tournament:
     return visible_tournaments(user).select_related("season__league").get(slug=slug)
 
 
+# What a player's shown name is made of (``Player.__str__``).
+PLAYER_NAME_FIELDS = ("first_name", "last_name", "public_name")
+
+
 def tournament_sessions(tournament: Tournament) -> list[Session]:
-    """The sessions with their tables and seated players."""
-    seats = Seat.objects.select_related("player").order_by("position")  # the names only: no clubs
-    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
-    return list(tournament.sessions.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
+    """The sessions with their tables and seated players (``session.tables.all``, ``table.seats.all()``,
+    as prefetched). Three queries; the rows are grouped here, since ``prefetch_related`` builds a
+    queryset per table, which costs more than the rows on a large field."""
+    sessions = list(tournament.sessions.order_by("number"))
+    tables = list(Table.objects.filter(session__tournament=tournament).order_by("number"))
+    # the names only (no clubs, no other columns): a large field's seats are thousands of rows
+    seats = (Seat.objects.filter(session__tournament=tournament).select_related("player")
+             .only("table_id", "position", "player_id", *(f"player__{f}" for f in PLAYER_NAME_FIELDS))
+             .order_by("position"))
+    seats_of, tables_of = defaultdict(list), defaultdict(list)
+    for seat in seats:
+        seats_of[seat.table_id].append(seat)
+    for table in tables:
+        _prefetched(table, "seats", seats_of[table.pk])
+        tables_of[table.session_id].append(table)
+    for session in sessions:
+        _prefetched(session, "tables", tables_of[session.pk])
+    return sessions
+
+
+def _prefetched(instance, relation: str, rows: list) -> None:
+    """``instance.<relation>.all()`` answers ``rows``, as after ``prefetch_related``."""
+    instance.__dict__.setdefault("_prefetched_objects_cache", {})[relation] = rows
 
 
 # What a standings table shows of a stored standing, in this order (``standings_rows``).

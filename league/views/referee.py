@@ -27,6 +27,7 @@ from ..models import WIND_CHOICES, Hand, Table, TableDispute
 from ..permissions import table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
+from ..selectors.addresses import address
 from ..selectors.tables import (
     players_enter,
     seated_tables,
@@ -207,6 +208,7 @@ def _hand_rows(view) -> list[dict]:
     seats (the same unless the players changed seats after a wind round)."""
     rows = []
     options = view.table.session.tournament.effective_options
+    edit, history = address("referee-hand-edit"), address("referee-hand-history")  # once, not per row
     for index, hand in enumerate(view.hands):
         players = view.hand_players(index)
         names = short_names(players)
@@ -230,6 +232,8 @@ def _hand_rows(view) -> list[dict]:
                 "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
                 "amounts": view.hand_amounts(index),
                 "penalties": penalties,
+                "edit_url": edit.format(hand.pk),
+                "history_url": history.format(hand.pk),
             }
         )
     return rows

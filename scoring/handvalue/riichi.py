@@ -10,6 +10,7 @@ count only with riichi.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 
@@ -204,35 +205,96 @@ class CalculatorError(Exception):
         self.code = code
 
 
+# Parsed records, remembered by their JSON text (a referee corrects one tile at a time, and a
+# tournament's hands repeat their situations): only records that parsed are remembered, so an
+# invalid record is always read afresh and answered with its own error.
+_REMEMBERED = 4096
+_parts_seen: dict[str, tuple] = {}
+_situations_seen: dict[str, dict] = {}
+_PART_KEYS = ("tiles", "win_tile", "melds", "dora_indicators", "ura_dora_indicators")
+
+
+def _key(value: object) -> str | None:
+    """The JSON text of ``value`` as a cache key; None when it has no JSON form or is or holds a
+    tuple at the top (a tuple reads as a list in JSON, but is not one to the checks below)."""
+    if isinstance(value, tuple) or (isinstance(value, dict) and any(isinstance(v, tuple) for v in value.values())):
+        return None
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
+def _remember(seen: dict, key: str | None, parsed):
+    if key is not None:
+        if len(seen) >= _REMEMBERED:
+            seen.clear()
+        seen[key] = parsed
+    return parsed
+
+
+def _read_parts(record: dict) -> tuple:
+    """(tiles, win tile, melds as (type, tiles, opened), dora, ura dora) in 136-tile ids."""
+    if "tiles" not in record:
+        raise RecordError("tiles", "tiles is required")
+    tiles = _to_136(_suit_strings(record["tiles"], "tiles"))
+    if "win_tile" not in record:
+        raise RecordError("win_tile", "win_tile is required")
+    win_34 = _to_136(_single_tile(record["win_tile"], "win_tile"))[0] // 4
+    matching = [t for t in tiles if t // 4 == win_34]
+    win_tile = matching[-1] if matching else win_34 * 4
+    melds = tuple((m.type, tuple(m.tiles), m.opened) for m in _melds(record))
+    dora = _indicators(record, "dora_indicators")
+    ura = _indicators(record, "ura_dora_indicators")
+    return tuple(tiles), win_tile, melds, tuple(dora), tuple(ura)
+
+
+def _parts(record: dict) -> tuple:
+    key = _key({k: record[k] for k in _PART_KEYS if k in record})
+    if key is not None and key in _parts_seen:
+        return _parts_seen[key]
+    return _remember(_parts_seen, key, _read_parts(record))
+
+
+def _situation_arguments(situation: object) -> dict:
+    """HandConfig's keyword arguments for a situation (without its options), checked once."""
+    if not isinstance(situation, dict):
+        raise RecordError("situation", "situation must be an object")
+    key = _key(situation)
+    if key is not None and key in _situations_seen:
+        return _situations_seen[key]
+    config = _config(situation)
+    arguments = {attr: getattr(config, attr) for attr in SITUATION_FLAGS.values()}
+    arguments["player_wind"] = config.player_wind
+    arguments["round_wind"] = config.round_wind
+    return _remember(_situations_seen, key, arguments)
+
+
 def value_hand(record: dict) -> dict:
     """Value a riichi hand record. Raises :class:`RecordError` or :class:`CalculatorError`."""
     unknown = set(record) - RECORD_KEYS
     if unknown:
         key = sorted(unknown)[0]
         raise RecordError(key, f"{key!r} is not part of a riichi-ema hand value record")
-    if "tiles" not in record:
-        raise RecordError("tiles", "tiles is required")
-    tiles = _to_136(_suit_strings(record["tiles"], "tiles"))
-    if "win_tile" not in record:
-        raise RecordError("win_tile", "win_tile is required")
-    win_suits = _single_tile(record["win_tile"], "win_tile")
-    win_34 = TilesConverter.string_to_136_array(**{k: v for k, v in win_suits.items()})[0] // 4
-    matching = [t for t in tiles if t // 4 == win_34]
-    win_tile = matching[-1] if matching else win_34 * 4
     situation = record.get("situation", {})
-    if not isinstance(situation, dict):
-        raise RecordError("situation", "situation must be an object")
-    config = _config(situation)
-    melds = _melds(record)
-    dora = _indicators(record, "dora_indicators")
-    ura = _indicators(record, "ura_dora_indicators")
-    if not (config.is_riichi or config.is_daburu_riichi):
-        ura = []
+    try:
+        tiles, win_tile, meld_parts, dora, ura = _parts(record)
+    except RecordError as exc:
+        if exc.field.startswith(("melds", "dora_indicators", "ura_dora_indicators")):
+            _situation_arguments(situation)  # its error comes first, as the fields are read in order
+        raise
+    arguments = _situation_arguments(situation)
     options = record.get("options", {})
     if not isinstance(options, dict) or options:
         raise RecordError("options", "riichi-ema hand values take no options")
-    response = HandCalculator().estimate_hand_value(
-        tiles, win_tile, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+    config = HandConfig(options=ema_options(), **arguments)
+    config.is_dealer = arguments["player_wind"] == EAST
+    if not (config.is_riichi or config.is_daburu_riichi):
+        ura = ()
+    melds = [Meld(meld_type=kind, tiles=list(ids), opened=opened) for kind, ids, opened in meld_parts]
+    response = HandCalculator.estimate_hand_value(
+        list(tiles), win_tile, melds=melds, dora_indicators=list(dora), config=config,
+        ura_dora_indicators=list(ura),
     )
     if response.error:
         raise CalculatorError(error_code(response.error))

@@ -149,3 +149,19 @@ def test_ura_dora_shows_as_its_own_yaku_with_riichi_only():
     assert with_riichi["han"] == 3
     without = rv(hand, "4s", situation={"tsumo": True}, ura_dora_indicators=["5p"])
     assert not any(y.startswith("Ura Dora") for y in without["yaku"])
+
+
+def test_a_remembered_record_answers_as_a_fresh_one_and_never_hides_a_later_error():
+    from scoring.handvalue import riichi
+
+    hand = {"ruleset": "riichi-ema", "tiles": {"man": "234456", "pin": "66", "sou": "123444"}, "win_tile": "4s",
+            "melds": [], "situation": {"tsumo": True}}
+    riichi._parts_seen.clear()
+    riichi._situations_seen.clear()
+    fresh = value(hand)
+    assert value(hand) == fresh and riichi._parts_seen  # the second answer came from the remembered parse
+    # Same tiles, but melds given as a tuple and a situation that is not an object: errors, as when fresh.
+    assert value({**hand, "melds": ()})["error"]["field"] == "melds"
+    assert value({**hand, "situation": ["tsumo"]})["error"]["field"] == "situation"
+    bad_meld = {**hand, "melds": [{"type": "pon"}], "situation": {"seat_wind": "X"}}
+    assert value(bad_meld)["error"]["field"] == "situation.seat_wind"  # read in the record's order
