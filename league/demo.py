@@ -12,6 +12,7 @@ from .errors import ServiceError
 from .models import Club, Player, Season, Table, Tournament
 from .permissions import ADMIN_GROUP
 from .services.club import club_session_open, club_table_form
+from .services.confirmations import table_confirm
 from .services.hands import hand_record, table_close
 from .services.leagues import club_create, league_create, season_create
 from .services.rankings import tournament_finish
@@ -142,6 +143,9 @@ def demo_club(*, seed: int = 2026) -> Tournament | None:
             _play_table(table, rng, hands=None if number == 1 else rng.randrange(2, 7), user=None)
             if number == 1:
                 table_close(table=table, user=None)
+                # the first table confirmed by three of its players on their phones, the other by a referee
+                for player in seats[:3] if seats is tables[0] else [None]:
+                    table_confirm(table=table, user=None, player_id=player and player.pk)
     return event
 
 
