@@ -7,6 +7,7 @@ kinds so that settlement only ever sees the ruleset's own keys.
 """
 
 import scoring
+from scoring import stages as staging
 from scoring.errors import ScoringError
 from scoring.records import LARGEST, Option, merge_options
 
@@ -17,6 +18,19 @@ NAME = "tournament"
 # found cover play and uma only: uma +15/+5/−5/−15 thousand since 2016, docs/rules.md §5), so the
 # figures are options with the issue's values (−15,000 and −15 uma) as defaults.
 SUBSTITUTE_FIXED_RULESETS = ("riichi-ema", "japanese-classic")
+
+class StagesOption(Option):
+    """The option ``stages`` (scoring.stages): null or a list of stages, checked as a whole."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__(list, nullable=True)
+        self.expected = staging.EXPECTED
+
+    def accepts(self, value: object) -> bool:
+        return staging.valid(value)
+
 
 OPTIONS: dict[str, Option] = {
     # the tournament day (league.services.day): the clock, hidden standings, substitutes
@@ -33,6 +47,8 @@ OPTIONS: dict[str, Option] = {
     # a player chosen to sit out a session of an odd field (league.models.Bye)
     "bye_table_points": Option(int, minimum=0),
     "bye_score": Option(int, minimum=-LARGEST),
+    # a qualification, a final for the top N … (scoring.stages; docs/rules.md §7)
+    "stages": StagesOption(),
 }
 
 DEFAULTS: dict = {
@@ -54,6 +70,7 @@ DEFAULTS: dict = {
     # a bye scores as nothing played unless the director says otherwise (no game is counted for it)
     "bye_table_points": 0,
     "bye_score": 0,
+    "stages": None,
 }
 
 
