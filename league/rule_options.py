@@ -64,6 +64,12 @@ LABELS: dict[str, tuple] = {
     "bye_table_points": (_("Table points for a bye"),
                          _("A player who sits out a session (odd field) gets these table points")),
     "bye_score": (_("Score for a bye"), _("A player who sits out a session (odd field) gets this game score")),
+    "stages": (_("Stages"),
+               _("Empty: none. Else a list such as [{\"name\": \"Qualification\", \"from_session\": 1, "
+                 "\"carry\": \"none\"}, {\"name\": \"Final\", \"from_session\": 5, \"players\": 8, "
+                 "\"carry\": \"half\"}]: from a stage's first session only the top players of the stage "
+                 "before are seated, its table points and score carried in full (all), in half or not at all "
+                 "(none)")),
 }
 
 CHOICE_LABELS: dict[tuple[str, object], object] = {
@@ -117,6 +123,8 @@ PRESETS = [
 
 
 def _type_name(option: Option) -> str:
+    if isinstance(option, tournament_options.StagesOption):
+        return "stages"  # a list of objects, written as JSON in the form
     if option.choices:
         return "choice"
     return {int: "integer", bool: "boolean", list: "list", str: "text"}.get(option.kind, "text")

@@ -1,6 +1,7 @@
 """Stages: a qualification, a cut to the top N and a final with points carried over (docs/rules.md
 §7, tournament option ``stages``): drawn, played and revealed through the API, the standings per
 stage equal to a computation by hand from the tables' totals."""
+import json
 from fractions import Fraction
 from itertools import combinations
 
@@ -174,3 +175,31 @@ def test_a_stage_the_tournament_does_not_have_is_a_clear_error(admin_api):
     unstaged = TournamentFactory()
     assert client_for(None).get(f"/api/v1/tournaments/{unstaged.pk}/standings/?stage=0").status_code == 200
     assert client_for(None).get(f"/api/v1/tournaments/{unstaged.pk}/standings/?stage=1").status_code == 400
+
+
+def test_the_options_form_shows_and_saves_the_stages(client, admin_user):
+    from tests.league.test_rule_options import form_data
+
+    tournament = TournamentFactory(session_count=6, status="registration")
+    client.force_login(admin_user)
+    assert 'name="opt_stages"' in client.get(f"/manage/t/{tournament.slug}/options/").content.decode()
+    response = client.post(f"/manage/t/{tournament.slug}/options/",
+                           form_data(tournament, stages=json.dumps(QUALIFICATION_FINAL)))
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.options == {"stages": QUALIFICATION_FINAL}
+    page = client.get(f"/manage/t/{tournament.slug}/options/").content.decode()
+    assert "&quot;Final&quot;" in page  # shown again as written
+
+
+@pytest.mark.parametrize("value", ["[{", json.dumps([{"name": "Final", "from_session": 5, "carry": "half"}])])
+def test_the_options_form_refuses_stages_out_of_shape(client, admin_user, value):
+    from tests.league.test_rule_options import form_data
+
+    tournament = TournamentFactory(session_count=6, status="registration")
+    client.force_login(admin_user)
+    response = client.post(f"/manage/t/{tournament.slug}/options/", form_data(tournament, stages=value))
+    assert response.status_code == 400
+    assert 'id="err_stages"' in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.options == {}
