@@ -179,6 +179,19 @@ def preset(name: str) -> dict | None:
     return None
 
 
+CARRY_LABELS = {"all": _("carried in full"), "half": _("carried in half"), "none": _("not carried")}
+
+
+def stage_text(stage: dict) -> str:
+    """One stage as people read it: "Final: from session 5, top 8, carried in half"."""
+    parts = [gettext("from session %(number)s") % {"number": stage["from_session"]}]
+    if stage.get("players"):
+        parts.append(gettext("top %(players)s") % {"players": stage["players"]})
+    if stage["from_session"] > 1:
+        parts.append(str(CARRY_LABELS[stage["carry"]]))
+    return f"{stage['name']}: {', '.join(parts)}"
+
+
 def option_lines(ruleset: str, options: dict) -> list[tuple[str, object]]:
     """Every option of the ruleset and the tournament as a labelled line people read, in the active
     language: ``(label, value)`` with a number as a number, a choice by its label, yes/no for a
@@ -188,7 +201,9 @@ def option_lines(ruleset: str, options: dict) -> list[tuple[str, object]]:
     for entry in options_of(ruleset):
         value = options.get(entry["name"], entry["default"])
         choices = {choice["value"]: choice["label"] for choice in entry["choices"]}
-        if (value is None or isinstance(value, str)) and value in choices:
+        if entry["type"] == "stages" and value:
+            text = "; ".join(stage_text(stage) for stage in value)
+        elif (value is None or isinstance(value, str)) and value in choices:
             text = choices[value]
         elif isinstance(value, bool):
             text = gettext("yes") if value else gettext("no")

@@ -16,7 +16,6 @@ the hidden ones:
 With hidden standings the cut stays the real one (the seating shows it anyway) and the figures
 come only from the games before the hidden session.
 """
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -194,7 +193,7 @@ def stage_members(tournament: Tournament, index: int) -> list[int]:
     return stage_tables(tournament, upto=index)[index].members
 
 
-def _as_standings(tournament: Tournament, table: StageTable) -> list[Standing]:
+def as_standings(tournament: Tournament, table: StageTable) -> list[Standing]:
     players = Player.objects.select_related("club").in_bulk([row[0] for row in table.rows])
     return [Standing(tournament=tournament, player=players[player_id], rank=rank,
                      table_points=to_decimal(entry.table_points, 4), score=to_decimal(entry.score, 2),
@@ -206,7 +205,7 @@ def _as_standings(tournament: Tournament, table: StageTable) -> list[Standing]:
 
 def stage_standings(*, tournament: Tournament, index: int, before_session: int | None = None) -> list[Standing]:
     """Stage ``index``'s standings as unsaved Standing rows, best first."""
-    return _as_standings(tournament, stage_tables(tournament, upto=index, before_session=before_session)[index])
+    return as_standings(tournament, stage_tables(tournament, upto=index, before_session=before_session)[index])
 
 
 def final_places(tournament: Tournament) -> dict[int, int]:
@@ -234,23 +233,31 @@ def final_places(tournament: Tournament) -> dict[int, int]:
     return places
 
 
-def cut_for(tournament: Tournament) -> dict | None:
-    """For the control room: the next stage with a cut that has not been drawn yet, or the current
-    one: ``{"stage", "members", "out"}`` (who goes on and who is out, as Standing-like rows)."""
+@dataclass
+class CutLine:
+    player: Player
+    rank: int | None
+    table_points: object
+    score: object
+    goes_on: bool
+
+
+def cut_for(tournament: Tournament, number: int, shown_out: int = 8) -> dict | None:
+    """For the control room: when session ``number`` is in a stage with a cut, that stage and the
+    standings of the stage before it as lines ``{"stage", "before", "lines"}`` (who goes on, then
+    the first ``shown_out`` who do not, to see the ties at the cut), from the hands (``fresh``)."""
     stages = stages_of(tournament)
-    if len(stages) < 2:
+    if not stages:
         return None
-    current = latest_stage(tournament)
-    drawn = Table.objects.filter(session__tournament=tournament, session__number=stages[current].first).exists()
-    index = current + 1 if drawn and current + 1 < len(stages) else current
+    index = stage_of_session(tournament, number)
     if index == 0 or stages[index].players is None:
         return None
-    tables = stage_tables(tournament, upto=index)
+    tables = stage_tables(tournament, upto=index, fresh=True)
     members = set(tables[index].members)
-    rows = defaultdict(list)
-    for player_id, rank, entry in tables[index - 1].rows:
-        rows["in" if player_id in members else "out"].append((player_id, rank, entry))
-    names = {p.pk: p for p in Player.objects.in_bulk([r[0] for r in tables[index - 1].rows]).values()}
-    return {"stage": stages[index],
-            "members": [(names[p], rank, entry) for p, rank, entry in rows["in"]],
-            "out": [(names[p], rank, entry) for p, rank, entry in rows["out"]]}
+    rows = tables[index - 1].rows
+    players = Player.objects.in_bulk([row[0] for row in rows])
+    lines = [CutLine(players[player_id], rank, to_decimal(entry.table_points, 4), to_decimal(entry.score, 2),
+                     player_id in members) for player_id, rank, entry in rows]
+    going = [line for line in lines if line.goes_on]
+    out = [line for line in lines if not line.goes_on][:shown_out]
+    return {"stage": stages[index], "before": stages[index - 1], "lines": going + out}

@@ -116,6 +116,7 @@ def draw_field(*, tournament: Tournament, number: int) -> dict:
     ``surplus``: regulars beyond the last full table, who could sit out with a bye; ``too_few``: not
     even one table)."""
     regulars, substitutes, _groups = _registrations(tournament, number)
+    regulars, substitutes, _sessions, _ranked = _stage_field(tournament, number, regulars, substitutes)
     return draw_field_counts(regulars, substitutes)
 
 

@@ -5,7 +5,9 @@ import json
 from fractions import Fraction
 from itertools import combinations
 
+import openpyxl
 import pytest
+from django.test import Client
 
 from league import tournament_options
 from league.models import Registration, Seat, Standing
@@ -203,3 +205,66 @@ def test_the_options_form_refuses_stages_out_of_shape(client, admin_user, value)
     assert 'id="err_stages"' in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.options == {}
+
+
+SMALL = [
+    {"name": "Qualification", "from_session": 1, "carry": "none"},
+    {"name": "Final", "from_session": 3, "players": 4, "carry": "all"},
+]
+
+
+@pytest.fixture
+def played(admin_api):
+    """Eight players, two qualification sessions played and the final's table drawn and played:
+    ``(tournament, games by player, finalists in their final standings' order)``."""
+    tournament = TournamentFactory(session_count=3, options={"stages": SMALL})
+    players = PlayerFactory.create_batch(8)
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player)
+    games: dict = {}
+    for number in (1, 2):
+        _play_session(admin_api, tournament, number, games)
+    qualification = _expected(players, games, range(1, 3))
+    return tournament, games, players, qualification
+
+
+def test_the_control_room_shows_the_cut_and_who_is_in(played, admin_user):
+    tournament, _games, _players, qualification = played
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(admin_user)
+    page = client.get(f"/t/{tournament.slug}/control/").content.decode()
+    assert "The cut for Final" in page and "only the top 4 of the standings of Qualification" in page
+    section = page[page.index('id="cut"'):page.index('id="field"')]
+    names = [player.name for player, _p, _s in qualification]
+    assert [section.index(name) for name in names] == sorted(section.index(name) for name in names)
+    assert section.count("<td>yes</td>") == 4 and section.count("<td>no</td>") == 4
+    assert "4 players and 0 substitutes to seat." in page
+
+
+def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
+    from league.models import Export
+    from league.services.exports import export_build
+
+    tournament, games, _players, qualification = played
+    _play_session(admin_api, tournament, 3, games)
+    finalists = [player for player, _p, _s in qualification[:4]]
+    final = _expected(finalists, games, range(3, 4), {p.pk: (Fraction(2 * pts), Fraction(2 * s))
+                                                      for p, pts, s in qualification})  # all: 2 × half
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert page.index("<h2 class=\"stage\">Final</h2>") < page.index("<h2 class=\"stage\">Qualification</h2>")
+    final_part = page[page.index("Final</h2>"):page.index("Qualification</h2>")]
+    assert [final_part.index(p.name) for p, _pt, _s in final] == sorted(final_part.index(p.name)
+                                                                        for p, _pt, _s in final)
+    assert "Stage: Final" in client.get(f"/t/{tournament.slug}/").content.decode()
+    assert "Standings · Final" in client.get(f"/t/{tournament.slug}/screen/part/").content.decode()
+
+    export = Export.objects.create(kind="results-xlsx", tournament=tournament, language="en")
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    book = openpyxl.load_workbook(export.file.path)
+    assert book.sheetnames[:4] == ["Tournament", "Standings", "Stage 1 – Qualification", "Stage 2 – Final"]
+    sheet = [list(row) for row in book["Stage 2 – Final"].iter_rows(values_only=True)]
+    assert [(row[4], row[5]) for row in sheet[1:]] == [(float(p), float(s)) for _pl, p, s in final]
+    info = [list(row) for row in book["Tournament"].iter_rows(values_only=True)]
+    assert ["Stages", "Qualification: from session 1; Final: from session 3, top 4, carried in full"] in info
