@@ -268,3 +268,41 @@ def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
     assert [(row[4], row[5]) for row in sheet[1:]] == [(float(p), float(s)) for _pl, p, s in final]
     info = [list(row) for row in book["Tournament"].iter_rows(values_only=True)]
     assert ["Stages", "Qualification: from session 1; Final: from session 3, top 4, carried in full"] in info
+
+
+def test_mers_places_a_staged_tournament_by_its_final_then_by_the_qualification(played, admin_api):
+    """SCORING.md §11: the finalists by the final's standings, then those cut by the qualification's;
+    every player who played is in N (8: base ranks 1000, 857, 714, 571, 429, 286, 143, 0)."""
+    import datetime
+
+    from league.selectors.mers import season_results
+    from tests.factories import SeasonFactory
+
+    tournament, games, _players, qualification = played
+    tournament.options = {"stages": [SMALL[0], {**SMALL[1], "carry": "none"}]}  # the final alone decides
+    tournament.save()
+    # the last of the four finalists wins the final
+    assert admin_api.post(f"/api/v1/tournaments/{tournament.pk}/sessions/3/seating/",
+                          {"method": "balanced"}, format="json").status_code in (200, 201)
+    [(table_id, seated)] = _tables_of(tournament, 3)
+    winner = seated.index(qualification[3][0].pk)
+    values = [8, 16, 24, 32]
+    values[winner] = 400
+    hand = {"outcome": "win", "winner": winner, "hand_values": values}
+    assert admin_api.post(f"/api/v1/tables/{table_id}/hands/", hand, format="json").status_code == 201
+    totals = admin_api.get(f"/api/v1/tables/{table_id}/").json()["totals"]
+    for player_id, total, points in zip(seated, totals, _table_points(totals), strict=True):
+        games[player_id].append((3, points, Fraction(total)))
+    standings_recompute(tournament=tournament)
+    season = SeasonFactory(ranking_method="mers")
+    tournament.season, tournament.status = season, "finished"
+    tournament.save()
+    finalists = [player for player, _p, _s in qualification[:4]]
+    final = _expected(finalists, games, range(3, 4))
+    order = [player.pk for player, _p, _s in final] + [player.pk for player, _p, _s in qualification[4:]]
+    assert order[0] == qualification[3][0].pk
+    overall = list(Standing.objects.filter(tournament=tournament).order_by("rank", "player__last_name")
+                   .values_list("player_id", flat=True))
+    assert overall != order  # the whole tournament's sums would place them otherwise
+    results = season_results(tournaments=[tournament], ranking_day=datetime.date(2026, 12, 31))
+    assert [results[pk][0].base_rank for pk in order] == [1000, 857, 714, 571, 429, 286, 143, 0]
