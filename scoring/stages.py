@@ -32,7 +32,7 @@ def valid(stages: object) -> bool:
         if type(stage) is not dict or not set(stage) <= KEYS or not {"name", "from_session", "carry"} <= set(stage):
             return False
         name, start, carry = stage["name"], stage["from_session"], stage["carry"]
-        if type(name) is not str or not name.strip() or len(name) > NAME_LENGTH:
+        if type(name) is not str or not name.strip() or len(name) > NAME_LENGTH or not name.isprintable():
             return False
         if type(start) is not int or start > LARGEST or start <= previous or (index == 0 and start != 1):
             return False
