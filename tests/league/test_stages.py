@@ -257,6 +257,7 @@ def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
     assert [final_part.index(p.name) for p, _pt, _s in final] == sorted(final_part.index(p.name)
                                                                         for p, _pt, _s in final)
     assert "Stage: Final" in client.get(f"/t/{tournament.slug}/").content.decode()
+    assert "Stufe: Final" in Client(HTTP_ACCEPT_LANGUAGE="de").get(f"/t/{tournament.slug}/").content.decode()
     assert "Standings · Final" in client.get(f"/t/{tournament.slug}/screen/part/").content.decode()
 
     export = Export.objects.create(kind="results-xlsx", tournament=tournament, language="en")
