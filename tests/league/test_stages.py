@@ -307,3 +307,15 @@ def test_mers_places_a_staged_tournament_by_its_final_then_by_the_qualification(
     assert overall != order  # the whole tournament's sums would place them otherwise
     results = season_results(tournaments=[tournament], ranking_day=datetime.date(2026, 12, 31))
     assert [results[pk][0].base_rank for pk in order] == [1000, 857, 714, 571, 429, 286, 143, 0]
+
+
+def test_the_api_stores_stages_and_refuses_them_out_of_shape(admin_api):
+    tournament = TournamentFactory(session_count=6, status="registration")
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    bad = [{"name": "Final\u202e", "from_session": 1, "carry": "all"}]  # a direction-changing character
+    response = admin_api.patch(url, {"options": {"stages": bad}}, format="json")
+    assert response.status_code == 400 and "stages" in response.json()["error"]["fields"]
+    response = admin_api.patch(url, {"options": {"stages": QUALIFICATION_FINAL}}, format="json")
+    assert response.status_code == 200, response.content
+    tournament.refresh_from_db()
+    assert tournament.day_options["stages"] == QUALIFICATION_FINAL
