@@ -68,6 +68,12 @@ LABELS: dict[str, tuple] = {
     "entry": (_("Who enters the hands"),
               _("The referees, or the players at each table (a table then counts once three of its players "
                 "or a referee confirmed it)")),
+    "stages": (_("Stages"),
+               _("Empty: none. Else a list such as [{\"name\": \"Qualification\", \"from_session\": 1, "
+                 "\"carry\": \"none\"}, {\"name\": \"Final\", \"from_session\": 5, \"players\": 8, "
+                 "\"carry\": \"half\"}]: from a stage's first session only the top players of the stage "
+                 "before are seated, its table points and score carried in full (all), in half or not at all "
+                 "(none)")),
 }
 
 CHOICE_LABELS: dict[tuple[str, object], object] = {
@@ -135,6 +141,8 @@ PRESETS = [
 
 
 def _type_name(option: Option) -> str:
+    if isinstance(option, tournament_options.StagesOption):
+        return "stages"  # a list of objects, written as JSON in the form
     if option.choices:
         return "choice"
     return {int: "integer", bool: "boolean", list: "list", str: "text"}.get(option.kind, "text")
@@ -189,6 +197,19 @@ def preset(name: str) -> dict | None:
     return None
 
 
+CARRY_LABELS = {"all": _("carried in full"), "half": _("carried in half"), "none": _("not carried")}
+
+
+def stage_text(stage: dict) -> str:
+    """One stage as people read it: "Final: from session 5, top 8, carried in half"."""
+    parts = [gettext("from session %(number)s") % {"number": stage["from_session"]}]
+    if stage.get("players"):
+        parts.append(gettext("top %(players)s") % {"players": stage["players"]})
+    if stage["from_session"] > 1:
+        parts.append(str(CARRY_LABELS[stage["carry"]]))
+    return f"{stage['name']}: {', '.join(parts)}"
+
+
 def option_lines(ruleset: str, options: dict) -> list[tuple[str, object]]:
     """Every option of the ruleset and the tournament as a labelled line people read, in the active
     language: ``(label, value)`` with a number as a number, a choice by its label, yes/no for a
@@ -198,7 +219,9 @@ def option_lines(ruleset: str, options: dict) -> list[tuple[str, object]]:
     for entry in options_of(ruleset):
         value = options.get(entry["name"], entry["default"])
         choices = {choice["value"]: choice["label"] for choice in entry["choices"]}
-        if (value is None or isinstance(value, str)) and value in choices:
+        if entry["type"] == "stages" and value:
+            text = "; ".join(stage_text(stage) for stage in value)
+        elif (value is None or isinstance(value, str)) and value in choices:
             text = choices[value]
         elif isinstance(value, bool):
             text = gettext("yes") if value else gettext("no")

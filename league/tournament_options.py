@@ -8,6 +8,7 @@ kinds so that settlement only ever sees the ruleset's own keys.
 
 import scoring
 from scoring import rulesets
+from scoring import stages as staging
 from scoring.errors import ScoringError
 from scoring.records import LARGEST, Option, merge_options
 
@@ -23,6 +24,19 @@ def substitute_fixed_allowed(ruleset: str) -> bool:
     """Whether the ruleset's game is a points game, where a substitute's result may be fixed by rule."""
     module = rulesets.get(ruleset)
     return module is not None and module.GAME == "points"
+
+class StagesOption(Option):
+    """The option ``stages`` (scoring.stages): null or a list of stages, checked as a whole."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__(list, nullable=True)
+        self.expected = staging.EXPECTED
+
+    def accepts(self, value: object) -> bool:
+        return staging.valid(value)
+
 
 OPTIONS: dict[str, Option] = {
     # the tournament day (league.services.day): the clock, hidden standings, substitutes
@@ -41,6 +55,8 @@ OPTIONS: dict[str, Option] = {
     "bye_score": Option(int, minimum=-LARGEST),
     # who enters a table's hands: its tournament's referees, or also the players seated at it
     "entry": Option(str, choices=("referee", "players")),
+    # a qualification, a final for the top N … (scoring.stages; docs/rules.md §7)
+    "stages": StagesOption(),
 }
 
 DEFAULTS: dict = {
@@ -65,6 +81,7 @@ DEFAULTS: dict = {
     # "players": a player seated at an open table enters its hands; a table then counts once three of
     # its four players (or a referee) confirmed it and no dispute is open (league.selectors.tables)
     "entry": "referee",
+    "stages": None,
 }
 
 

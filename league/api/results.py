@@ -7,7 +7,7 @@ Unpublished tournaments are hidden (404) from everyone but administrators and th
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
@@ -15,6 +15,7 @@ from ..cache import cached_read, page_subject
 from ..models import Season, SeasonRanking, Standing
 from ..permissions import visible_tournaments
 from ..selectors.day import hides_for, standings_before
+from ..selectors.stages import chosen_stage, stage_standings
 from ..selectors.standings import season_ranking_for, standings_for
 
 
@@ -62,10 +63,20 @@ class TournamentStandings(generics.GenericAPIView):
     serializer_class = StandingSerializer
     pagination_class = None
 
+    @extend_schema(parameters=[OpenApiParameter(
+        "stage", int, required=False,
+        description=_("A staged tournament: this stage's standings (0-based); without it, the latest stage's"))],
+        responses=StandingSerializer(many=True))
     def get(self, request, pk: int):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
-        page_subject(request, tournament_id=tournament.pk, parts=("standings",))
+        staged = bool(tournament.day_options["stages"])
+        # a stage's standings also follow the draw (the latest stage, the cut): any change retires them
+        page_subject(request, tournament_id=tournament.pk, parts=None if staged else ("standings",))
+        stage = chosen_stage(tournament, request.query_params.get("stage"))
         hidden = hides_for(request.user, tournament)
+        if staged:
+            return Response(StandingSerializer(stage_standings(tournament=tournament, index=stage,
+                                                               before_session=hidden), many=True).data)
         if hidden is not None:  # as they stood before the hidden sessions, until the reveal
             return Response(StandingSerializer(standings_before(tournament=tournament, session_number=hidden),
                                                many=True).data)

@@ -15,9 +15,10 @@ from openpyxl import Workbook
 from ..hand_facts import outcome_text, seat_labels
 from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty
 from ..rule_options import option_lines
+from ..selectors.stages import as_standings, stage_tables
 from ..selectors.standings import team_standings_for
 from ..selectors.tables import hand_balances_by_player, hand_seatings, players_enter, provisional_tables
-from .cells import BOLD, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name
+from .cells import BOLD, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name, sheet_title
 
 CHUNK = 2000
 
@@ -32,6 +33,7 @@ def write(*, export, stream, progress) -> None:
     _info_sheet(workbook, tournament)
     progress(2)
     _standings_sheet(workbook, tournament)
+    _stage_sheets(workbook, tournament)
     _teams_sheet(workbook, tournament)
     progress(8)
     sessions = list(Session.objects.filter(tournament=tournament).order_by("number"))
@@ -84,6 +86,21 @@ def _standings_sheet(workbook, tournament) -> None:
         append(sheet, [row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
                        row.player.country, row.table_points, row.score, row.games, row.penalty_points,
                        _("yes") if row.disqualified else ""], STANDING_FORMATS)
+
+
+def _stage_sheets(workbook, tournament) -> None:
+    """A staged tournament (option ``stages``): each stage's standings on a sheet of its own, with
+    the carry-over; the sheet "Standings" holds the overall sums."""
+    if not tournament.day_options["stages"]:
+        return
+    for table in stage_tables(tournament):
+        title = sheet_title(_("Stage %(number)s – %(name)s") % {"number": table.stage.index + 1,
+                                                                "name": table.stage.name})
+        sheet = new_sheet(workbook, title, standings_headings(), [7, 30, 26, 9, 13, 13, 8, 14, 13])
+        for row in as_standings(tournament, table):
+            append(sheet, [row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
+                           row.player.country, row.table_points, row.score, row.games, row.penalty_points,
+                           _("yes") if row.disqualified else ""], STANDING_FORMATS)
 
 
 def team_headings() -> list[str]:

@@ -23,6 +23,7 @@ from scoring.mers import Result, age_factor, base_rank, tournament_weight
 from scoring.numbers import fraction_to_decimal, shared_ranks
 
 from ..models import Registration, Standing, Tournament
+from .stages import final_places
 from .standings import fixed_substitute_result
 
 
@@ -89,7 +90,12 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
     standings = ranked_standings(tournaments).values_list(
         "tournament_id", "player_id", "rank")
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    # a staged tournament places its players by its final standings across the stages (§11)
+    staged = {t.pk: final_places(t) for t in tournaments if t.kind != Tournament.Kind.EXTERNAL
+              and t.day_options["stages"]}
     for tournament_id, player_id, rank in standings:
+        if tournament_id in staged:
+            rank = staged[tournament_id].get(player_id, rank)
         ranks_played[tournament_id].append((rank, player_id))
     results: dict[int, list[Result]] = defaultdict(list)
     for tournament_id, entries in ranks_played.items():

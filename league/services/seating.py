@@ -22,6 +22,7 @@ from ..errors import ServiceError
 from ..models import Bye, CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal, withdrawn_in
 from ..seating.errors import TABLE_SIZE
 from ..seating.errors import field as seated_field
+from ..selectors.stages import stage_of_session, stage_tables, stages_of
 
 METHODS = ("balanced", "swiss", "random")
 # The seating algorithms explain their errors in English for developers; people read these.
@@ -115,6 +116,7 @@ def draw_field(*, tournament: Tournament, number: int) -> dict:
     ``surplus``: regulars beyond the last full table, who could sit out with a bye; ``too_few``: not
     even one table)."""
     regulars, substitutes, _groups = _registrations(tournament, number)
+    regulars, substitutes, _sessions, _ranked = _stage_field(tournament, number, regulars, substitutes)
     return draw_field_counts(regulars, substitutes)
 
 
@@ -131,24 +133,45 @@ def seating_next_session(*, tournament: Tournament) -> int | None:
     return next((n for n in range(1, tournament.session_count + 1) if n not in drawn), None)
 
 
+def _stage_field(tournament: Tournament, number: int, regulars: list[int],
+                 substitutes: list[int]) -> tuple[list[int], list[int], range, list[int] | None]:
+    """A staged tournament (option ``stages``): only the stage's members are drawn (after a cut the
+    top N of the stage before, no substitutes), over the stage's own sessions; and the stage's
+    standings order for a Swiss draw. Without stages: everyone, every session, None."""
+    stages = stages_of(tournament)
+    if not stages:
+        return regulars, substitutes, range(1, tournament.session_count + 1), None
+    index = stage_of_session(tournament, number)
+    tables = stage_tables(tournament, upto=index, fresh=True)
+    members = set(tables[index].members)
+    ranked = [row[0] for row in tables[index].rows]
+    if stages[index].players is not None:
+        return [p for p in regulars if p in members], [], stages[index].sessions, ranked
+    return regulars, substitutes, stages[index].sessions, ranked
+
+
 def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[list[int]]:
     regulars, substitutes, groups = _registrations(tournament, number)
+    regulars, substitutes, sessions, ranked = _stage_field(tournament, number, regulars, substitutes)
+    # a stage is drawn as a tournament of its own: its sessions, its players, its earlier sessions
+    count, first = len(sessions), sessions.start
     previous = seating_schedule(tournament=tournament, before=number)
+    if first > 1:
+        previous = previous[len(seating_schedule(tournament=tournament, before=first)):]
     try:
         if method == "balanced":
-            schedule = seating.balanced(regulars, tournament.session_count, seed=seed, groups=groups,
-                                        substitutes=substitutes)
+            schedule = seating.balanced(regulars, count, seed=seed, groups=groups, substitutes=substitutes)
             if schedule[: len(previous)] == previous:
-                return schedule[number - 1]
+                return schedule[number - first]
             # The registrations changed after earlier sessions were drawn: the schedule drawn now
             # would not know who has already met, so the rest is drawn against the real sessions.
-            return seating.balanced(regulars, max(tournament.session_count, len(previous) + 1), seed=seed,
+            return seating.balanced(regulars, max(count, len(previous) + 1), seed=seed,
                                     groups=groups, substitutes=substitutes, previous=previous)[len(previous)]
         if method == "random":
-            return seating.random_draw(regulars, tournament.session_count, seed=seed,
-                                       substitutes=substitutes)[number - 1]
-        ranked = list(Standing.objects.filter(tournament=tournament).order_by("rank", "player_id")
-                      .values_list("player_id", flat=True))
+            return seating.random_draw(regulars, count, seed=seed, substitutes=substitutes)[number - first]
+        if ranked is None:
+            ranked = list(Standing.objects.filter(tournament=tournament).order_by("rank", "player_id")
+                          .values_list("player_id", flat=True))
         players = seated_field(regulars, substitutes)
         seated, ranked_set = set(players), set(ranked)
         order = [p for p in ranked if p in seated] + [p for p in players if p not in ranked_set]

@@ -16,7 +16,7 @@ from ..cache import cached_page, page_subject
 from ..errors import ServiceError
 from ..models import Bye, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
-from ..selectors import day
+from ..selectors import day, stages
 from ..selectors.standings import team_standings_for
 from ..selectors.tables import open_disputes
 from ..services import day as day_services
@@ -77,6 +77,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "draw_number": draw_number, "options": tournament.day_options,
         "field": draw_field(tournament=tournament, number=draw_number), "byes": byes, "may_sit_out": may_sit_out,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
+        "cut": stages.cut_for(tournament, draw_number),
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
         "penalties": TournamentPenalty.objects.filter(tournament=tournament).select_related("player"),
         "disputes": open_disputes(tournament),
@@ -252,7 +253,12 @@ def _screen_context(request, tournament: Tournament) -> dict:
     started = any(t.hands for t in tables) or clock["state"] != "idle"
     # The room is the public: what the projector shows never depends on who opened it.
     hidden = day.standings_hidden_from(tournament)
-    if hidden is not None:
+    stage_name = None
+    if tournament.day_options["stages"]:  # the latest stage's standings, revealed like any
+        latest = stages.latest_stage(tournament)
+        standings = stages.stage_standings(tournament=tournament, index=latest, before_session=hidden)
+        stage_name = stages.stages_of(tournament)[latest].name
+    elif hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
         standings = list(tournament.standings.select_related("player").order_by("rank", "player__last_name"))
@@ -261,7 +267,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
                "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
                "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
-               "provisional": started and any(not t.table.closed for t in tables),
+               "provisional": started and any(not t.table.closed for t in tables), "stage_name": stage_name,
                "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed)}
     if revealed:
         context["mode"] = "reveal"

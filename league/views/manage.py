@@ -1,7 +1,7 @@
 """League administrators' pages: bulk entry of players, the registration import, the rule
 options form and self-registrations. Thin: the services do the work (league.services.imports …);
 everyone else gets a 403 (anonymous visitors the login page)."""
-
+import json
 import secrets
 
 from django.contrib import messages
@@ -326,6 +326,13 @@ def _form_value(entry: dict, raw: str | None):
             return int(raw)
         except ValueError:
             raise ValueError(_("Enter a whole number.")) from None
+    if kind == "stages":
+        if raw == "":
+            return None
+        try:
+            return json.loads(raw)
+        except ValueError:
+            raise ValueError(_("Enter the stages as a list in JSON, or leave it empty.")) from None
     if kind == "list":
         try:
             return [int(part) for part in raw.replace(";", ",").split(",") if part.strip()]
@@ -338,6 +345,9 @@ def _allowed(entry: dict) -> str:
     """What the option takes, in words, for an error message."""
     if entry["type"] == "choice":
         return _("one of: %(choices)s") % {"choices": ", ".join(c["label"] for c in entry["choices"])}
+    if entry["type"] == "stages":
+        return _("stages, each with a name, its first session, the players who go on (a multiple of 4) and "
+                 "the carry-over (all, half or none); the first from session 1")
     if entry["type"] == "list":
         return _("%(count)s whole numbers separated by commas") % {"count": entry.get("length", 4)}
     if entry["type"] == "integer":
@@ -360,7 +370,11 @@ def _fields(ruleset: str, values: dict, errors: dict) -> list[dict]:
     fields = []
     for entry in rule_options.options_of(ruleset):
         value = values.get(entry["name"], entry["default"])
-        shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
+        if entry["type"] == "stages":
+            shown = value if isinstance(value, str) else (
+                "" if value is None else json.dumps(value, ensure_ascii=False))
+        else:
+            shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
         error = errors.get(entry["name"])
         if error is not None:
             error = _("Not valid for “%(label)s”: give %(allowed)s.") % {"label": entry["label"],

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from ..cache import cached_page, cached_part, page_subject
 from ..models import Season, Session, Tournament
 from ..permissions import can_referee, is_league_admin, visible_tournaments
-from ..selectors import day, pages
+from ..selectors import day, pages, stages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
 from ..selectors.tables import provisional_table_ids
@@ -90,8 +90,28 @@ def _team_part(request, tournament: Tournament) -> str:
     return _tournament_part(request, tournament, "teams", "league/_team_standings.html", context)
 
 
+def _stage_sections(tournament: Tournament, hidden: int | None, limit: int | None, by_score: bool) -> list[dict]:
+    """A staged tournament's standings per stage, the latest first (only the latest with ``limit``,
+    the tournament page's top), each ``{"name", "standings"}`` (docs/rules.md §7)."""
+    latest = stages.latest_stage(tournament)
+    tables = stages.stage_tables(tournament, upto=latest, before_session=hidden)
+    substitutes = day.substitute_ids(tournament)
+    sections = []
+    for table in reversed(tables if limit is None else tables[-1:]):
+        rows = stages.as_standings(tournament, table)[:limit]
+        for row in rows:
+            row.substitute = row.player_id in substitutes
+        sections.append({"name": table.stage.name, "standings": pages.standing_lines(rows, by_score=by_score)})
+    return sections
+
+
 def _standings_context(request, tournament: Tournament, limit: int | None) -> dict:
     hidden = day.hides_for(request.user, tournament)
+    if tournament.day_options["stages"]:
+        by_score = _by_score(tournament)
+        return {"stage_sections": _stage_sections(tournament, hidden, limit, by_score), "by_score": by_score,
+                "heading": limit is None, "sessions_in": day.sessions_in(tournament, hidden),
+                "substitute_rule": day.substitute_rule(tournament)}
     if hidden is not None:
         rows = day.standings_before(tournament=tournament, session_number=hidden)[:limit]
         substitutes = day.substitute_ids(tournament)
