@@ -35,12 +35,21 @@ class Tally:
 
 def tally(*, players: Iterable[int], games: Iterable[tuple[int, Fraction, Fraction, int]],
           penalties: Iterable[tuple[int, int, bool]],
-          byes: Iterable[tuple[int, Fraction, Fraction]] = ()) -> dict[int, Tally]:
+          byes: Iterable[tuple[int, Fraction, Fraction]] = (),
+          totals: Iterable[tuple[int, Fraction, Fraction, int, int]] = ()) -> dict[int, Tally]:
     """player id → their tally: ``players`` (registered: listed even without games), ``games`` as
     ``(player id, table points, game score, place)``, ``penalties`` as ``(player id, points,
     disqualified)``, ``byes`` (a session sat out by the director's choice) as ``(player id, table
-    points, score)``: added as the tournament scores a bye, without counting a game."""
+    points, score)``: added as the tournament scores a bye, without counting a game. ``totals``:
+    games already summed per player, as ``(player id, table points, game score, games, sum of
+    places)`` (``running_totals``)."""
     tallies = {player_id: Tally() for player_id in players}
+    for player_id, table_points, score, games_played, place_sum in totals:
+        entry = tallies.setdefault(player_id, Tally())
+        entry.table_points += table_points
+        entry.score += score
+        entry.games += games_played
+        entry.place_sum += place_sum
     for player_id, table_points, score, place in games:
         entry = tallies.setdefault(player_id, Tally())
         entry.table_points += table_points
@@ -73,3 +82,21 @@ def ranked(tallies: dict[int, Tally], method: str) -> list[tuple[int, int, Tally
     ordered = sorted(tallies.items(), key=lambda item: (sort_key(item[1], method), item[0]))
     ranks = shared_ranks(sort_key(entry, method) for _player_id, entry in ordered)
     return [(player_id, rank, entry) for (player_id, entry), rank in zip(ordered, ranks, strict=True)]
+
+
+def running_totals(totals: dict[int, list], games: Iterable[tuple[int, Fraction, Fraction, int]], *,
+                   sign: int = 1) -> None:
+    """Add (``sign`` 1) or take away (−1) ``games`` as in ``tally`` to/from ``totals`` (player id →
+    ``[table points, game score, games, sum of places]``, changed in place); a player left without
+    games is removed. Taking away a game of a player who has none raises ValueError (the totals do
+    not hold the games taken away)."""
+    for player_id, table_points, score, place in games:
+        if sign < 0 and player_id not in totals:
+            raise ValueError(f"player {player_id} has no games to take away")
+        entry = totals.setdefault(player_id, [Fraction(0), Fraction(0), 0, 0])
+        entry[0] += sign * table_points
+        entry[1] += sign * score
+        entry[2] += sign
+        entry[3] += sign * place
+        if entry[2] == 0:
+            del totals[player_id]

@@ -18,7 +18,15 @@ from .exports import Export
 from .limits import RateCount
 from .people import Club, Player, PlayerMerge, shown_name
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
-from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
+from .results import (
+    GameResult,
+    PlayerTotal,
+    RankingSnapshot,
+    SeasonRanking,
+    Standing,
+    StandingsState,
+    TableGame,
+)
 from .signups import Signup
 
 __all__ = [
@@ -27,6 +35,7 @@ __all__ = [
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
     "SeasonRanking", "Seat", "Session",
-    "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "Tournament", "TournamentPenalty",
+    "PlayerTotal", "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "TableGame",
+    "Tournament", "TournamentPenalty",
     "Withdrawal", "withdrawn_in",
 ]
