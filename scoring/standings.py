@@ -6,6 +6,7 @@ within each players with games before those who have not played yet, then by the
 standing method — ``table_points``: sum of table points, then sum of game scores; ``score``: sum
 of game scores, then average place (lower is better). Players equal on every key share the rank.
 """
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -78,10 +79,24 @@ def sort_key(entry: Tally, method: str) -> tuple:
 
 
 def ranked(tallies: dict[int, Tally], method: str) -> list[tuple[int, int, Tally]]:
-    """``(player id, rank, tally)`` best first; equal keys share the rank, ties listed by player id."""
-    ordered = sorted(tallies.items(), key=lambda item: (sort_key(item[1], method), item[0]))
-    ranks = shared_ranks(sort_key(entry, method) for _player_id, entry in ordered)
+    """``(player id, rank, tally)`` best first; equal keys share the rank, ties listed by player id.
+    The keys' fractions are compared as whole numbers over their common denominator (the same
+    order, without a Fraction comparison per step of the sort)."""
+    keys = {player_id: sort_key(entry, method) for player_id, entry in tallies.items()}
+    common = math.lcm(*{part.denominator for key in keys.values() for part in key[2:]}) if keys else 1
+    whole = {player_id: (*key[:2], *(part.numerator * (common // part.denominator) for part in key[2:]))
+             for player_id, key in keys.items()}
+    ordered = sorted(tallies.items(), key=lambda item: (whole[item[0]], item[0]))
+    ranks = shared_ranks(whole[player_id] for player_id, _entry in ordered)
     return [(player_id, rank, entry) for (player_id, entry), rank in zip(ordered, ranks, strict=True)]
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """The exact sum of fractions, added as whole numbers over their common denominator (one
+    Fraction made, not one per addition)."""
+    values = list(values)
+    common = math.lcm(*(value.denominator for value in values)) if values else 1
+    return Fraction(sum(value.numerator * (common // value.denominator) for value in values), common)
 
 
 def running_totals(totals: dict[int, list], games: Iterable[tuple[int, Fraction, Fraction, int]], *,
@@ -90,13 +105,25 @@ def running_totals(totals: dict[int, list], games: Iterable[tuple[int, Fraction,
     ``[table points, game score, games, sum of places]``, changed in place); a player left without
     games is removed. Taking away a game of a player who has none raises ValueError (the totals do
     not hold the games taken away)."""
+    by_player: dict[int, list] = {}
     for player_id, table_points, score, place in games:
         if sign < 0 and player_id not in totals:
             raise ValueError(f"player {player_id} has no games to take away")
-        entry = totals.setdefault(player_id, [Fraction(0), Fraction(0), 0, 0])
-        entry[0] += sign * table_points
-        entry[1] += sign * score
-        entry[2] += sign
-        entry[3] += sign * place
+        entry = by_player.setdefault(player_id, [[], [], 0, 0])
+        entry[0].append(table_points)
+        entry[1].append(score)
+        entry[2] += 1
+        entry[3] += place
+    for player_id, (table_points, score, games_played, places) in by_player.items():
+        before = totals.get(player_id)
+        if before is not None:
+            table_points.append(sign * before[0])
+            score.append(sign * before[1])
+        entry = [sign * exact_sum(table_points), sign * exact_sum(score),
+                 sign * games_played + (before[2] if before else 0), sign * places + (before[3] if before else 0)]
+        if entry[2] < 0:
+            raise ValueError(f"player {player_id} has fewer games than taken away")
         if entry[2] == 0:
-            del totals[player_id]
+            totals.pop(player_id, None)
+        else:
+            totals[player_id] = entry

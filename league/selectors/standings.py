@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import connections
 from django.db.models import Count, F, Max, QuerySet, Sum
 
 from scoring import standings as tally
@@ -189,17 +190,26 @@ def table_game_rows(scoring: TableScoring, table_id: int, results: list[dict],
     return rows
 
 
+def _fetch(queryset: QuerySet) -> list[tuple]:
+    """The rows of a ``values_list`` queryset as the database returns them, without the ORM's
+    per-row work (JSON columns come back as their text, or decoded by the driver)."""
+    sql, params = queryset.query.sql_with_params()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def hand_results(tournament: Tournament, table_ids: list[int] | None = None) -> dict[int, list[dict]]:
     """table id → its hands' stored results in hand order: every table of the tournament with
     hands, or only those of ``table_ids``."""
     results_by_table: dict[int, list[dict]] = defaultdict(list)
     hands = Hand.objects.filter(table__session__tournament=tournament)
     chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
+    loads = json.loads
     for chunk in chunks:
         part = hands if chunk is None else hands.filter(table_id__in=chunk)
-        for table_id, result in part.order_by("table_id", "number").values_list("table_id", "result") \
-                .iterator(chunk_size=5000):
-            results_by_table[table_id].append(result)
+        for table_id, result in _fetch(part.order_by("table_id", "number").values_list("table_id", "result")):
+            results_by_table[table_id].append(loads(result) if isinstance(result, str | bytes) else result)
     return results_by_table
 
 
@@ -208,7 +218,7 @@ def table_seats(tournament: Tournament) -> dict[int, list[tuple[int, int, int]]]
     seats_by_table: dict[int, list[tuple]] = defaultdict(list)
     seats = (Seat.objects.filter(session__tournament=tournament).order_by("table_id", "position")
              .values_list("table_id", "position", "player_id", "session__number"))
-    for table_id, position, player_id, session_number in seats.iterator(chunk_size=5000):
+    for table_id, position, player_id, session_number in _fetch(seats):
         seats_by_table[table_id].append((position, player_id, session_number))
     return seats_by_table
 
@@ -224,9 +234,10 @@ def table_fingerprints(tournament: Tournament, scoring: TableScoring,
                        changed=Max("updated_at"))
              .values_list("table_id", "count", "ids", "versions", "last", "changed"))
     fingerprints = {}
-    for table_id, *figures in hands:
+    blake2b = hashlib.blake2b
+    for table_id, *figures in _fetch(hands):
         text = repr((key, figures, seats.get(table_id, ()))).encode()
-        fingerprints[table_id] = hashlib.blake2b(text, digest_size=16).hexdigest()
+        fingerprints[table_id] = blake2b(text, digest_size=16).hexdigest()
     return fingerprints
 
 
