@@ -157,6 +157,24 @@ class SeasonRanking(models.Model):
         return f"{self.season_id}: {self.rank}. {self.player_id}"
 
 
+class RankingState(models.Model):
+    """What a season's ranking was last computed from (league.services.rankings): a fingerprint of
+    the counted tournaments and their standings, and how many ranking rows it wrote. A
+    recomputation that finds both unchanged has nothing to do."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, primary_key=True, related_name="+",
+                                  verbose_name=_("season"))
+    fingerprint = models.CharField(_("fingerprint"), max_length=64)
+    rows = models.PositiveIntegerField(_("rows"))
+
+    class Meta:
+        verbose_name = _("ranking state")
+        verbose_name_plural = _("ranking states")
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.fingerprint}"
+
+
 class RankingSnapshot(models.Model):
     """A season ranking row as it stood on a day: one set per season and date, written by
     ``rankings_recompute``. The date is the latest end of the tournaments the ranking counted, so

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import Count, F, Max, QuerySet, Sum
 
@@ -190,10 +191,13 @@ def table_game_rows(scoring: TableScoring, table_id: int, results: list[dict],
     return rows
 
 
-def _fetch(queryset: QuerySet) -> list[tuple]:
+def raw_rows(queryset: QuerySet) -> list[tuple]:
     """The rows of a ``values_list`` queryset as the database returns them, without the ORM's
     per-row work (JSON columns come back as their text, or decoded by the driver)."""
-    sql, params = queryset.query.sql_with_params()
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # a filter that can match nothing (an empty ``__in``)
+        return []
     with connections[queryset.db].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
@@ -208,7 +212,7 @@ def hand_results(tournament: Tournament, table_ids: list[int] | None = None) -> 
     loads = json.loads
     for chunk in chunks:
         part = hands if chunk is None else hands.filter(table_id__in=chunk)
-        for table_id, result in _fetch(part.order_by("table_id", "number").values_list("table_id", "result")):
+        for table_id, result in raw_rows(part.order_by("table_id", "number").values_list("table_id", "result")):
             results_by_table[table_id].append(loads(result) if isinstance(result, str | bytes) else result)
     return results_by_table
 
@@ -218,7 +222,7 @@ def table_seats(tournament: Tournament) -> dict[int, list[tuple[int, int, int]]]
     seats_by_table: dict[int, list[tuple]] = defaultdict(list)
     seats = (Seat.objects.filter(session__tournament=tournament).order_by("table_id", "position")
              .values_list("table_id", "position", "player_id", "session__number"))
-    for table_id, position, player_id, session_number in _fetch(seats):
+    for table_id, position, player_id, session_number in raw_rows(seats):
         seats_by_table[table_id].append((position, player_id, session_number))
     return seats_by_table
 
@@ -235,7 +239,7 @@ def table_fingerprints(tournament: Tournament, scoring: TableScoring,
              .values_list("table_id", "count", "ids", "versions", "last", "changed"))
     fingerprints = {}
     blake2b = hashlib.blake2b
-    for table_id, *figures in _fetch(hands):
+    for table_id, *figures in raw_rows(hands):
         text = repr((key, figures, seats.get(table_id, ()))).encode()
         fingerprints[table_id] = blake2b(text, digest_size=16).hexdigest()
     return fingerprints
