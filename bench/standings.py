@@ -57,6 +57,7 @@ from league.models import (  # noqa: E402
     League,
     Player,
     PlayerTotal,
+    RankingState,
     Registration,
     Season,
     Seat,
@@ -304,6 +305,7 @@ def run() -> int:
         for _run in range(RUNS if method == Season.RankingMethod.MERS else 1):
             season.rankings.all().delete()
             season.ranking_snapshots.all().delete()
+            RankingState.objects.filter(season=season).delete()
             if arithmetic is not None:
                 base.append(clock(arithmetic))
             first.append(clock(lambda: rankings_recompute(season=season)))

@@ -87,8 +87,7 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
     fixed-result substitutes count in N and get none)."""
     figures = tournament_figures(tournaments)
     unranked = fixed_substitutes(tournaments)
-    standings = ranked_standings(tournaments).values_list(
-        "tournament_id", "player_id", "rank")
+    standings = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "rank"))
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for tournament_id, player_id, rank in standings:
         ranks_played[tournament_id].append((rank, player_id))
@@ -99,6 +98,7 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
             continue
         figure = figures[tournament_id]
         factor = age_factor(ended_on=figure.tournament.ends_on, ranking_date=ranking_day)
+        weight, ended_on = figure.weight, figure.tournament.ends_on  # once per tournament
         entries.sort()
         # the place among those who played; equal standing ranks share the better place
         places = shared_ranks(rank for rank, _player_id in entries)
@@ -106,7 +106,7 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
             if (tournament_id, player_id) in unranked:
                 continue
             results[player_id].append(Result(tournament_id, base_rank(place=place, players=players),
-                                             figure.weight, factor, figure.tournament.ends_on))
+                                             weight, factor, ended_on))
     return results
 
 

@@ -113,8 +113,8 @@ def counted_tournaments(*, season: Season) -> list[Tournament]:
     """The season's finished, published tournaments that are not archived, without those whose standings
     still wait for the reveal."""
     tournaments = (season.tournaments.filter(status=Tournament.Status.FINISHED, published=True, archived_at=None)
-                   .only("id", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
-                         "standings_revealed_at"))
+                   .only("id", "season", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
+                         "standings_revealed_at"))  # "season": the related manager sets it on each row
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]
 
 
