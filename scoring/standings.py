@@ -117,9 +117,10 @@ def running_totals(totals: dict[int, list], games: Iterable[tuple[int, Fraction,
     for player_id, (table_points, score, games_played, places) in by_player.items():
         before = totals.get(player_id)
         if before is not None:
-            table_points.append(sign * before[0])
-            score.append(sign * before[1])
-        entry = [sign * exact_sum(table_points), sign * exact_sum(score),
+            table_points.append(before[0] if sign > 0 else -before[0])
+            score.append(before[1] if sign > 0 else -before[1])
+        entry = [exact_sum(table_points) if sign > 0 else -exact_sum(table_points),
+                 exact_sum(score) if sign > 0 else -exact_sum(score),
                  sign * games_played + (before[2] if before else 0), sign * places + (before[3] if before else 0)]
         if entry[2] < 0:
             raise ValueError(f"player {player_id} has fewer games than taken away")

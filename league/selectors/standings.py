@@ -209,11 +209,14 @@ def hand_results(tournament: Tournament, table_ids: list[int] | None = None) -> 
     results_by_table: dict[int, list[dict]] = defaultdict(list)
     hands = Hand.objects.filter(table__session__tournament=tournament)
     chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
-    loads = json.loads
     for chunk in chunks:
         part = hands if chunk is None else hands.filter(table_id__in=chunk)
-        for table_id, result in raw_rows(part.order_by("table_id", "number").values_list("table_id", "result")):
-            results_by_table[table_id].append(loads(result) if isinstance(result, str | bytes) else result)
+        rows = raw_rows(part.order_by("table_id", "number").values_list("table_id", "result"))
+        texts = [result for _table_id, result in rows]
+        if texts and all(isinstance(text, str) for text in texts):  # their text: decoded in one call
+            texts = json.loads("[" + ",".join(texts) + "]")
+        for (table_id, _text), result in zip(rows, texts, strict=True):
+            results_by_table[table_id].append(json.loads(result) if isinstance(result, bytes) else result)
     return results_by_table
 
 

@@ -166,26 +166,28 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
                                                                       "place_sum")}
         if not changed:
             return set(), totals
+        taken = [(player_id, Fraction(tp), Fraction(score), place)
+                 for figures in TableGame.objects.filter(table_id__in=sorted(changed)).values_list("players", flat=True)
+                 for player_id, tp, score, place in figures]
         try:
-            for figures in TableGame.objects.filter(table_id__in=sorted(changed)).values_list("players", flat=True):
-                running_totals(totals, [(player_id, Fraction(tp), Fraction(score), place)
-                                        for player_id, tp, score, place in figures], sign=-1)
+            running_totals(totals, taken, sign=-1)
         except ValueError:  # the totals lost a player (a merge deletes the removed player's): start again
             everything = True
     if everything:
         changed, totals = tables, {}
     recomputed = sorted(table_id for table_id in changed if table_id in fingerprints)
     results = hand_results(tournament, None if everything else recomputed)
-    games, table_games = {}, {}
+    games, table_games, added = {}, {}, []
     for table_id in recomputed:
         if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
             continue
         rows = table_game_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
         games.update(rows)
         figures = _figures(rows)
-        running_totals(totals, figures)
+        added += figures
         table_games[(table_id,)] = {"fingerprint": fingerprints[table_id], "players": [
             [player_id, str(tp), str(score), place] for player_id, tp, score, place in figures]}
+    running_totals(totals, added)
     written = {key: {k: v for k, v in values.items() if not k.startswith("_")} for key, values in games.items()}
     game_results = GameResult.objects.filter(**common)
     table_rows = TableGame.objects.filter(**common)
