@@ -52,6 +52,17 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
     return {key for key, _pk, _values in updated} | set(existing) | {key for key, _values in created}
 
 
+def commit_without_flush(*, using: str = "default") -> None:
+    """In the current transaction on PostgreSQL: its commit does not wait for the write-ahead log
+    to reach the disk (``synchronous_commit`` off for this transaction only). For writes of derived
+    rows whose loss in a crash only leaves them to be computed again — a standings recomputation,
+    whose "computed" mark is lost with them, so the sweep queues it again."""
+    connection = connections[using]
+    if connection.vendor == "postgresql" and connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
 def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> None:
     """Insert ``rows`` (field name → value; the same fields in each): ``bulk_create``, or on
     PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of the values as they are (JSON as its text)."""

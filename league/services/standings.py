@@ -40,7 +40,7 @@ from scoring.standings import running_totals
 from ..cache import session_changed, standings_changed, statistics_changed
 from ..models import GameResult, PlayerTotal, Standing, StandingsState, Table, TableGame, Tournament
 from ..queue import task_send, task_send_on_commit
-from ..rowsync import sync_rows
+from ..rowsync import commit_without_flush, sync_rows
 from ..selectors.standings import (
     hand_results,
     standing_rows,
@@ -222,6 +222,7 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
         pending = state is not None and state[0] > state[1]  # hands or penalties changed since the last run
         if when_stale and (state is None or state[0] <= state[1]):
             return False
+        commit_without_flush()  # derived rows: lost in a crash, their changes stay stale for the sweep
         changed_games, totals = _sync_games(tournament, full=full)
         standings = standing_rows(tournament, {}, totals=totals)
         common = {"tournament_id": tournament.pk}
