@@ -212,11 +212,12 @@ def hand_results(tournament: Tournament, table_ids: list[int] | None = None) -> 
     for chunk in chunks:
         part = hands if chunk is None else hands.filter(table_id__in=chunk)
         rows = raw_rows(part.order_by("table_id", "number").values_list("table_id", "result"))
-        texts = [result for _table_id, result in rows]
-        if texts and all(isinstance(text, str) for text in texts):  # their text: decoded in one call
-            texts = json.loads("[" + ",".join(texts) + "]")
-        for (table_id, _text), result in zip(rows, texts, strict=True):
-            results_by_table[table_id].append(json.loads(result) if isinstance(result, bytes) else result)
+        if rows and isinstance(rows[0][1], str):  # the JSON's text (the same type in every row): one decoding
+            results = json.loads("[" + ",".join([text for _table_id, text in rows]) + "]")
+        else:
+            results = [json.loads(value) if isinstance(value, bytes) else value for _table_id, value in rows]
+        for (table_id, _value), result in zip(rows, results, strict=True):
+            results_by_table[table_id].append(result)
     return results_by_table
 
 
