@@ -4,15 +4,19 @@ snapshots) are rebuilt through here, so running a computation twice writes nothi
 time and the ids of unchanged rows stay.
 
 Each kind of change is one set-based statement per chunk of ``CHUNK`` rows: ``bulk_create`` for
-the missing rows, ``QuerySet.delete`` for the unwanted ones (the rows synced here have no
+the missing rows (on PostgreSQL, from ``COPY_FROM`` rows on, one ``COPY … FROM STDIN`` instead:
+no model instance and no per-value quoting), ``QuerySet.delete`` for the unwanted ones (the rows synced here have no
 dependants and no delete signals, so Django deletes them in one statement without loading them),
 and one UPDATE for the changed ones — ``bulk_update`` where the database has nothing better, and on
 PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_update``'s ``CASE``
 per column grows with the rows).
 """
+import json
+
 from django.db import connections, models
 
 CHUNK = 500
+COPY_FROM = 200
 
 
 def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict[tuple, dict], *,
@@ -31,7 +35,7 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
     for key, values in rows.items():
         found = existing.pop(key, None)
         if found is None:
-            created.append(model(**common, **dict(zip(key_fields, key, strict=True)), **values))
+            created.append((key, values))
             continue
         pk, stored = found
         if any(values.get(name, old) != old for name, old in zip(value_fields, stored, strict=True)):
@@ -43,9 +47,44 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
         update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + CHUNK]],
                     using=using)
     if created:
-        model.objects.using(using).bulk_create(created, batch_size=CHUNK)
-    return {key for key, _pk, _values in updated} | set(existing) | {
-        tuple(getattr(obj, name) for name in key_fields) for obj in created}
+        create_rows(model, [{**common, **dict(zip(key_fields, key, strict=True)), **values}
+                            for key, values in created], using=using)
+    return {key for key, _pk, _values in updated} | set(existing) | {key for key, _values in created}
+
+
+def commit_without_flush(*, using: str = "default") -> None:
+    """In the current transaction on PostgreSQL: its commit does not wait for the write-ahead log
+    to reach the disk (``synchronous_commit`` off for this transaction only). For writes of derived
+    rows whose loss in a crash only leaves them to be computed again — a standings recomputation,
+    whose "computed" mark is lost with them, so the sweep queues it again."""
+    connection = connections[using]
+    if connection.vendor == "postgresql" and connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> None:
+    """Insert ``rows`` (field name → value; the same fields in each): ``bulk_create``, or on
+    PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of the values as they are (JSON as its text)."""
+    connection = connections[using]
+    if connection.vendor != "postgresql" or len(rows) < COPY_FROM:
+        model.objects.using(using).bulk_create([model(**values) for values in rows], batch_size=CHUNK)
+        return
+    fields = [field for field in model._meta.concrete_fields if not isinstance(field, models.AutoField)]
+    quote = connection.ops.quote_name
+    sql = (f"COPY {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
+           "FROM STDIN")
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        for values in rows:
+            copy.write_row([_copy_value(field, values) for field in fields])
+
+
+def _copy_value(field: models.Field, values: dict):
+    """A field's value for COPY: given by attribute name (``player_id``) or name, else its default."""
+    value = values[field.attname] if field.attname in values else values.get(field.name, models.NOT_PROVIDED)
+    if value is models.NOT_PROVIDED:
+        value = field.get_default()
+    return json.dumps(value) if isinstance(field, models.JSONField) else value
 
 
 def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,

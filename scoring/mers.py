@@ -75,7 +75,8 @@ class Result:
     effective_weight: Fraction = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "effective_weight", self.weight * self.age_factor)
+        object.__setattr__(self, "effective_weight",
+                           self.weight if self.age_factor == 1 else self.weight * self.age_factor)
 
 
 @dataclass(frozen=True)

@@ -18,16 +18,26 @@ from .exports import Export
 from .limits import RateCount
 from .people import Club, Player, PlayerMerge, shown_name
 from .play import Hand, HandRevision, TableConfirmation, TableDispute, TournamentPenalty
-from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
+from .results import (
+    GameResult,
+    PlayerTotal,
+    RankingSnapshot,
+    RankingState,
+    SeasonRanking,
+    Standing,
+    StandingsState,
+    TableGame,
+)
 from .signups import Signup
 
 __all__ = [
     "shown_name",
     "WIND_CHOICES", "AccountClaim", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
     "GameResult", "Hand", "HandRevision", "League",
-    "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",
+    "Player", "PlayerMerge", "RankingSnapshot", "RankingState", "RateCount", "RefereeAssignment", "Registration",
+    "Season",
     "SeasonRanking", "Seat", "Session",
-    "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "TableDispute", "Tournament",
-    "TournamentPenalty",
+    "PlayerTotal", "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "TableDispute", "TableGame",
+    "Tournament", "TournamentPenalty",
     "Withdrawal", "withdrawn_in",
 ]

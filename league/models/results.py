@@ -35,6 +35,50 @@ class GameResult(models.Model):
         return f"{self.table}: {self.player_id} #{self.place}"
 
 
+class TableGame(models.Model):
+    """A table's game as the last standings recomputation computed it (league.services.standings):
+    a fingerprint of what it was computed from (the table's hands, seats and the tournament's
+    scoring options) and each seated player's exact figures. A recomputation recomputes only the
+    tables whose fingerprint differs, and moves the players' running totals (``PlayerTotal``) by the
+    difference."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="+",
+                                 verbose_name=_("table"))
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+",
+                                   verbose_name=_("tournament"))
+    fingerprint = models.CharField(_("fingerprint"), max_length=64)
+    # [[player id, table points, game score, place], ...]: the figures as exact fractions ("7/2")
+    players = models.JSONField(_("players' figures"), default=list)
+
+    class Meta:
+        verbose_name = _("table game")
+        verbose_name_plural = _("table games")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}/{self.table_id}"
+
+
+class PlayerTotal(models.Model):
+    """A player's running totals of their games in a tournament, exact (fractions as text): the sum
+    of their ``TableGame`` figures, moved by each recomputation by what changed."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+",
+                                   verbose_name=_("tournament"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    table_points = models.CharField(_("table points"), max_length=100)
+    score = models.CharField(_("game score"), max_length=100)
+    games = models.PositiveIntegerField(_("games"))
+    place_sum = models.PositiveIntegerField(_("sum of places"))
+
+    class Meta:
+        verbose_name = _("player total")
+        verbose_name_plural = _("player totals")
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="player_total_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.player_id}"
+
+
 class StandingsState(models.Model):
     """How far a tournament's standings are behind its hands, kept apart from the tournament row so
     that marking them stale never waits for a running recomputation (which locks the tournament row).
@@ -111,6 +155,24 @@ class SeasonRanking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season_id}: {self.rank}. {self.player_id}"
+
+
+class RankingState(models.Model):
+    """What a season's ranking was last computed from (league.services.rankings): a fingerprint of
+    the counted tournaments and their standings, and how many ranking rows it wrote. A
+    recomputation that finds both unchanged has nothing to do."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, primary_key=True, related_name="+",
+                                  verbose_name=_("season"))
+    fingerprint = models.CharField(_("fingerprint"), max_length=64)
+    rows = models.PositiveIntegerField(_("rows"))
+
+    class Meta:
+        verbose_name = _("ranking state")
+        verbose_name_plural = _("ranking states")
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.fingerprint}"
 
 
 class RankingSnapshot(models.Model):

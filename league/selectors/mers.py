@@ -12,19 +12,20 @@ those who played, the weight in use) and the players' results in them. The arith
   the other ranking methods (league.services.rankings).
 """
 import datetime
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Q
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, Sum
 
 from scoring.mers import Result, age_factor, base_rank, tournament_weight
 from scoring.numbers import fraction_to_decimal, shared_ranks
 
-from ..models import Registration, Standing, Tournament
+from ..models import GameResult, Registration, Standing, Tournament
 from .stages import final_places
-from .standings import fixed_substitute_result
+from .standings import fixed_substitute_result, raw_rows
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,7 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
     fixed-result substitutes count in N and get none)."""
     figures = tournament_figures(tournaments)
     unranked = fixed_substitutes(tournaments)
-    standings = ranked_standings(tournaments).values_list(
-        "tournament_id", "player_id", "rank")
+    standings = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "rank"))
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
     # a staged tournament places its players by its final standings across the stages (§11)
     staged = {t.pk: final_places(t) for t in tournaments if t.kind != Tournament.Kind.EXTERNAL
@@ -104,6 +104,7 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
             continue
         figure = figures[tournament_id]
         factor = age_factor(ended_on=figure.tournament.ends_on, ranking_date=ranking_day)
+        weight, ended_on = figure.weight, figure.tournament.ends_on  # once per tournament
         entries.sort()
         # the place among those who played; equal standing ranks share the better place
         places = shared_ranks(rank for rank, _player_id in entries)
@@ -111,5 +112,27 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
             if (tournament_id, player_id) in unranked:
                 continue
             results[player_id].append(Result(tournament_id, base_rank(place=place, players=players),
-                                             figure.weight, factor, figure.tournament.ends_on))
+                                             weight, factor, ended_on))
     return results
+
+
+def standings_fingerprint(tournaments: list[Tournament]) -> str:
+    """A fingerprint of the tournaments' results as every ranking method but Chemnitz reads them
+    (league.services.rankings): each standing's player, rank, games and table points, the sums of
+    each tournament's game results (how many, whose, their table points, weighted by player), the
+    tournaments' players and countries (MERS's weight) and the substitutes whose games have a
+    fixed result. One read of the standings' plain values and one grouped query."""
+    rows = raw_rows(Standing.objects.filter(tournament__in=[t.pk for t in tournaments])
+                    .order_by("tournament_id", "player_id")
+                    .values_list("tournament_id", "player_id", "rank", "games", "table_points"))
+    weighted = ExpressionWrapper(F("player_id") * F("table_points"), output_field=DecimalField(max_digits=30,
+                                                                                               decimal_places=4))
+    games = raw_rows(GameResult.objects.filter(tournament__in=[t.pk for t in tournaments]).order_by()
+                     .values("tournament_id").annotate(count=Count("id"), players=Sum("player_id"),
+                                                       points=Sum("table_points"), weighted=Sum(weighted))
+                     .order_by("tournament_id").values_list("tournament_id", "count", "players", "points",
+                                                            "weighted"))
+    figures = [(figure.tournament.pk, figure.players, figure.countries)
+               for figure in tournament_figures(tournaments).values()]
+    text = repr((rows, games, sorted(figures), sorted(fixed_substitutes(tournaments)))).encode()
+    return hashlib.blake2b(text, digest_size=16).hexdigest()

@@ -6,12 +6,16 @@ row. ``game_rows`` and ``standing_rows`` read the hands, seats, registrations an
 compute what ``league.services.standings`` stores (and what ``standings_before`` shows without
 storing it), with the arithmetic of ``scoring.results`` and ``scoring.standings``.
 """
+import hashlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import F, Q, QuerySet
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 
 from scoring import standings as tally
 from scoring.numbers import shared_ranks, to_decimal
@@ -150,51 +154,138 @@ def fixed_substitute_result(tournament: Tournament) -> tuple[int, int, int] | No
     return day["substitute_score"] + day["substitute_uma"], day["substitute_table_points"], 4
 
 
-def game_rows(tournament: Tournament) -> dict[tuple, dict]:
-    """GameResult field values keyed by (table_id, player_id), from the hands' stored results in
-    hand order, with the tournament's ruleset and effective options; the keys starting with ``_``
-    are the exact figures for the standings, not stored."""
-    options = tournament.effective_options
-    results_by_table: dict[int, list[dict]] = defaultdict(list)
-    hands = Hand.objects.filter(table__session__tournament=tournament)
-    if players_enter(tournament):  # only confirmed tables count (docs/rules.md §7)
-        hands = hands.filter(counted_tables_q(tables=Table.objects.filter(session__tournament=tournament)))
-    hands = hands.order_by("table_id", "number").values_list("table_id", "result")
-    for table_id, result in hands.iterator(chunk_size=2000):
-        results_by_table[table_id].append(result)
-    seats_by_table: dict[int, list[tuple]] = defaultdict(list)
-    seats = (Seat.objects.filter(session__tournament=tournament)
-             .values_list("table_id", "position", "player_id", "session__number"))
-    for table_id, position, player_id, session_number in seats:
-        if table_id in results_by_table:
-            seats_by_table[table_id].append((position, player_id, session_number))
+@dataclass(frozen=True)
+class TableScoring:
+    """What every table's game result of a tournament is computed with: the ruleset, the effective
+    options and, when substitutes' games have a result fixed by rule, that result and who they are."""
+
+    ruleset: str
+    options: dict
+    fixed: tuple[int, int, int] | None
+    substitutes: frozenset[int]
+
+    def key(self) -> str:
+        """A text that changes whenever any of it changes (part of each table's fingerprint)."""
+        return json.dumps([self.ruleset, self.options, self.fixed, sorted(self.substitutes)], sort_keys=True,
+                          default=str)
+
+
+def table_scoring(tournament: Tournament) -> TableScoring:
     fixed = fixed_substitute_result(tournament)
-    substitutes = set(Registration.objects.filter(tournament=tournament, substitute=True)
-                      .values_list("player_id", flat=True)) if fixed else set()
+    substitutes = frozenset(Registration.objects.filter(tournament=tournament, substitute=True)
+                            .values_list("player_id", flat=True)) if fixed else frozenset()
+    return TableScoring(tournament.ruleset, tournament.effective_options, fixed, substitutes)
+
+
+def table_game_rows(scoring: TableScoring, table_id: int, results: list[dict],
+                    seats: list[tuple[int, int, int]]) -> dict[tuple, dict]:
+    """One table's GameResult field values keyed by (table_id, player_id), from its hands' results in
+    hand order and its seats as ``(position, player id, session number)``; the keys starting with
+    ``_`` are the exact figures for the standings, not stored."""
+    game = game_result(scoring.ruleset, scoring.options, results)
     rows = {}
-    for table_id, results in results_by_table.items():
-        game = game_result(tournament.ruleset, options, results)
-        for position, player_id, session_number in seats_by_table[table_id]:
-            score, table_points, place = game.scores[position], game.table_points[position], game.places[position]
-            if player_id in substitutes:  # the substitute's result is fixed; the other three keep theirs
-                score, table_points, place = fixed
-            rows[(table_id, player_id)] = {
-                "session_number": session_number, "seat": position,
-                "total": game.totals[position],
-                "final_points": int(to_decimal(game.final_points[position], 0)),
-                "score": to_decimal(score, 2), "place": place,
-                "table_points": to_decimal(table_points, 4), "hands": len(results),
-                # exact values for the standings, not stored
-                "_score": Fraction(score), "_table_points": Fraction(table_points),
-            }
+    for position, player_id, session_number in seats:
+        score, table_points, place = game.scores[position], game.table_points[position], game.places[position]
+        if player_id in scoring.substitutes:  # the substitute's result is fixed; the other three keep theirs
+            score, table_points, place = scoring.fixed
+        rows[(table_id, player_id)] = {
+            "session_number": session_number, "seat": position,
+            "total": game.totals[position],
+            "final_points": int(to_decimal(game.final_points[position], 0)),
+            "score": to_decimal(score, 2), "place": place,
+            "table_points": to_decimal(table_points, 4), "hands": len(results),
+            # exact values for the standings, not stored
+            "_score": Fraction(score), "_table_points": Fraction(table_points),
+        }
+    return rows
+
+
+def raw_rows(queryset: QuerySet) -> list[tuple]:
+    """The rows of a ``values_list`` queryset as the database returns them, without the ORM's
+    per-row work (JSON columns come back as their text, or decoded by the driver)."""
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # a filter that can match nothing (an empty ``__in``)
+        return []
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def counted_hands(tournament: Tournament) -> QuerySet[Hand]:
+    """The tournament's hands that count in its standings: every hand, but where the players enter
+    their own tables only those of confirmed tables without an open dispute (docs/rules.md §7). A
+    table that turns provisional thus drops out of ``table_fingerprints`` and is recomputed away."""
+    hands = Hand.objects.filter(table__session__tournament=tournament)
+    if players_enter(tournament):
+        hands = hands.filter(counted_tables_q(tables=Table.objects.filter(session__tournament=tournament)))
+    return hands
+
+
+def hand_results(tournament: Tournament, table_ids: list[int] | None = None) -> dict[int, list[dict]]:
+    """table id → its counted hands' stored results in hand order (``counted_hands``): every table
+    of the tournament with such hands, or only those of ``table_ids``."""
+    results_by_table: dict[int, list[dict]] = defaultdict(list)
+    hands = counted_hands(tournament)
+    chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
+    for chunk in chunks:
+        part = hands if chunk is None else hands.filter(table_id__in=chunk)
+        rows = raw_rows(part.order_by("table_id", "number").values_list("table_id", "result"))
+        if rows and isinstance(rows[0][1], str):  # the JSON's text (the same type in every row): one decoding
+            results = json.loads("[" + ",".join([text for _table_id, text in rows]) + "]")
+        else:
+            results = [json.loads(value) if isinstance(value, bytes) else value for _table_id, value in rows]
+        for (table_id, _value), result in zip(rows, results, strict=True):
+            results_by_table[table_id].append(result)
+    return results_by_table
+
+
+def table_seats(tournament: Tournament) -> dict[int, list[tuple[int, int, int]]]:
+    """table id → its seats as ``(position, player id, session number)``, by position."""
+    seats_by_table: dict[int, list[tuple]] = defaultdict(list)
+    seats = (Seat.objects.filter(session__tournament=tournament).order_by("table_id", "position")
+             .values_list("table_id", "position", "player_id", "session__number"))
+    for table_id, position, player_id, session_number in raw_rows(seats):
+        seats_by_table[table_id].append((position, player_id, session_number))
+    return seats_by_table
+
+
+def table_fingerprints(tournament: Tournament, scoring: TableScoring,
+                       seats: dict[int, list[tuple]]) -> dict[int, str]:
+    """table id → a fingerprint of everything its game result is computed from, for every table
+    with hands: its hands (how many, which, their versions and last change), its seats and the
+    tournament's ``scoring``. Read without loading a hand: one grouped query."""
+    key = scoring.key()
+    hands = (counted_hands(tournament).order_by().values("table_id")
+             .annotate(count=Count("id"), ids=Sum("id"), versions=Sum("version"), last=Max("number"),
+                       changed=Max("updated_at"))
+             .values_list("table_id", "count", "ids", "versions", "last", "changed"))
+    fingerprints = {}
+    blake2b = hashlib.blake2b
+    for table_id, *figures in raw_rows(hands):
+        text = repr((key, figures, seats.get(table_id, ()))).encode()
+        fingerprints[table_id] = blake2b(text, digest_size=16).hexdigest()
+    return fingerprints
+
+
+def game_rows(tournament: Tournament) -> dict[tuple, dict]:
+    """GameResult field values keyed by (table_id, player_id) of every table with hands, from the
+    hands' stored results in hand order, with the tournament's ruleset and effective options
+    (``table_game_rows``)."""
+    scoring = table_scoring(tournament)
+    seats = table_seats(tournament)
+    rows = {}
+    for table_id, results in hand_results(tournament).items():
+        rows.update(table_game_rows(scoring, table_id, results, seats.get(table_id, [])))
     return rows
 
 
 def standing_rows(tournament: Tournament, games: dict[tuple, dict],
-                  before_session: int | None = None) -> dict[tuple, dict]:
+                  before_session: int | None = None, *, totals: dict[int, list] | None = None) -> dict[tuple, dict]:
     """Standing field values keyed by (player_id,), from ``games`` (``game_rows``, or a part of
-    them), the registrations, the byes (those before ``before_session`` when given) and the
-    tournament penalties; substitutes are left out when the tournament's ``substitute_scoring`` is
+    them) or the players' ``totals`` of their games (``scoring.standings.running_totals``), the
+    registrations, the byes (those before ``before_session`` when given) and the tournament
+    penalties; substitutes are left out when the tournament's ``substitute_scoring`` is
     "excluded"."""
     registrations = Registration.objects.filter(tournament=tournament)
     left_out = set()
@@ -209,13 +300,14 @@ def standing_rows(tournament: Tournament, games: dict[tuple, dict],
                  if player_id not in left_out],
         games=[(player_id, game["_table_points"], game["_score"], game["place"])
                for (_table_id, player_id), game in games.items() if player_id not in left_out],
+        totals=[(player_id, *figures) for player_id, figures in (totals or {}).items() if player_id not in left_out],
         penalties=TournamentPenalty.objects.filter(tournament=tournament).values_list(
             "player_id", "points", "disqualified"),
         byes=[(player_id, Fraction(day["bye_table_points"]), Fraction(day["bye_score"]))
               for player_id in byes.values_list("player_id", flat=True) if player_id not in left_out],
     )
     ranked = tally.ranked(tallies, tournament.effective_standing_method)
-    if not games:  # before the first hand nobody has a rank: everyone would share the first
+    if not games and not totals:  # before the first hand nobody has a rank: everyone would share the first
         ranked = [(player_id, None, entry) for player_id, _rank, entry in ranked]
     return {
         (player_id,): {

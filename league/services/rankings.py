@@ -43,6 +43,8 @@ they were computed then. Snapshots dated after it belong to tournaments that no 
 tournament the season has no history.
 """
 import copy
+import hashlib
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -55,11 +57,11 @@ from scoring.numbers import shared_ranks, to_decimal
 from scoring.ratings import chemnitz_ratings
 
 from ..cache import pages_changed
-from ..models import GameResult, RankingSnapshot, Season, SeasonRanking, Standing, Tournament
+from ..models import GameResult, RankingSnapshot, RankingState, Season, SeasonRanking, Standing, Tournament
 from ..rowsync import sync_rows
 from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
-from ..selectors.standings import counts_in_ranking
+from ..selectors.standings import counts_in_ranking, raw_rows
 from .standings import rankings_request, standings_recompute
 
 VALUE_PLACES = 2  # values are given to 2 decimals; equal values at 2 decimals share a place
@@ -113,8 +115,8 @@ def counted_tournaments(*, season: Season) -> list[Tournament]:
     """The season's finished, published tournaments and running club events that are not archived,
     without those whose standings still wait for the reveal."""
     tournaments = (season.tournaments.filter(counts_in_ranking(), published=True, archived_at=None)
-                   .only("id", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
-                         "standings_revealed_at"))
+                   .only("id", "season", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
+                         "standings_revealed_at"))  # "season": the related manager sets it on each row
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]
 
 
@@ -207,10 +209,42 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
     return sorted(rows, key=lambda row: (not row.ranked, -to_decimal(row.value, VALUE_PLACES), row.player_id))
 
 
+def season_fingerprint(*, season: Season, tournaments: list[Tournament]) -> str | None:
+    """A fingerprint of everything the season's ranking is computed from — its method and figures,
+    the ranking date, the counted tournaments and their standings (``standings_fingerprint``) — or
+    None for Chemnitz, whose games' order counts too."""
+    if season.ranking_method == Season.RankingMethod.CHEMNITZ:
+        return None
+    counted = [(t.pk, t.kind, t.starts_on, t.ends_on, t.weight, t.qualifying,
+                json.dumps(t.options, sort_keys=True, default=str)) for t in tournaments]
+    text = repr((season.ranking_method, season.min_games, season.ends_on,
+                 mers.ranking_date(season_end=season.ends_on), sorted(counted),
+                 mers_reads.standings_fingerprint(tournaments))).encode()
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+def _rows_fingerprint(season: Season) -> str:
+    """A fingerprint of the season's ranking rows and snapshots as stored (so that rows changed by
+    anything else are rebuilt, not trusted): one read of the rows' plain values and the snapshots'
+    sums per date."""
+    rows = raw_rows(SeasonRanking.objects.filter(season=season).order_by("player_id")
+                    .values_list("player_id", "rank", "value", "games", "tournaments", "results"))
+    snapshots = raw_rows(RankingSnapshot.objects.filter(season=season).order_by().values("taken_on")
+                         .annotate(count=Count("id"), ranks=Sum("rank"), values=Sum("value"))
+                         .order_by("taken_on").values_list("taken_on", "count", "ranks", "values"))
+    return hashlib.blake2b(repr((rows, snapshots)).encode(), digest_size=16).hexdigest()
+
+
 def rankings_recompute(*, season: Season) -> bool:
     """Rebuild the season's SeasonRanking rows and its snapshot of the day (see History above);
-    True when anything changed. Running it twice writes nothing the second time."""
+    True when anything changed. Running it twice writes nothing the second time; when nothing it
+    is computed from has changed (``season_fingerprint``, read before anything else) and its rows
+    are all there, it computes nothing either."""
     tournaments = counted_tournaments(season=season)
+    fingerprint = season_fingerprint(season=season, tournaments=tournaments)
+    stored = RankingState.objects.filter(pk=season.pk).values_list("fingerprint", flat=True).first()
+    if fingerprint is not None and stored == fingerprint + _rows_fingerprint(season):
+        return False
     taken_on = max((t.ends_on for t in tournaments), default=None)
     rows = season_ranking_compute(season=season, tournaments=tournaments)
     ranked = [row for row in rows if row.ranked]
@@ -235,6 +269,10 @@ def rankings_recompute(*, season: Season) -> bool:
         if snapshots.exists():  # a SELECT: an unchanged ranking writes nothing
             snapshots.delete()
             changed = True
+        state = (fingerprint + _rows_fingerprint(season)) if fingerprint is not None else ""
+        if stored != state:
+            RankingState.objects.update_or_create(pk=season.pk, defaults={"fingerprint": state,
+                                                                          "rows": len(wanted)})
     if changed:
         pages_changed(season_id=season.pk)  # also the site's token: the player pages show the history
     return changed

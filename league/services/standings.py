@@ -27,6 +27,7 @@ covered changes asked for (hands, penalties): those count hands that may change 
 """
 import logging
 from datetime import datetime, timedelta
+from fractions import Fraction
 
 from django.conf import settings
 from django.db import transaction
@@ -34,11 +35,20 @@ from django.db.models import F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from scoring.standings import running_totals
+
 from ..cache import session_changed, standings_changed, statistics_changed
-from ..models import GameResult, Standing, StandingsState, Table, Tournament
+from ..models import GameResult, PlayerTotal, Standing, StandingsState, Table, TableGame, Tournament
 from ..queue import task_send, task_send_on_commit
-from ..rowsync import sync_rows
-from ..selectors.standings import game_rows, standing_rows
+from ..rowsync import commit_without_flush, sync_rows
+from ..selectors.standings import (
+    hand_results,
+    standing_rows,
+    table_fingerprints,
+    table_game_rows,
+    table_scoring,
+    table_seats,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -131,14 +141,78 @@ def standings_sweep() -> list[int]:
     return queued
 
 
-def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> bool:
+def _figures(rows: dict[tuple, dict]) -> list[tuple[int, Fraction, Fraction, int]]:
+    """``(player id, table points, game score, place)`` of game rows (``table_game_rows``), exact."""
+    return [(player_id, row["_table_points"], row["_score"], row["place"]) for (_table, player_id), row in rows.items()]
+
+
+def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict[int, list]]:
+    """Bring the tournament's GameResult, TableGame and PlayerTotal rows up to date with its hands,
+    recomputing only the tables whose fingerprint changed (every table when ``full``, when nothing
+    is stored yet or when more than half of them changed) and moving the players' running totals by
+    the difference. Returns the GameResult keys written and the players' totals."""
+    common = {"tournament_id": tournament.pk}
+    scoring = table_scoring(tournament)
+    seats = table_seats(tournament)
+    fingerprints = table_fingerprints(tournament, scoring, seats)
+    stored = dict(TableGame.objects.filter(**common).values_list("table_id", "fingerprint"))
+    tables = set(fingerprints) | set(stored)
+    changed = {table_id for table_id in tables if stored.get(table_id) != fingerprints.get(table_id)}
+    everything = full or not stored or 2 * len(changed) > len(tables)
+    totals = {}
+    if not everything:
+        totals = {player_id: [Fraction(tp), Fraction(score), games, places] for player_id, tp, score, games, places
+                  in PlayerTotal.objects.filter(**common).values_list("player_id", "table_points", "score", "games",
+                                                                      "place_sum")}
+        if not changed:
+            return set(), totals
+        taken = [(player_id, Fraction(tp), Fraction(score), place)
+                 for figures in TableGame.objects.filter(table_id__in=sorted(changed)).values_list("players", flat=True)
+                 for player_id, tp, score, place in figures]
+        try:
+            running_totals(totals, taken, sign=-1)
+        except ValueError:  # the totals lost a player (a merge deletes the removed player's): start again
+            everything = True
+    if everything:
+        changed, totals = tables, {}
+    recomputed = sorted(table_id for table_id in changed if table_id in fingerprints)
+    results = hand_results(tournament, None if everything else recomputed)
+    games, table_games, added = {}, {}, []
+    for table_id in recomputed:
+        if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
+            continue
+        rows = table_game_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
+        games.update(rows)
+        figures = _figures(rows)
+        added += figures
+        table_games[(table_id,)] = {"fingerprint": fingerprints[table_id], "players": [
+            [player_id, str(tp), str(score), place] for player_id, tp, score, place in figures]}
+    running_totals(totals, added)
+    written = {key: {k: v for k, v in values.items() if not k.startswith("_")} for key, values in games.items()}
+    game_results = GameResult.objects.filter(**common)
+    table_rows = TableGame.objects.filter(**common)
+    if not everything:
+        game_results = game_results.filter(table_id__in=sorted(changed))
+        table_rows = table_rows.filter(table_id__in=sorted(changed))
+    changed_games = sync_rows(game_results, ("table_id", "player_id"), written, common=common)
+    sync_rows(table_rows, ("table_id",), table_games, common=common)
+    sync_rows(PlayerTotal.objects.filter(**common), ("player_id",), {
+        (player_id,): {"table_points": str(tp), "score": str(score), "games": games_played, "place_sum": places}
+        for player_id, (tp, score, games_played, places) in totals.items()}, common=common)
+    return changed_games, totals
+
+
+def standings_recompute(*, tournament: Tournament, when_stale: bool = False, full: bool = False) -> bool:
     """Rebuild the tournament's GameResult and Standing rows from its hands and penalties; True
-    when anything changed. Runs one at a time per tournament (the tournament row is locked; hand
-    writes never touch it). With ``when_stale`` it does nothing unless the standings are still
-    stale once it holds the lock (a run that finished meanwhile may have covered them). The
-    changes it read are marked computed in the transaction that writes the rows, so a run that
-    dies leaves them stale for the sweep. A change to a finished tournament (or a club event, which
-    counts while it runs) of a season queues the season's ranking after the commit."""
+    when anything changed. Only the tables whose hands or seats changed are recomputed (each
+    table's ``TableGame`` fingerprint), and the players' running totals (``PlayerTotal``) move by
+    what they changed; ``full`` recomputes every table. Runs one at a time per tournament (the
+    tournament row is locked; hand writes never touch it). With ``when_stale`` it does nothing
+    unless the standings are still stale once it holds the lock (a run that finished meanwhile may
+    have covered them). The changes it read are marked computed in the transaction that writes the
+    rows, so a run that dies leaves them stale for the sweep. A change to a finished tournament of a
+    season (or to a club event, which counts while it runs)
+    queues the season's ranking after the commit."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         if tournament.kind == Tournament.Kind.EXTERNAL:  # its standings are the file's, it has no hands
@@ -149,13 +223,10 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False) -> 
         pending = state is not None and state[0] > state[1]  # hands or penalties changed since the last run
         if when_stale and (state is None or state[0] <= state[1]):
             return False
-        games = game_rows(tournament)
-        standings = standing_rows(tournament, games)
-        stored_games = {key: {k: v for k, v in values.items() if not k.startswith("_")}
-                        for key, values in games.items()}
+        commit_without_flush()  # derived rows: lost in a crash, their changes stay stale for the sweep
+        changed_games, totals = _sync_games(tournament, full=full)
+        standings = standing_rows(tournament, {}, totals=totals)
         common = {"tournament_id": tournament.pk}
-        changed_games = sync_rows(GameResult.objects.filter(**common), ("table_id", "player_id"), stored_games,
-                                  common=common)
         changed_standings = sync_rows(Standing.objects.filter(**common), ("player_id",), standings, common=common)
         changed = bool(changed_games or changed_standings)
         if changed and tournament.season_id and (tournament.status == Tournament.Status.FINISHED
