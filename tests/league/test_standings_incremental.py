@@ -172,3 +172,35 @@ def test_rows_copied_in_bulk_read_back_as_computed(monkeypatch):
     assert stored(tournament) == computed_in_full(tournament)
     assert TableGame.objects.filter(tournament=tournament).count() == 4
     assert standings_recompute(tournament=tournament, full=True) is False
+
+
+def test_a_table_that_turns_provisional_and_counts_again_is_recomputed_as_a_full_run_would():
+    from league.models import Player
+    from league.services.confirmations import dispute_open, dispute_resolve, table_confirm
+    from league.services.hands import table_close
+    from tests.factories import UserFactory
+
+    table = table_with_players(options={"entry": "players"})
+    other = table_with_players(session=table.session, number=2)
+    tournament = table.session.tournament
+    users = [UserFactory() for _ in range(4)]
+    for user, seat in zip(users, table.seats.order_by("position"), strict=True):
+        Player.objects.filter(pk=seat.player_id).update(user=user)
+    for each in (table, other):
+        hand_record(table=each, record=record(1, [20, 100, 4, 8]), user=None)
+        table_close(table=each, user=None)
+        table_confirm(table=each, user=None)
+    standings_recompute(tournament=tournament)
+    assert stored(tournament) == computed_in_full(tournament)
+    assert GameResult.objects.filter(table=table).count() == 4
+
+    dispute = dispute_open(table=table, user=users[2], message="hand 1 was a self-draw")
+    standings_recompute(tournament=tournament)
+    assert stored(tournament) == computed_in_full(tournament)
+    assert not GameResult.objects.filter(table=table).exists()  # provisional: out of the standings
+    assert GameResult.objects.filter(table=other).count() == 4
+
+    dispute_resolve(dispute=dispute, user=AdminFactory())
+    standings_recompute(tournament=tournament)
+    assert stored(tournament) == computed_in_full(tournament)
+    assert GameResult.objects.filter(table=table).count() == 4
