@@ -20,6 +20,7 @@ from .cache import directory_changed
 from .errors import ServiceError, form_errors_from
 from .models import AuditEntry
 from .selectors import mers as mers_reads
+from .selectors.day import current_session_number
 from .services.audit import audit_record
 from .services.deletions import deletion_refusal, object_delete, tournament_archive, tournament_restore
 from .services.exports import export_request
@@ -547,7 +548,8 @@ class HandRevisionAdmin(BaseAdmin):
 
 @admin.register(models.TournamentPenalty)
 class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
-    list_display = ["player", "tournament", "points", "disqualified", "reason", "created_by", "created_at"]
+    list_display = ["player", "tournament", "session_number", "points", "disqualified", "reason", "created_by",
+                    "created_at"]
     list_filter = ["disqualified", "tournament"]
     search_fields = ["player__last_name", "reason"]
     list_select_related = ["player", "tournament", "created_by"]
@@ -558,6 +560,8 @@ class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
     def save_model(self, request, obj, form, change) -> None:
         if not change:
             obj.created_by = request.user
+            if obj.session_number is None:
+                obj.session_number = current_session_number(obj.tournament)
         super().save_model(request, obj, form, change)
 
 

@@ -182,24 +182,25 @@ def game_rows(tournament: Tournament) -> dict[tuple, dict]:
 def standing_rows(tournament: Tournament, games: dict[tuple, dict],
                   before_session: int | None = None) -> dict[tuple, dict]:
     """Standing field values keyed by (player_id,), from ``games`` (``game_rows``, or a part of
-    them), the registrations, the byes (those before ``before_session`` when given) and the
-    tournament penalties; substitutes are left out when the tournament's ``substitute_scoring`` is
-    "excluded"."""
+    them), the registrations, the byes and the tournament penalties (those of the sessions before
+    ``before_session`` when given); substitutes are left out when the tournament's
+    ``substitute_scoring`` is "excluded"."""
     registrations = Registration.objects.filter(tournament=tournament)
     left_out = set()
     if tournament.day_options["substitute_scoring"] == "excluded":
         left_out = set(registrations.filter(substitute=True).values_list("player_id", flat=True))
     byes = Bye.objects.filter(tournament=tournament)
+    penalties = TournamentPenalty.objects.filter(tournament=tournament)
     if before_session is not None:
         byes = byes.filter(session_number__lt=before_session)
+        penalties = penalties.exclude(session_number__gte=before_session)
     day = tournament.day_options
     tallies = tally.tally(
         players=[player_id for player_id in registrations.values_list("player_id", flat=True)
                  if player_id not in left_out],
         games=[(player_id, game["_table_points"], game["_score"], game["place"])
                for (_table_id, player_id), game in games.items() if player_id not in left_out],
-        penalties=TournamentPenalty.objects.filter(tournament=tournament).values_list(
-            "player_id", "points", "disqualified"),
+        penalties=penalties.values_list("player_id", "points", "disqualified"),
         byes=[(player_id, Fraction(day["bye_table_points"]), Fraction(day["bye_score"]))
               for player_id in byes.values_list("player_id", flat=True) if player_id not in left_out],
     )
