@@ -15,13 +15,14 @@ from .competition import (
 from .day import Bye, CheckIn, Withdrawal, withdrawn_in
 from .exports import Export
 from .limits import RateCount
-from .people import Club, Player, PlayerMerge, shown_name
+from .people import Club, Player, PlayerMerge, shown_name, shown_name_order
 from .play import Hand, HandRevision, TableConfirmation, TournamentPenalty
 from .results import GameResult, RankingSnapshot, SeasonRanking, Standing, StandingsState
 from .signups import Signup
 
 __all__ = [
     "shown_name",
+    "shown_name_order",
     "WIND_CHOICES", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RateCount", "RefereeAssignment", "Registration", "Season",

@@ -132,4 +132,4 @@ class TournamentPenalty(models.Model):
         constraints = [models.CheckConstraint(condition=Q(points__gte=0), name="penalty_points_not_negative")]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.points} ({self.reason})"
+        return f"{self.player.full_name}: {self.points} ({self.reason})"

@@ -31,19 +31,19 @@ from ..models import (
     Tournament,
     TournamentPenalty,
     shown_name,
+    shown_name_order,
 )
 
 
 def standings_for(*, tournament: Tournament) -> list[Standing]:
     """The tournament's standings, best first; disqualified players last."""
     return list(Standing.objects.filter(tournament=tournament).select_related("player__club")
-                .order_by("rank", "player__last_name", "player__first_name", "player_id"))
+                .order_by("rank", *shown_name_order("player__")))
 
 
 # Ranked players by rank; unranked ones (too few games or tournaments) after them by their results
 # (value, then games), never by name first.
-SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", "player__last_name", "player__first_name",
-                "player_id")
+SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", *shown_name_order("player__"))
 
 
 def season_ranking_for(*, season: Season) -> QuerySet[SeasonRanking]:

@@ -123,7 +123,7 @@ def _names(rows: dict[int, StatRow]) -> None:
 
 
 def _without_hidden(tables: QuerySet[Table], results: QuerySet[GameResult], penalties: QuerySet[TournamentPenalty],
-                    hidden: dict[int, int]) -> tuple[QuerySet[Table], QuerySet[GameResult], QuerySet[TournamentPenalty]]:
+                    hidden: dict[int, int]) -> tuple[QuerySet, QuerySet, QuerySet]:
     """``tables``, game ``results`` and tournament ``penalties`` without the hidden sessions:
     ``hidden`` maps a tournament id to its first hidden session."""
     if not hidden:
