@@ -181,7 +181,8 @@ def _records(ordered: list[StatRow], biggest: Biggest, rows: dict[int, StatRow])
         "most_wins": most("wins"),
         "most_self_draws": most("self_draws"),
         "most_limit_hands": most("limit_hands"),
-        "fewest_dealt_in": None if not ordered else min(
+        # only where some hand names a discarder: the classical sheet records none, and "0" would be no record
+        "fewest_dealt_in": None if not any(r.dealt_in for r in ordered) else min(
             ({"player": r.player, "player_name": r.player_name, "count": r.dealt_in} for r in ordered if r.hands),
             key=lambda e: (e["count"], e["player"]), default=None),
     }

@@ -140,3 +140,15 @@ def test_a_tournament_penalty_given_in_a_hidden_session_waits_for_the_reveal(api
     assert (standings[players[0].pk]["penalty_points"], standings[players[3].pk]["penalty_points"]) == (5, 0)
     assert admin_api.post(f"/api/v1/tournaments/{tournament.pk}/reveal/").status_code == 200
     assert api.get(player_url).json()["penalties"] == 1
+
+
+def test_fewest_dealt_in_needs_a_ruleset_that_records_who_discarded(played, api):
+    """Where no hand names a discarder (the classical sheet records none), nobody "dealt in 0 hands"
+    as a record: the record stays empty rather than naming whoever has the lowest id."""
+    tournament, p = played
+    records = api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()["records"]
+    assert records["fewest_dealt_in"]["count"] == 0 and records["fewest_dealt_in"]["player"] != p[2].pk
+    table = table_with_players(slug="classical-records")
+    hand_record(table=table, record=dict(WIN), user=None)
+    classical = table.session.tournament
+    assert api.get(f"/api/v1/tournaments/{classical.pk}/statistics/").json()["records"]["fewest_dealt_in"] is None
