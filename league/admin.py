@@ -10,6 +10,7 @@ import copy
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import get_language, gettext
@@ -20,6 +21,7 @@ from .cache import directory_changed
 from .errors import ServiceError, form_errors_from
 from .models import AuditEntry
 from .selectors import mers as mers_reads
+from .selectors.day import current_session_number
 from .services.audit import audit_record
 from .services.deletions import deletion_refusal, object_delete, tournament_archive, tournament_restore
 from .services.exports import export_request
@@ -51,13 +53,30 @@ from .services.tournaments import (
 )
 
 
+@admin.display(description=_("player"), ordering="player__last_name")
+def player_full_name(obj) -> str:
+    """A row's player by their whole name: administrators see who it is, whatever the public sees."""
+    return obj.player.full_name
+
+
 class BaseAdmin(admin.ModelAdmin):
     """Every change made in the admin retires the cached public pages: admin edits are rare, and
     they can touch anything the pages show (a session's time, a table, a ranking row). Deletions
     go through ``object_delete``: refused while something played depends on the row, and logged.
-    ``fixed_on_change`` names the fields (parents, mostly) that are set once, when a row is added."""
+    ``fixed_on_change`` names the fields (parents, mostly) that are set once, when a row is added.
+    Players appear by their whole name (``Player.full_name``) in the lists and choices, not in their
+    public form (``str(player)``)."""
 
     fixed_on_change: tuple[str, ...] = ()
+
+    def get_list_display(self, request):
+        return [player_full_name if column == "player" else column for column in super().get_list_display(request)]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if field is not None and db_field.related_model is models.Player:
+            field.label_from_instance = lambda player: player.full_name
+        return field
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
@@ -239,6 +258,11 @@ class PlayerAdmin(BaseAdmin):
     search_fields = ["last_name", "first_name", "ema_id", "club__name"]
     list_select_related = ["club"]
     autocomplete_fields = ["club", "user"]
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            context["subtitle"] = obj.full_name
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
 
 @admin.register(models.League)
@@ -434,7 +458,7 @@ class CheckInAdmin(BaseAdmin):
     list_filter = ["tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
     list_select_related = ["player", "tournament", "by"]
-    raw_id_fields = ["player"]
+    autocomplete_fields = ["player"]
 
 
 @admin.register(models.Withdrawal)
@@ -451,7 +475,7 @@ class WithdrawalAdmin(BaseAdmin):
     list_filter = ["tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
     list_select_related = ["player", "tournament", "by"]
-    raw_id_fields = ["player"]
+    autocomplete_fields = ["player"]
 
 
 @admin.register(models.Session)
@@ -547,7 +571,8 @@ class HandRevisionAdmin(BaseAdmin):
 
 @admin.register(models.TournamentPenalty)
 class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
-    list_display = ["player", "tournament", "points", "disqualified", "reason", "created_by", "created_at"]
+    list_display = ["player", "tournament", "session_number", "points", "disqualified", "reason", "created_by",
+                    "created_at"]
     list_filter = ["disqualified", "tournament"]
     search_fields = ["player__last_name", "reason"]
     list_select_related = ["player", "tournament", "created_by"]
@@ -558,6 +583,8 @@ class TournamentPenaltyAdmin(ChangesStandings, BaseAdmin):
     def save_model(self, request, obj, form, change) -> None:
         if not change:
             obj.created_by = request.user
+            if obj.session_number is None:
+                obj.session_number = current_session_number(obj.tournament)
         super().save_model(request, obj, form, change)
 
 
@@ -685,6 +712,17 @@ def _grouped_app_list(request, app_label=None):
     return grouped
 
 
+class FullNamesAutocomplete(AutocompleteJsonView):
+    """The admin's search-as-you-type choices name players by their whole name."""
+
+    def serialize_result(self, obj, to_field_name):
+        result = super().serialize_result(obj, to_field_name)
+        if isinstance(obj, models.Player):
+            result["text"] = obj.full_name
+        return result
+
+
 admin.site.get_app_list = _grouped_app_list
+admin.site.autocomplete_view = lambda request: FullNamesAutocomplete.as_view(admin_site=admin.site)(request)
 admin.site.site_header = _("Mah-Jongg league administration")
 admin.site.site_title = _("Mah-Jongg league")

@@ -208,6 +208,11 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "league.api.pagination.LimitOffsetPagination",
+    # JSON, and the browsable API without DRF's filter form (league/api/renderers.py).
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "league.api.renderers.BrowsableAPIRenderer",
+    ],
     # OPTIONS is not part of the API (the schema at /api/v1/schema/ describes it): 405, not a
     # metadata answer that needs each view's queryset.
     "DEFAULT_METADATA_CLASS": None,

@@ -6,7 +6,7 @@ from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from ..models import Club, League, Player, Season
+from ..models import Club, League, Player, Season, shown_name_order
 from ..services.deletions import object_delete
 from ..services.leagues import club_create, club_update, league_create, league_update, season_create, season_update
 from ..services.players import player_erase
@@ -31,7 +31,7 @@ class ClubViewSet(DeletesThroughService, viewsets.ModelViewSet):
 
 
 class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
-    queryset = Player.objects.all()
+    queryset = Player.objects.order_by(*shown_name_order())  # public: no order by a hidden last name
     serializer_class = PlayerSerializer
 
     @extend_schema(request=None, responses={200: PlayerSerializer})

@@ -97,8 +97,9 @@ class SeasonExports(APIView):
         return _requested(request, data.validated_data, season=season)
 
 
-# What a referee may read while the tournament's standings are hidden: files without results.
-WITHOUT_RESULTS = frozenset({Export.Kind.SEATING_XLSX})
+# What a referee may read while the tournament's standings are hidden: files without results (the
+# seating list, and the score sheets, whose hand rows stay blank whatever was entered).
+WITHOUT_RESULTS = frozenset({Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_XLSX, Export.Kind.SCORE_SHEETS_PDF})
 
 
 def readable_export(request, export_id: int) -> Export:

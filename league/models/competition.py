@@ -176,7 +176,7 @@ class Registration(models.Model):
         constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="registration_once")]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament}"
+        return f"{self.player.full_name} @ {self.tournament}"
 
 
 class RefereeAssignment(models.Model):
@@ -268,4 +268,4 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} #{self.position}: {self.player}"
+        return f"{self.table} #{self.position}: {self.player.full_name}"

@@ -26,7 +26,7 @@ class CheckIn(models.Model):
         constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="checkin_once")]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament}"
+        return f"{self.player.full_name} @ {self.tournament}"
 
 
 class Withdrawal(models.Model):
@@ -56,7 +56,7 @@ class Withdrawal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament} from {self.from_session}"
+        return f"{self.player.full_name} @ {self.tournament} from {self.from_session}"
 
     def covers(self, number: int) -> bool:
         return self.from_session <= number and (self.until_session is None or number <= self.until_session)
@@ -89,4 +89,4 @@ class Bye(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament}: bye in session {self.session_number}"
+        return f"{self.player.full_name} @ {self.tournament}: bye in session {self.session_number}"

@@ -1,7 +1,8 @@
 """Players and their clubs."""
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, CharField, F, Q, Value, When
+from django.db.models.functions import Concat, Left, Trim
 from django.utils.translation import gettext_lazy as _
 
 from ..validators import validate_visible_name
@@ -38,6 +39,17 @@ def shown_name(first_name: str, last_name: str, public_name: str) -> str:
     return f"{first_name} {shown_last_name(last_name, public_name)}".strip()
 
 
+def shown_name_order(prefix: str = "") -> list:
+    """``order_by`` terms listing players by their shown name (``shown_name``): the last name as the
+    public sees it (its initial for "initials"), the first name, the id; ``prefix`` reaches the player
+    from another model ("player__"). Public lists sort by this, so their order reveals no hidden last
+    name."""
+    last = f"{prefix}last_name"
+    shown_last = Case(When(**{f"{prefix}public_name": "initials"}, then=Concat(Left(Trim(last), 1), Value("."))),
+                      default=F(last), output_field=CharField())
+    return [shown_last.asc(), f"{prefix}first_name", f"{prefix}id"]
+
+
 class Player(models.Model):
     class PublicName(models.TextChoices):
         FULL = "full", _("full name")
@@ -66,7 +78,8 @@ class Player(models.Model):
         indexes = [models.Index(fields=["last_name", "first_name"])]
 
     def __str__(self) -> str:
-        """The public rendering (``public_name``): every page and the projector show this."""
+        """The public rendering (``public_name``): every page and the projector show this. The control
+        room and the admin name players by ``full_name`` (so do the rows that belong to a player)."""
         return shown_name(self.first_name, self.last_name, self.public_name)
 
     @property
@@ -101,4 +114,4 @@ class PlayerMerge(models.Model):
         verbose_name_plural = _("player merges")
 
     def __str__(self) -> str:
-        return f"{self.removed.get('first_name', '')} {self.removed.get('last_name', '')} → {self.kept}"
+        return f"{self.removed.get('first_name', '')} {self.removed.get('last_name', '')} → {self.kept.full_name}"

@@ -148,6 +148,10 @@ class TournamentPenalty(models.Model):
                                  validators=[MinValueValidator(0), MaxValueValidator(LARGEST)])
     reason = models.CharField(_("reason"), max_length=200)
     disqualified = models.BooleanField(_("disqualified"), default=False)
+    # Hidden with that session while the standings are hidden (hide_standings_from_session); empty
+    # for penalties given before the field existed, which stay shown.
+    session_number = models.PositiveSmallIntegerField(
+        _("session"), null=True, blank=True, help_text=_("The session being played when the penalty was given"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("given by"))
     created_at = models.DateTimeField(_("given at"), auto_now_add=True)
@@ -159,4 +163,4 @@ class TournamentPenalty(models.Model):
         constraints = [models.CheckConstraint(condition=Q(points__gte=0), name="penalty_points_not_negative")]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.points} ({self.reason})"
+        return f"{self.player.full_name}: {self.points} ({self.reason})"

@@ -100,6 +100,11 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def shown_sort_key(player: Player) -> tuple:
+    """Sorts players by their shown name in Python, as ``shown_name_order`` does in the database."""
+    return (fold(player.public_last_name), fold(player.first_name), player.pk)
+
+
 def _parts(name: str) -> list[str]:
     return [p for p in fold(name).replace("-", " ").replace("'", " ").split() if p]
 
@@ -183,7 +188,7 @@ def standings_before(*, tournament: Tournament, session_number: int) -> list[Sta
     rows = standing_rows(tournament, games, before_session=session_number)
     players = Player.objects.select_related("club").in_bulk([key[0] for key in rows])
     standings = [Standing(tournament=tournament, player=players[key[0]], **values) for key, values in rows.items()]
-    standings.sort(key=lambda s: (s.rank, s.player.last_name, s.player.first_name, s.player_id))
+    standings.sort(key=lambda s: (s.rank, shown_sort_key(s.player)))
     return standings
 
 
@@ -279,7 +284,7 @@ def alphabetical_seats(tournament: Tournament, number: int) -> list[dict]:
     seats = (Seat.objects.filter(session__tournament=tournament, session__number=number)
              .select_related("player", "table"))
     rows = [{"player": s.player, "table": s.table.number, "wind": START_WINDS[s.position]} for s in seats]
-    rows.sort(key=lambda r: (fold(r["player"].last_name), fold(r["player"].first_name), r["player"].pk))
+    rows.sort(key=lambda r: shown_sort_key(r["player"]))
     return rows
 
 

@@ -26,6 +26,7 @@ from ..models import (
     Table,
     Tournament,
     shown_name,
+    shown_name_order,
 )
 from ..permissions import is_league_admin, visible_tournaments
 from .addresses import player_address
@@ -73,7 +74,7 @@ def current_season_tops(limit: int = 10) -> list[SeasonTop]:
     rows = (
         SeasonRanking.objects.filter(season_id__in=tops, rank__isnull=False, rank__lte=limit)
         .select_related("player__club")
-        .order_by("season_id", "rank", "player__last_name")
+        .order_by("season_id", "rank", *shown_name_order("player__"))
     )
     for row in rows:
         tops[row.season_id].rows.append(row)
@@ -125,7 +126,7 @@ def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet
     instances: a table of hundreds of players is read in one go)."""
     substitute = Registration.objects.filter(tournament=OuterRef("tournament"), player=OuterRef("player"),
                                              substitute=True)
-    rows = (tournament.standings.annotate(substitute=Exists(substitute)).order_by("rank", "player__last_name")
+    rows = (tournament.standings.annotate(substitute=Exists(substitute)).order_by("rank", *shown_name_order("player__"))
             .values_list(*_STANDING_COLUMNS))
     return rows[:limit] if limit else rows
 

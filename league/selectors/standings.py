@@ -36,6 +36,7 @@ from ..models import (
     Tournament,
     TournamentPenalty,
     shown_name,
+    shown_name_order,
 )
 from .tables import counted_tables_q, players_enter
 
@@ -50,13 +51,12 @@ def counts_in_ranking() -> Q:
 def standings_for(*, tournament: Tournament) -> list[Standing]:
     """The tournament's standings, best first; disqualified players last."""
     return list(Standing.objects.filter(tournament=tournament).select_related("player__club")
-                .order_by("rank", "player__last_name", "player__first_name", "player_id"))
+                .order_by("rank", *shown_name_order("player__")))
 
 
 # Ranked players by rank; unranked ones (too few games or tournaments) after them by their results
 # (value, then games), never by name first.
-SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", "player__last_name", "player__first_name",
-                "player_id")
+SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", *shown_name_order("player__"))
 
 
 def season_ranking_for(*, season: Season) -> QuerySet[SeasonRanking]:
@@ -284,16 +284,18 @@ def standing_rows(tournament: Tournament, games: dict[tuple, dict],
                   before_session: int | None = None, *, totals: dict[int, list] | None = None) -> dict[tuple, dict]:
     """Standing field values keyed by (player_id,), from ``games`` (``game_rows``, or a part of
     them) or the players' ``totals`` of their games (``scoring.standings.running_totals``), the
-    registrations, the byes (those before ``before_session`` when given) and the tournament
-    penalties; substitutes are left out when the tournament's ``substitute_scoring`` is
-    "excluded"."""
+    registrations, the byes and the tournament penalties (those of the sessions before
+    ``before_session`` when given); substitutes are left out when the tournament's
+    ``substitute_scoring`` is "excluded"."""
     registrations = Registration.objects.filter(tournament=tournament)
     left_out = set()
     if tournament.day_options["substitute_scoring"] == "excluded":
         left_out = set(registrations.filter(substitute=True).values_list("player_id", flat=True))
     byes = Bye.objects.filter(tournament=tournament)
+    penalties = TournamentPenalty.objects.filter(tournament=tournament)
     if before_session is not None:
         byes = byes.filter(session_number__lt=before_session)
+        penalties = penalties.exclude(session_number__gte=before_session)
     day = tournament.day_options
     tallies = tally.tally(
         players=[player_id for player_id in registrations.values_list("player_id", flat=True)
@@ -301,8 +303,7 @@ def standing_rows(tournament: Tournament, games: dict[tuple, dict],
         games=[(player_id, game["_table_points"], game["_score"], game["place"])
                for (_table_id, player_id), game in games.items() if player_id not in left_out],
         totals=[(player_id, *figures) for player_id, figures in (totals or {}).items() if player_id not in left_out],
-        penalties=TournamentPenalty.objects.filter(tournament=tournament).values_list(
-            "player_id", "points", "disqualified"),
+        penalties=penalties.values_list("player_id", "points", "disqualified"),
         byes=[(player_id, Fraction(day["bye_table_points"]), Fraction(day["bye_score"]))
               for player_id in byes.values_list("player_id", flat=True) if player_id not in left_out],
     )

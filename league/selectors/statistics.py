@@ -8,7 +8,7 @@ won, or null), ``limit_hands`` and ``average_place`` (over their table games). H
 as plain values, in the order played.
 
 Sessions whose standings are hidden until the reveal (tournament option
-``hide_standings_from_session``) are left out, tables and game results alike, in one way for both
+``hide_standings_from_session``) are left out, tables, game results and tournament penalties alike, in one way for both
 (``_without_hidden``): the caller says from which session on, per tournament.
 """
 from collections import defaultdict
@@ -122,25 +122,26 @@ def _names(rows: dict[int, StatRow]) -> None:
         rows[player_id].player_name = shown_name(first, last, public_name)
 
 
-def _without_hidden(tables: QuerySet[Table], results: QuerySet[GameResult],
-                    hidden: dict[int, int]) -> tuple[QuerySet[Table], QuerySet[GameResult]]:
-    """``tables`` and game ``results`` without the hidden sessions: ``hidden`` maps a tournament id
-    to its first hidden session."""
+def _without_hidden(tables: QuerySet[Table], results: QuerySet[GameResult], penalties: QuerySet[TournamentPenalty],
+                    hidden: dict[int, int]) -> tuple[QuerySet, QuerySet, QuerySet]:
+    """``tables``, game ``results`` and tournament ``penalties`` without the hidden sessions:
+    ``hidden`` maps a tournament id to its first hidden session."""
     if not hidden:
-        return tables, results
+        return tables, results, penalties
     hidden_tables, hidden_results = Q(), Q()
     for tournament_id, number in hidden.items():
         hidden_tables |= Q(session__tournament_id=tournament_id, session__number__gte=number)
         hidden_results |= Q(tournament_id=tournament_id, session_number__gte=number)
-    return tables.exclude(hidden_tables), results.exclude(hidden_results)
+    return tables.exclude(hidden_tables), results.exclude(hidden_results), penalties.exclude(hidden_results)
 
 
 def tournament_statistics(*, tournament: Tournament, before_session: int | None = None) -> dict:
     """``{"players": [rows, most wins first], "records": {...}}`` of the tournament; with
     ``before_session`` only of the sessions before it (standings hidden from it on)."""
     rows: dict[int, StatRow] = {}
-    tables, results = _without_hidden(
+    tables, results, penalties = _without_hidden(
         Table.objects.filter(session__tournament=tournament), GameResult.objects.filter(tournament=tournament),
+        TournamentPenalty.objects.filter(tournament=tournament),
         {} if before_session is None else {tournament.pk: before_session})
     seats = _seats(tables)
     for players in seats.values():
@@ -154,7 +155,7 @@ def tournament_statistics(*, tournament: Tournament, before_session: int | None 
         best = _count_hand(rows, players, record or {}, result or {})
         if best is not None and best[1] > biggest.points:
             biggest = Biggest(best[1], players[best[0]], pk, session, table)
-    for player_id, count in (TournamentPenalty.objects.filter(tournament=tournament).values("player_id")
+    for player_id, count in (penalties.values("player_id")
                              .annotate(n=Count("id")).values_list("player_id", "n")):
         rows.setdefault(player_id, StatRow(player_id)).penalties += count
     for player_id, average in (results.values("player_id")
@@ -180,7 +181,8 @@ def _records(ordered: list[StatRow], biggest: Biggest, rows: dict[int, StatRow])
         "most_wins": most("wins"),
         "most_self_draws": most("self_draws"),
         "most_limit_hands": most("limit_hands"),
-        "fewest_dealt_in": None if not ordered else min(
+        # only where some hand names a discarder: the classical sheet records none, and "0" would be no record
+        "fewest_dealt_in": None if not any(r.dealt_in for r in ordered) else min(
             ({"player": r.player, "player_name": r.player_name, "count": r.dealt_in} for r in ordered if r.hands),
             key=lambda e: (e["count"], e["player"]), default=None),
     }
@@ -193,16 +195,17 @@ def player_statistics(*, player: Player, tournaments: QuerySet[Tournament], user
     played = tournaments.filter(pk__in=Seat.objects.filter(player=player).values("table__session__tournament_id"))
     hidden = {t.pk: number for t in played.only("id", "options", "standings_revealed_at")
               if (number := hides_for(user, t)) is not None}
-    tables, results = _without_hidden(
+    tables, results, penalties = _without_hidden(
         Table.objects.filter(session__tournament__in=tournaments, seats__player=player),
-        GameResult.objects.filter(player=player, tournament__in=tournaments), hidden)
+        GameResult.objects.filter(player=player, tournament__in=tournaments),
+        TournamentPenalty.objects.filter(player=player, tournament__in=tournaments), hidden)
     seats = _seats(tables)
     hands = (Hand.objects.filter(table__in=tables).order_by("table_id", "number")
              .values_list("pk", "table_id", "record", "result"))
     for (_pk, _table_id, record, result), players in _seated(hands, tables, seats):
         _count_hand(rows, players, record or {}, result or {}, only=player.pk)
     row = rows[player.pk]
-    row.penalties += TournamentPenalty.objects.filter(player=player, tournament__in=tournaments).count()
+    row.penalties += penalties.count()
     average = results.aggregate(avg=Avg("place"))["avg"]
     row.average_place = None if average is None else Decimal(str(average)).quantize(Decimal("0.01"))
     return row

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from ..cache import pages_changed
 from ..errors import ServiceError
 from ..models import Player, Registration, Tournament, TournamentPenalty
+from ..selectors.day import current_session_number
 from .standings import standings_request
 
 MAX_PENALTY_POINTS = 1_000_000
@@ -16,7 +17,8 @@ REASON_MAX = TournamentPenalty._meta.get_field("reason").max_length
 def tournament_penalty_create(*, tournament: Tournament, player: Player, points: int | None, reason: str,
                               disqualified: bool = False, user=None) -> TournamentPenalty:
     """Take ``points`` off a registered player's score in the standings (and disqualify when asked);
-    the standings are recomputed."""
+    the standings are recomputed. The penalty belongs to the session being played (hidden with it
+    while the standings are hidden)."""
     problems = {}
     if not Registration.objects.filter(tournament=tournament, player=player).exists():
         problems["player"] = [_("Not registered.")]
@@ -30,7 +32,8 @@ def tournament_penalty_create(*, tournament: Tournament, player: Player, points:
     if problems:
         raise ServiceError("bad_penalty", _("The penalty is incomplete: see the marked fields."), fields=problems)
     penalty = TournamentPenalty.objects.create(tournament=tournament, player=player, points=points, reason=reason,
-                                               disqualified=disqualified, created_by=user)
+                                               disqualified=disqualified, created_by=user,
+                                               session_number=current_session_number(tournament))
     standings_request(tournament_id=tournament.pk)
     pages_changed(tournament_id=tournament.pk)
     return penalty

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from ..cache import cached_page, page_subject
 from ..errors import ServiceError
-from ..models import Bye, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
+from ..models import Bye, Player, Session, Table, TableDispute, Tournament, TournamentPenalty, shown_name_order
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
 from ..selectors.standings import team_standings_for
@@ -120,7 +120,7 @@ def control_action(request, slug: str, action: str):
             if request.headers.get("X-Requested-With") == "fetch":
                 return HttpResponse(status=204)
             messages.success(request, (_("%(player)s is checked in.") if present
-                                       else _("%(player)s is no longer checked in.")) % {"player": player})
+                                       else _("%(player)s is no longer checked in.")) % {"player": player.full_name})
         elif action == "draw":
             return _draw(request, tournament, number)
         elif action == "clock":
@@ -142,19 +142,19 @@ def control_action(request, slug: str, action: str):
                                                         only=only)
             messages.success(request, (_("%(player)s sits out session %(number)s only.") if only else
                                        _("%(player)s is withdrawn from session %(number)s on."))
-                             % {"player": player, "number": withdrawal.from_session})
+                             % {"player": player.full_name, "number": withdrawal.from_session})
         elif action == "walkin":
             registration = day_services.walkin_create(tournament=tournament, first_name=post.get("first_name", ""),
                                                       last_name=post.get("last_name", ""), user=request.user)
             messages.success(request, _("%(player)s is registered as a substitute and checked in.")
-                             % {"player": registration.player})
+                             % {"player": registration.player.full_name})
         elif action in ("bye", "unbye"):
             player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
             if action == "bye":
                 day_services.bye_create(tournament=tournament, player=player, session_number=number or 0,
                                         user=request.user)
                 messages.success(request, _("%(player)s sits out session %(number)s with a bye.")
-                                 % {"player": player, "number": number})
+                                 % {"player": player.full_name, "number": number})
             else:
                 day_services.bye_delete(tournament=tournament, player=player, session_number=number or 0)
                 messages.success(request, _("%(player)s plays in session %(number)s again.")
@@ -229,7 +229,7 @@ def _draw(request, tournament: Tournament, number: int | None):
     players = Player.objects.in_bulk([p for table in proposal["tables"] for p in table])
     report = proposal["report"]
     for entry in report["club_tables"] + report["team_tables"]:
-        entry["names"] = [players[p] for p in entry["players"]]
+        entry["names"] = [players[p].full_name for p in entry["players"]]  # the control room: whole names
     context = _control_context(request, tournament, number)
     context.update(
         draw_number=number, draw_method=method, force=force,
@@ -261,7 +261,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
     elif hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
-        standings = list(tournament.standings.select_related("player").order_by("rank", "player__last_name"))
+        standings = list(tournament.standings.select_related("player").order_by("rank", *shown_name_order("player__")))
     revealed = tournament.standings_revealed_at is not None and tournament.day_options[
         "hide_standings_from_session"] is not None
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,

@@ -3,6 +3,7 @@ import pytest
 
 from league.models import GameResult, Hand, TournamentPenalty
 from league.services.hands import hand_record, table_close
+from league.services.penalties import tournament_penalty_create
 from league.services.standings import standings_recompute
 from tests.factories import SessionFactory, table_with_players
 
@@ -108,3 +109,46 @@ def test_a_players_statistics_keep_the_sessions_before_the_hidden_one(api):
     row = api.get(f"/api/v1/players/{players[1].pk}/statistics/").json()
     assert (row["hands"], row["wins"]) == (1, 1)
     assert GameResult.objects.filter(player=players[1]).count() == 2
+
+
+def test_a_tournament_penalty_given_in_a_hidden_session_waits_for_the_reveal(api, admin_api, client):
+    """The public sees nothing of a hidden session: neither its hands nor a penalty given while it is
+    played, in the statistics (tournament and player), the pages and the standings."""
+    first = table_with_players(slug="hidden-penalty", options={"hide_standings_from_session": 2})
+    tournament = first.session.tournament
+    players = [seat.player for seat in first.seats.order_by("position")]
+    hand_record(table=first, record=dict(WIN), user=None)
+    table_close(table=first, user=None)
+    early = tournament_penalty_create(tournament=tournament, player=players[0], points=5, reason="before")
+    second = table_with_players(session=SessionFactory(tournament=tournament, number=2), players=players)
+    hand_record(table=second, record=dict(WIN), user=None)
+    late = tournament_penalty_create(tournament=tournament, player=players[3], points=7, reason="during")
+    assert (early.session_number, late.session_number) == (1, 2)
+    standings_recompute(tournament=tournament)
+
+    def penalties(client_, url):
+        return {row["player"]: row["penalties"] for row in client_.get(url).json()["players"]}
+
+    url = f"/api/v1/tournaments/{tournament.pk}/statistics/"
+    assert penalties(api, url)[players[0].pk] == 1 and penalties(api, url)[players[3].pk] == 0
+    assert penalties(admin_api, url)[players[3].pk] == 1
+    player_url = f"/api/v1/players/{players[3].pk}/statistics/"
+    assert (api.get(player_url).json()["penalties"], admin_api.get(player_url).json()["penalties"]) == (0, 1)
+    page = client.get(f"/p/{players[3].pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<dt>Penalties</dt><dd>0 (" in page
+    standings = {row["player"]: row for row in api.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()}
+    assert (standings[players[0].pk]["penalty_points"], standings[players[3].pk]["penalty_points"]) == (5, 0)
+    assert admin_api.post(f"/api/v1/tournaments/{tournament.pk}/reveal/").status_code == 200
+    assert api.get(player_url).json()["penalties"] == 1
+
+
+def test_fewest_dealt_in_needs_a_ruleset_that_records_who_discarded(played, api):
+    """Where no hand names a discarder (the classical sheet records none), nobody "dealt in 0 hands"
+    as a record: the record stays empty rather than naming whoever has the lowest id."""
+    tournament, p = played
+    records = api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()["records"]
+    assert records["fewest_dealt_in"]["count"] == 0 and records["fewest_dealt_in"]["player"] != p[2].pk
+    table = table_with_players(slug="classical-records")
+    hand_record(table=table, record=dict(WIN), user=None)
+    classical = table.session.tournament
+    assert api.get(f"/api/v1/tournaments/{classical.pk}/statistics/").json()["records"]["fewest_dealt_in"] is None
