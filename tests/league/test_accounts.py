@@ -330,3 +330,16 @@ def test_the_claim_page_and_the_administrators_page_work_end_to_end(client, play
 
     assert Player.objects.get(pk=player.pk).user_id == found.user_id
     assert "ask for an account" not in client.get(f"/p/{player.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_my_export_leaves_out_claims_of_me_by_others_and_their_addresses(player):
+    user = linked(player, email="anna@example.org")
+    AccountClaim.objects.create(player=player, user=user, email="anna@example.org", status="approved")
+    stranger = UserFactory(username="impostor", is_active=False)
+    AccountClaim.objects.create(player=player, user=stranger, email="impostor@example.net", status="rejected")
+
+    response = client_for(user).get("/api/v1/me/export/")
+
+    assert response.status_code == 200
+    assert "impostor@example.net" not in response.content.decode()
+    assert [c["email"] for c in response.json()["claims"]] == ["anna@example.org"]
