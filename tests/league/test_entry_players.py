@@ -283,3 +283,17 @@ def test_my_tables_lists_the_players_own_open_table_and_a_closed_one_until_they_
     assert reverse("referee-table", args=[table.pk]) not in client.get(reverse("referee-home")).content.decode()
     client.force_login(linked_users(table_with_players())[0])  # a refereed tournament's player: nothing to do
     assert "Where you play" not in client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_a_player_disputes_a_table_once_while_the_dispute_is_open_and_the_referees_get_one_mail(
+        table, players, mailoutbox, django_capture_on_commit_callbacks):
+    referee_for(table.session.tournament, email="ref@example.org")
+    closed_by_a_player(table, players[0])
+    url = f"/api/v1/tables/{table.pk}/disputes/"
+    with django_capture_on_commit_callbacks(execute=True):
+        first = client_for(players[3]).post(url, {"message": "Hand 1 was a self-draw"}, format="json")
+        again = [client_for(players[3]).post(url, {"message": "Still wrong"}, format="json") for _ in range(3)]
+
+    assert first.status_code == 201
+    assert [(r.status_code, r.json()["error"]["code"]) for r in again] == [(409, "dispute_exists")] * 3
+    assert TableDispute.objects.count() == 1 and len(mailoutbox) == 1
