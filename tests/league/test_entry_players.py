@@ -297,3 +297,15 @@ def test_a_player_disputes_a_table_once_while_the_dispute_is_open_and_the_refere
     assert first.status_code == 201
     assert [(r.status_code, r.json()["error"]["code"]) for r in again] == [(409, "dispute_exists")] * 3
     assert TableDispute.objects.count() == 1 and len(mailoutbox) == 1
+
+
+def test_an_open_table_cannot_be_disputed_and_nobody_is_mailed(table, players, mailoutbox,
+                                                                django_capture_on_commit_callbacks):
+    referee_for(table.session.tournament, email="ref@example.org")
+    client_for(players[0]).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(players[3]).post(f"/api/v1/tables/{table.pk}/disputes/", {"message": "no"},
+                                               format="json")
+
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "table_open")
+    assert not TableDispute.objects.exists() and mailoutbox == []
