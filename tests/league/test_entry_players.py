@@ -309,3 +309,18 @@ def test_an_open_table_cannot_be_disputed_and_nobody_is_mailed(table, players, m
 
     assert (response.status_code, response.json()["error"]["code"]) == (409, "table_open")
     assert not TableDispute.objects.exists() and mailoutbox == []
+
+
+@pytest.mark.parametrize("player", ["9" * 30, "-5", "abc"])
+def test_a_player_id_beyond_any_on_the_sheets_confirm_form_is_an_error_message_not_a_500(client, table, player):
+    referee = referee_for(table.session.tournament)
+    client.force_login(referee)
+    client.post(f"/api/v1/tables/{table.pk}/hands/", WIN, content_type="application/json")
+    client.post(f"/api/v1/tables/{table.pk}/close/")
+    client.raise_request_exception = False
+
+    response = client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": player}, follow=True)
+
+    assert response.status_code == 200
+    assert "Dieser Spieler spielt nicht an diesem Tisch." in response.content.decode()  # the site speaks German
+    assert not table.confirmations.exists()
