@@ -57,8 +57,11 @@ def _by_token(token: str) -> AccountClaim:
 
 def addresses_on_file(player: Player) -> set[str]:
     """The e-mail addresses the player's sign-ups hold (sign-ups confirmed by their link and tied to
-    the player, directly or through the registration they made), lower case."""
-    rows = Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False)
+    the player, directly or through the registration they made, and not rejected: an administrator
+    who approved a sign-up as the player and then rejected it no longer vouches for its sender),
+    lower case."""
+    rows = (Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False)
+            .exclude(status=Signup.Status.REJECTED))
     return {email.strip().lower() for email in rows.values_list("email", flat=True)}
 
 

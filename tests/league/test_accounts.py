@@ -343,3 +343,18 @@ def test_my_export_leaves_out_claims_of_me_by_others_and_their_addresses(player)
     assert response.status_code == 200
     assert "impostor@example.net" not in response.content.decode()
     assert [c["email"] for c in response.json()["claims"]] == ["anna@example.org"]
+
+
+def test_a_rejected_sign_up_of_the_player_does_not_vouch_for_its_address(
+        api, client, player, django_capture_on_commit_callbacks):
+    # an administrator approved a stranger's sign-up as Anna, saw the mistake and rejected it
+    Signup.objects.create(tournament=player.registrations.get().tournament, first_name="Anna",
+                          last_name="Bergmeister", email="mallory@example.net", token="t-mallory",
+                          status="rejected", player=player, confirmed_at=datetime.datetime.now(datetime.UTC))
+
+    claim(api, player, email="mallory@example.net", username="mallory", capture=django_capture_on_commit_callbacks)
+    client.post(link_in(mail.outbox[0]))
+
+    assert AccountClaim.objects.get().status == "pending" and not can_log_in("mallory")
+    player.refresh_from_db()
+    assert player.user is None
