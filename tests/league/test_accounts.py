@@ -358,3 +358,18 @@ def test_a_rejected_sign_up_of_the_player_does_not_vouch_for_its_address(
     assert AccountClaim.objects.get().status == "pending" and not can_log_in("mallory")
     player.refresh_from_db()
     assert player.user is None
+
+
+def test_a_mail_server_that_is_down_leaves_the_claim_stored_for_an_administrator_not_a_500(
+        api, admin_api, player, monkeypatch, django_capture_on_commit_callbacks):
+    import league.services.accounts as accounts
+
+    def refuse(*args, **kwargs):
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr(accounts, "send_mail", refuse)
+    response = claim(api, player, capture=django_capture_on_commit_callbacks)
+
+    assert response.status_code == 202
+    listed = admin_api.get("/api/v1/account/claims/?status=unconfirmed").json()
+    assert [c["username"] for c in listed] == ["anna"]
