@@ -40,7 +40,8 @@ def player_export(*, user, player: Player | None) -> dict:
     and, with a player, its own row, every row of every table that refers to it (seats, results,
     standings, rankings, registrations, check-ins, penalties, confirmations …, found through the
     model's relations so a new one is never forgotten), its sign-ups, its claims and the audit
-    entries about it."""
+    entries about it. Claims of the player by other logins are theirs, not the player's: left out
+    (they hold the claimant's e-mail address)."""
     data = {"account": _row(user), "player": None, "club": None, "related": {}, "claims": [], "audit": []}
     if player is None:
         return data
@@ -48,13 +49,15 @@ def player_export(*, user, player: Player | None) -> dict:
     related = {}
     for relation in _reverse_relations(Player):
         model = relation.related_model
+        if model is AccountClaim:  # "claims" below: only this user's own (another's holds their address)
+            continue
         rows = model._base_manager.filter(**{relation.field.name: player}).order_by("pk")
         if rows.exists():
             key = model._meta.model_name
             related[key] = related.get(key, []) + [_row(row) for row in rows]
     related["signup"] = [_row(row) for row in Signup.objects.filter(player_signups(player)).order_by("pk")]
     data.update(player=_row(player), club=_row(player.club) if player.club else None, related=related,
-                claims=[_row(claim) for claim in AccountClaim.objects.filter(player=player).order_by("pk")],
+                claims=[_row(claim) for claim in AccountClaim.objects.filter(player=player, user=user).order_by("pk")],
                 audit=[_row(entry) for entry in AuditEntry.objects.filter(model="player",
                                                                           object_id=str(player.pk))])
     return data

@@ -11,6 +11,7 @@ holds at most one approved claim per player.
 A linked player changes how their name is shown (``me_update``) and may erase themselves
 (``league.services.players.player_erase``, which deletes the account too).
 """
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
@@ -30,6 +31,7 @@ from ..models import AccountClaim, Player, Signup
 from ..ratelimit import Rate, rate_attempt
 from .players import ANONYMOUS
 
+logger = logging.getLogger(__name__)
 RATE_WINDOW_S = 3600
 SALT = "league.account-claim"
 DECISIONS = (AccountClaim.Status.APPROVED, AccountClaim.Status.REJECTED)
@@ -57,8 +59,11 @@ def _by_token(token: str) -> AccountClaim:
 
 def addresses_on_file(player: Player) -> set[str]:
     """The e-mail addresses the player's sign-ups hold (sign-ups confirmed by their link and tied to
-    the player, directly or through the registration they made), lower case."""
-    rows = Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False)
+    the player, directly or through the registration they made, and not rejected: an administrator
+    who approved a sign-up as the player and then rejected it no longer vouches for its sender),
+    lower case."""
+    rows = (Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False)
+            .exclude(status=Signup.Status.REJECTED))
     return {email.strip().lower() for email in rows.values_list("email", flat=True)}
 
 
@@ -68,7 +73,15 @@ def _player_claimed() -> ServiceError:
 
 
 def _send(claim: AccountClaim, subject: str, body: str) -> None:
-    transaction.on_commit(lambda: send_mail(subject, body, None, [claim.email]))
+    """E-mail the claimant once the claim is stored. A mail server that is down must not turn a stored
+    claim into a 500: the claim stays open, and an administrator sees and decides it (/manage/claims/)."""
+    def send() -> None:
+        try:
+            send_mail(subject, body, None, [claim.email])
+        except OSError:
+            logger.exception("account claim %s: the e-mail could not be sent", claim.pk)
+
+    transaction.on_commit(send)
 
 
 def claim_create(*, player: int, email: str, username: str, password: str, client: str,

@@ -92,7 +92,9 @@ def _tell_disputed(dispute: TableDispute, table: Table) -> None:
 @transaction.atomic
 def dispute_open(*, table: Table, user, message) -> TableDispute:
     """A seated player objects to the table's result: it stays (or becomes) provisional and the
-    tournament's referees and administrators are told by e-mail."""
+    tournament's referees and administrators are told by e-mail. While the player's dispute of the
+    table is open, another is refused (``409`` ``dispute_exists``); an open table has no result to
+    dispute yet (``409`` ``table_open``)."""
     message = message.replace("\x00", "").strip() if isinstance(message, str) else ""  # no NUL in a text column
     if not message:
         raise ServiceError("invalid", _("Say what is wrong with the result."),
@@ -104,6 +106,12 @@ def dispute_open(*, table: Table, user, message) -> TableDispute:
     player = seated_player(user, table) if table_writer(user, table) == "player" else None
     if player is None:
         raise PermissionDenied("forbidden", _("Only the table's players dispute its result."))
+    if not table.closed:  # an open table is still being written: it has no result to dispute yet
+        raise ServiceError("table_open", _("Only a closed table's result can be disputed."), status=409)
+    if TableDispute.objects.filter(table=table, player=player, status=TableDispute.Status.OPEN).exists():
+        # one open dispute per player and table: a repeat would only mail the referees again
+        raise ServiceError("dispute_exists", _("Your dispute about this table is open already; a referee will "
+                                               "resolve it."), status=409)
     dispute = TableDispute.objects.create(table=table, player=player, message=message)
     _counting_changed(table)
     _tell_disputed(dispute, table)

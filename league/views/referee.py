@@ -39,6 +39,7 @@ from ..selectors.tables import (
 from ..services import confirmations as confirmation_services
 from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
+from .numbers import posted_int
 
 WIND_NAMES = dict(WIND_CHOICES)
 # How a game ended early, for the score sheet (scoring.flow.ENDINGS; the rounds need no notice).
@@ -664,10 +665,8 @@ def table_confirm(request, table_id: int):
     ``entry`` "players", from their phone), or one a referee records for a player (``player``) or
     gives themselves (no player)."""
     table = _checked_table(request, table_id, reading=True)
-    try:
-        player_id = int(request.POST["player"]) if request.POST.get("player") else None
-    except ValueError:
-        player_id = 0
+    # an id the database can hold (0: no such player at this table), or none: the referee's own confirmation
+    player_id = posted_int(request.POST["player"], 0) if request.POST.get("player") else None
     try:
         confirmation = confirmation_services.table_confirm(table=table, player_id=player_id, user=request.user)
     except ServiceError as error:

@@ -330,3 +330,46 @@ def test_the_claim_page_and_the_administrators_page_work_end_to_end(client, play
 
     assert Player.objects.get(pk=player.pk).user_id == found.user_id
     assert "ask for an account" not in client.get(f"/p/{player.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_my_export_leaves_out_claims_of_me_by_others_and_their_addresses(player):
+    user = linked(player, email="anna@example.org")
+    AccountClaim.objects.create(player=player, user=user, email="anna@example.org", status="approved")
+    stranger = UserFactory(username="impostor", is_active=False)
+    AccountClaim.objects.create(player=player, user=stranger, email="impostor@example.net", status="rejected")
+
+    response = client_for(user).get("/api/v1/me/export/")
+
+    assert response.status_code == 200
+    assert "impostor@example.net" not in response.content.decode()
+    assert [c["email"] for c in response.json()["claims"]] == ["anna@example.org"]
+
+
+def test_a_rejected_sign_up_of_the_player_does_not_vouch_for_its_address(
+        api, client, player, django_capture_on_commit_callbacks):
+    # an administrator approved a stranger's sign-up as Anna, saw the mistake and rejected it
+    Signup.objects.create(tournament=player.registrations.get().tournament, first_name="Anna",
+                          last_name="Bergmeister", email="mallory@example.net", token="t-mallory",
+                          status="rejected", player=player, confirmed_at=datetime.datetime.now(datetime.UTC))
+
+    claim(api, player, email="mallory@example.net", username="mallory", capture=django_capture_on_commit_callbacks)
+    client.post(link_in(mail.outbox[0]))
+
+    assert AccountClaim.objects.get().status == "pending" and not can_log_in("mallory")
+    player.refresh_from_db()
+    assert player.user is None
+
+
+def test_a_mail_server_that_is_down_leaves_the_claim_stored_for_an_administrator_not_a_500(
+        api, admin_api, player, monkeypatch, django_capture_on_commit_callbacks):
+    import league.services.accounts as accounts
+
+    def refuse(*args, **kwargs):
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr(accounts, "send_mail", refuse)
+    response = claim(api, player, capture=django_capture_on_commit_callbacks)
+
+    assert response.status_code == 202
+    listed = admin_api.get("/api/v1/account/claims/?status=unconfirmed").json()
+    assert [c["username"] for c in listed] == ["anna"]

@@ -283,3 +283,44 @@ def test_my_tables_lists_the_players_own_open_table_and_a_closed_one_until_they_
     assert reverse("referee-table", args=[table.pk]) not in client.get(reverse("referee-home")).content.decode()
     client.force_login(linked_users(table_with_players())[0])  # a refereed tournament's player: nothing to do
     assert "Where you play" not in client.get(reverse("referee-home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_a_player_disputes_a_table_once_while_the_dispute_is_open_and_the_referees_get_one_mail(
+        table, players, mailoutbox, django_capture_on_commit_callbacks):
+    referee_for(table.session.tournament, email="ref@example.org")
+    closed_by_a_player(table, players[0])
+    url = f"/api/v1/tables/{table.pk}/disputes/"
+    with django_capture_on_commit_callbacks(execute=True):
+        first = client_for(players[3]).post(url, {"message": "Hand 1 was a self-draw"}, format="json")
+        again = [client_for(players[3]).post(url, {"message": "Still wrong"}, format="json") for _ in range(3)]
+
+    assert first.status_code == 201
+    assert [(r.status_code, r.json()["error"]["code"]) for r in again] == [(409, "dispute_exists")] * 3
+    assert TableDispute.objects.count() == 1 and len(mailoutbox) == 1
+
+
+def test_an_open_table_cannot_be_disputed_and_nobody_is_mailed(table, players, mailoutbox,
+                                                                django_capture_on_commit_callbacks):
+    referee_for(table.session.tournament, email="ref@example.org")
+    client_for(players[0]).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(players[3]).post(f"/api/v1/tables/{table.pk}/disputes/", {"message": "no"},
+                                               format="json")
+
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "table_open")
+    assert not TableDispute.objects.exists() and mailoutbox == []
+
+
+@pytest.mark.parametrize("player", ["9" * 30, "-5", "abc"])
+def test_a_player_id_beyond_any_on_the_sheets_confirm_form_is_an_error_message_not_a_500(client, table, player):
+    referee = referee_for(table.session.tournament)
+    client.force_login(referee)
+    client.post(f"/api/v1/tables/{table.pk}/hands/", WIN, content_type="application/json")
+    client.post(f"/api/v1/tables/{table.pk}/close/")
+    client.raise_request_exception = False
+
+    response = client.post(reverse("referee-table-confirm", args=[table.pk]), {"player": player}, follow=True)
+
+    assert response.status_code == 200
+    assert "Dieser Spieler spielt nicht an diesem Tisch." in response.content.decode()  # the site speaks German
+    assert not table.confirmations.exists()
