@@ -80,7 +80,9 @@ def test_no_public_page_or_public_read_of_the_api_shows_a_last_name_the_player_s
         assert response.status_code == 200, address
         text = response.content.decode()
         assert not any(last in text for last in LAST_NAMES), address
-        assert "Anna B." in text or '"last_name":"B."' in text.replace(" ", ""), address
+        shortened = [f"{first} {last[0]}." for first, last in zip(["Anna", "Ben", "Cleo", "Dirk"], LAST_NAMES,
+                                                                   strict=True)]
+        assert any(name in text for name in shortened) or '"last_name":"B."' in text.replace(" ", ""), address
 
 
 def test_administrators_read_the_whole_name_in_the_api_and_their_exports():
