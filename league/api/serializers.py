@@ -3,6 +3,8 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.flow import ENDINGS
@@ -12,6 +14,7 @@ from ..models import Club, Hand, HandRevision, League, Player, Season, TableDisp
 from ..permissions import can_referee, is_league_admin
 from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
+from ..selectors.pages import writer_name
 from ..selectors.tables import table_confirmation
 
 
@@ -241,7 +244,11 @@ class HandCorrectionSerializer(serializers.Serializer):
 
 
 class HandRevisionSerializer(serializers.ModelSerializer):
-    user = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    user = serializers.SerializerMethodField(help_text="Who wrote it: a player's shown name, else the user name.")
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_user(self, revision) -> str | None:
+        return writer_name(revision.user)
 
     class Meta:
         model = HandRevision

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from ..errors import Conflict, ServiceError
 from ..models import Hand, Seat, Table, TableDispute
 from ..permissions import is_league_admin, table_for_writing, visible_tournaments
+from ..selectors import pages
 from ..selectors.day import table_hidden_for
 from ..selectors.tables import table_view
 from ..services.confirmations import dispute_open, dispute_resolve, table_confirm
@@ -286,5 +287,5 @@ class HandHistory(generics.GenericAPIView):
         """Every change to the hand, naming who made it: for those who may write at its table."""
         hand = visible_hand(request, pk)
         table_for_writing(request.user, hand.table_id, reading=True)
-        revisions = hand.table.hand_revisions.filter(number=hand.number).select_related("user").order_by("at", "id")
+        revisions = pages.hand_history(hand)
         return Response(HandRevisionSerializer(revisions, many=True).data)

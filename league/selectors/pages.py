@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch, QuerySet
 from django.utils import formats, timezone
 
@@ -391,4 +392,17 @@ def hand_for_sheet(hand_id: int) -> Hand:
 
 
 def hand_history(hand: Hand):
-    return hand.table.hand_revisions.filter(number=hand.number).select_related("user").order_by("at", "id")
+    return (hand.table.hand_revisions.filter(number=hand.number).select_related("user__player")
+            .order_by("at", "id"))
+
+
+def writer_name(user) -> str | None:
+    """Who wrote a hand, as its table's players read it in the history: a player's shown name when
+    the account is a player's (a user name may be an e-mail address), else the user name of the
+    referee or administrator; None for an account deleted since."""
+    if user is None:
+        return None
+    try:
+        return str(user.player)
+    except ObjectDoesNotExist:
+        return user.get_username()

@@ -624,7 +624,8 @@ def hand_history(request, hand_id: int):
     hand = _checked_hand(request, hand_id, reading=True)
     players = _hand_players(hand.table, hand)
     first = table_players(hand.table)
-    revisions = [{"revision": r, "changes": revision_changes(r, players, first)} for r in pages.hand_history(hand)]
+    revisions = [{"revision": r, "by": pages.writer_name(r.user), "changes": revision_changes(r, players, first)}
+                 for r in pages.hand_history(hand)]
     return render(
         request,
         "league/hand_history.html",

@@ -60,7 +60,7 @@ def test_a_seated_player_enters_a_hand_and_the_history_names_them(table, players
     assert again.status_code == 201 and again.json()["id"] == response.json()["id"]
     assert HandRevision.objects.get(table=table).user == players[2]
     history = client_for(players[0]).get(f"/api/v1/hands/{response.json()['id']}/history/")
-    assert history.status_code == 200 and history.json()[0]["user"] == players[2].username
+    assert history.status_code == 200 and history.json()[0]["user"] == str(Player.objects.get(user=players[2]))
 
 
 def test_a_player_writes_only_where_they_sit_and_only_when_the_players_enter(table, players):
@@ -324,3 +324,15 @@ def test_a_player_id_beyond_any_on_the_sheets_confirm_form_is_an_error_message_n
     assert response.status_code == 200
     assert "Dieser Spieler spielt nicht an diesem Tisch." in response.content.decode()  # the site speaks German
     assert not table.confirmations.exists()
+
+
+def test_the_hands_history_names_a_player_by_their_shown_name_never_by_their_user_name(client, table, players):
+    Player.objects.filter(user=players[2]).update(public_name="initials")
+    players[2].__class__.objects.filter(pk=players[2].pk).update(username="anna.bergmeister@example.org")
+    hand = client_for(players[2]).post(f"/api/v1/tables/{table.pk}/hands/", WIN, format="json").json()
+    shown = str(Player.objects.get(user=players[2]))
+    history = client_for(players[0]).get(f"/api/v1/hands/{hand['id']}/history/").json()
+    assert [entry["user"] for entry in history] == [shown]
+    client.force_login(players[0])
+    page = client.get(reverse("referee-hand-history", args=[hand["id"]])).content.decode()
+    assert shown in page and "anna.bergmeister@example.org" not in page
