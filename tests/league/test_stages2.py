@@ -5,13 +5,16 @@ import json
 from fractions import Fraction
 
 import pytest
-from django.test import Client
 
-from league.models import Registration, Seat
+from league.models import Registration, Standing
+from league.services.standings import standings_recompute
 from tests.factories import PlayerFactory, TournamentFactory
-from tests.league.test_stages import QUALIFICATION_FINAL, SMALL, _expected, _play_session, _tables_of
+from tests.league import test_stages
+from tests.league.test_stages import QUALIFICATION_FINAL, SMALL, _expected, _table_points, _tables_of
 
 pytestmark = pytest.mark.django_db
+
+played = test_stages.played  # the fixture: eight players, the qualification played
 
 
 def test_a_stage_beyond_the_last_session_is_refused_through_the_api(admin_api):
@@ -47,3 +50,61 @@ def test_the_options_form_refuses_a_stage_beyond_the_last_session(client, admin_
     assert 'id="err_stages"' in page and "starts at session 5, but the tournament has 4 sessions" in page
     tournament.refresh_from_db()
     assert tournament.options == {}
+
+
+def _export_rows(tournament, kind: str) -> list[list[str]]:
+    import csv
+
+    from league.models import Export
+    from league.services.exports import export_build
+
+    export = Export.objects.create(kind=kind, tournament=tournament, language="en")
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == "done", export.error
+    with open(export.file.path, encoding="utf-8", newline="") as stream:
+        return list(csv.reader(stream))
+
+
+def _final_won_by_the_last_finalist(admin_api, tournament, games, qualification) -> None:
+    """The final (session 3, carried over not at all) drawn and played: the fourth finalist wins."""
+    tournament.options = {"stages": [SMALL[0], {**SMALL[1], "carry": "none"}]}
+    tournament.save()
+    assert admin_api.post(f"/api/v1/tournaments/{tournament.pk}/sessions/3/seating/",
+                          {"method": "balanced", "seed": 1}, format="json").status_code in (200, 201)
+    [(table_id, seated)] = _tables_of(tournament, 3)
+    values = [8, 16, 24, 32]
+    values[seated.index(qualification[3][0].pk)] = 400
+    hand = {"outcome": "win", "winner": seated.index(qualification[3][0].pk), "hand_values": values}
+    assert admin_api.post(f"/api/v1/tables/{table_id}/hands/", hand, format="json").status_code == 201
+    assert admin_api.post(f"/api/v1/tables/{table_id}/close/").status_code == 200
+    totals = admin_api.get(f"/api/v1/tables/{table_id}/").json()["totals"]
+    for player_id, total, points in zip(seated, totals, _table_points(totals), strict=True):
+        games[player_id].append((3, points, Fraction(total)))
+    standings_recompute(tournament=tournament)
+
+
+def test_the_ema_results_csv_places_a_staged_tournament_by_its_final_then_by_the_cut(played, admin_api):
+    """SCORING.md §11: the finalists by the final's standings, then those cut by the qualification's,
+    each with the figures of the stage that places them; the whole tournament's sums (the stored
+    standings) would place them otherwise."""
+    tournament, games, _players, qualification = played
+    _final_won_by_the_last_finalist(admin_api, tournament, games, qualification)
+    final = _expected([player for player, _p, _s in qualification[:4]], games, range(3, 4))
+    assert final[0][0] == qualification[3][0]
+    expected = [[str(place), player.last_name, player.first_name, float(points), float(score)]
+                for place, (player, points, score) in enumerate(final + qualification[4:], start=1)]
+    rows = _export_rows(tournament, "ema-csv")
+    assert rows[0][:6] == ["Place", "Last name", "First name", "EMA number", "Table points", "Score"]
+    assert [[row[0], row[1], row[2], float(row[4]), float(row[5])] for row in rows[1:]] == expected
+    overall = list(Standing.objects.filter(tournament=tournament).order_by("rank", "player__last_name")
+                   .values_list("player__last_name", flat=True))
+    assert overall != [row[1] for row in rows[1:]]
+
+
+def test_the_ema_results_csv_leaves_out_a_registered_player_who_never_played(played, admin_api):
+    tournament, games, _players, _qualification = played
+    absent = PlayerFactory()
+    Registration.objects.create(tournament=tournament, player=absent)
+    rows = _export_rows(tournament, "ema-csv")
+    assert len(rows) == 1 + 8 and absent.last_name not in {row[1] for row in rows}
