@@ -5,12 +5,20 @@ import json
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 
 from league.models import Registration, Standing
 from league.services.standings import standings_recompute
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.league import test_stages
-from tests.league.test_stages import QUALIFICATION_FINAL, SMALL, _expected, _table_points, _tables_of
+from tests.league.test_stages import (
+    QUALIFICATION_FINAL,
+    SMALL,
+    _expected,
+    _play_session,
+    _table_points,
+    _tables_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +116,33 @@ def test_the_ema_results_csv_leaves_out_a_registered_player_who_never_played(pla
     Registration.objects.create(tournament=tournament, player=absent)
     rows = _export_rows(tournament, "ema-csv")
     assert len(rows) == 1 + 8 and absent.last_name not in {row[1] for row in rows}
+
+
+def test_the_standings_page_shows_one_stage_with_links_to_each(played, admin_api):
+    tournament, games, _players, qualification = played
+    _play_session(admin_api, tournament, 3, games)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    path = f"/t/{tournament.slug}/standings/"
+    page = client.get(path).content.decode()
+    assert f'href="{path}?stage=0"' in page and f'href="{path}?stage=1"' in page
+    assert f'<a href="{path}" aria-current="page">All stages</a>' in page
+    assert 'Final</h2>' in page and 'Qualification</h2>' in page
+    # the qualification alone, in its order, and the page kept apart from the whole page in the cache
+    for _twice in range(2):
+        page = client.get(path, {"stage": "0"}).content.decode()
+        assert 'Qualification</h2>' in page and 'Final</h2>' not in page
+        assert f'<a href="{path}?stage=0" aria-current="page">Qualification</a>' in page
+        names = [player.name for player, _p, _s in qualification]
+        assert [page.index(name) for name in names] == sorted(page.index(name) for name in names)
+    final = client.get(path, {"stage": "1"}).content.decode()
+    assert 'Final</h2>' in final and 'Qualification</h2>' not in final
+    assert client.get(f"/t/{tournament.slug}/live/stage-1/").content.decode().count("<tr") == 1 + 4
+    for stage in ("2", "-1", "x", "9" * 5000):
+        assert client.get(path, {"stage": stage}).status_code == 404, stage
+        assert client.get(f"/t/{tournament.slug}/live/stage-{stage}/").status_code == 404, stage
+
+
+def test_the_standings_page_of_a_tournament_without_stages_has_no_stage_links(admin_api):
+    tournament = TournamentFactory(session_count=2)
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/t/{tournament.slug}/standings/?stage=0").content.decode()
+    assert "All stages" not in page and 'class="stages"' not in page
