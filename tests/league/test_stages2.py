@@ -146,3 +146,50 @@ def test_the_standings_page_of_a_tournament_without_stages_has_no_stage_links(ad
     tournament = TournamentFactory(session_count=2)
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/t/{tournament.slug}/standings/?stage=0").content.decode()
     assert "All stages" not in page and 'class="stages"' not in page
+
+
+def _screen(tournament) -> str:
+    return Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/t/{tournament.slug}/screen/part/").content.decode()
+
+
+def _in_order(page: str, names: list[str]) -> bool:
+    return [page.index(name) for name in names] == sorted(page.index(name) for name in names)
+
+
+def test_a_hidden_final_shows_its_carry_over_on_the_projector_and_reveals_the_final(played, admin_api):
+    """Hidden from the final's first session: the projector and the pages show the final as it stood
+    before it (the carry-over, in the qualification's order), the qualification stays shown in
+    full; the reveal shows the final's standings, and the qualification's are not hidden again."""
+    tournament, games, _players, qualification = played
+    tournament.options = {**tournament.options, "hide_standings_from_session": 3}
+    tournament.save()
+    _play_session(admin_api, tournament, 3, games)
+    finalists = [player for player, _p, _s in qualification[:4]]
+    carry = {p.pk: (Fraction(2 * pts), Fraction(2 * s)) for p, pts, s in qualification}  # "all": 2 × half
+    before = _expected(finalists, {}, range(3, 4), carry)
+    final = _expected(finalists, games, range(3, 4), carry)
+    assert [p for p, _pt, _s in before] != [p for p, _pt, _s in final]  # the final changed the order
+
+    screen = _screen(tournament)
+    assert 'data-mode="clock"' in screen and "Standings · Final <small>before session 3</small>" in screen
+    assert "not played yet" not in screen  # the carried figures are shown
+    assert _in_order(screen, [p.name for p, _pt, _s in before])
+    assert f"<td class=\"pts\">{float(before[0][1]):g}</td>" in screen
+    anonymous = Client(HTTP_ACCEPT_LANGUAGE="en")
+    qualifying = anonymous.get(f"/t/{tournament.slug}/standings/?stage=0").content.decode()
+    assert _in_order(qualifying, [p.name for p, _pt, _s in qualification])  # not hidden
+    standings = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    assert [row["player"] for row in anonymous.get(standings + "?stage=1").json()] == [p.pk for p, _pt, _s in before]
+
+    assert admin_api.post(f"/api/v1/tournaments/{tournament.pk}/reveal/").status_code == 200
+    screen = _screen(tournament)
+    assert 'data-mode="reveal"' in screen and "Final standings <small>Final</small>" in screen
+    reveal = screen[screen.index('<ol class="reveal">'):]
+    assert reveal.count("<li") == 4  # the finalists only, the last place first
+    assert _in_order(reveal, [p.name for p, _pt, _s in reversed(final)])
+    assert [row["player"] for row in anonymous.get(standings).json()] == [p.pk for p, _pt, _s in final]
+    assert [row["player"] for row in anonymous.get(standings + "?stage=0").json()] == [
+        p.pk for p, _pt, _s in qualification]
+    page = anonymous.get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert _in_order(page[page.index("Final</h2>"):page.index("Qualification</h2>")], [p.name for p, _pt, _s in final])
+    assert _in_order(page[page.index("Qualification</h2>"):], [p.name for p, _pt, _s in qualification])
