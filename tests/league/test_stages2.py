@@ -3,6 +3,7 @@ draw within a stage, the standings page per stage (``?stage=k``), hidden standin
 per stage on the projector, and the EMA results CSV of a staged tournament (SCORING.md §11)."""
 import json
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 from django.test import Client
@@ -193,3 +194,27 @@ def test_a_hidden_final_shows_its_carry_over_on_the_projector_and_reveals_the_fi
     page = anonymous.get(f"/t/{tournament.slug}/standings/").content.decode()
     assert _in_order(page[page.index("Final</h2>"):page.index("Qualification</h2>")], [p.name for p, _pt, _s in final])
     assert _in_order(page[page.index("Qualification</h2>"):], [p.name for p, _pt, _s in qualification])
+
+
+def test_the_swiss_draw_of_a_final_seats_its_finalists_by_the_stage_standings(admin_api):
+    """A final of 8 from 16, carried in full, drawn Swiss: the qualification's top four at the first
+    table, the next four at the second, nobody cut seated; the final is drawn as a tournament of
+    its own (the qualification's meetings do not push its leaders apart)."""
+    tournament = TournamentFactory(session_count=3, options={"stages": [
+        {"name": "Qualification", "from_session": 1, "carry": "none"},
+        {"name": "Final", "from_session": 3, "players": 8, "carry": "all"}]})
+    players = PlayerFactory.create_batch(16)
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player)
+    games: dict = {}
+    for number in (1, 2):
+        _play_session(admin_api, tournament, number, games)
+    qualification = [player.pk for player, _p, _s in _expected(players, games, range(1, 3))]
+    response = admin_api.post(f"/api/v1/tournaments/{tournament.pk}/sessions/3/seating/",
+                              {"method": "swiss", "seed": 1}, format="json")
+    assert response.status_code in (200, 201), response.content
+    tables = [sorted(seated) for _table_id, seated in _tables_of(tournament, 3)]
+    assert tables == [sorted(qualification[:4]), sorted(qualification[4:8])]
+    met = {pair for number in (1, 2) for _table_id, seated in _tables_of(tournament, number)
+           for pair in combinations(sorted(seated), 2)}
+    assert any(pair in met for pair in combinations(tables[0], 2))  # met in the qualification, together now
