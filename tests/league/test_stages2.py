@@ -33,6 +33,9 @@ def test_a_stage_beyond_the_last_session_is_refused_through_the_api(admin_api):
     assert response.status_code == 400, response.content
     error = response.json()["error"]
     assert error["code"] == "stage_beyond_sessions"
+    german = admin_api.patch(url, {"options": {"stages": QUALIFICATION_FINAL}}, format="json",
+                             HTTP_ACCEPT_LANGUAGE="de")
+    assert "Die Stufe Final beginnt mit Runde 5, das Turnier hat aber 4 Runden." in german.json()["error"]["message"]
     assert "Final" in error["message"] and "stages" in error["fields"]
     tournament.refresh_from_db()
     assert tournament.options == {}
@@ -127,6 +130,8 @@ def test_the_standings_page_shows_one_stage_with_links_to_each(played, admin_api
     page = client.get(path).content.decode()
     assert f'href="{path}?stage=0"' in page and f'href="{path}?stage=1"' in page
     assert f'<a href="{path}" aria-current="page">All stages</a>' in page
+    german = Client(HTTP_ACCEPT_LANGUAGE="de").get(path).content.decode()
+    assert 'aria-label="Stufen"' in german and ">Alle Stufen</a>" in german
     assert 'Final</h2>' in page and 'Qualification</h2>' in page
     # the qualification alone, in its order, and the page kept apart from the whole page in the cache
     for _twice in range(2):
