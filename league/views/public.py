@@ -181,7 +181,7 @@ def _part(request, tournament: Tournament, name: str) -> str:
     if name == "sessions":
         return _tournament_part(request, tournament, "sessions", "league/_sessions.html",
                                 lambda: _sessions_context(tournament))
-    if name.startswith("session-") and name[8:].isascii() and name[8:].isdigit():
+    if name.startswith("session-") and name[8:].isascii() and name[8:].isdigit() and len(name) <= 8 + 6:
         number = int(name[8:])
         return _tournament_part(request, tournament, name, "league/_session_tables.html",
                                 lambda: _session_context(request, tournament, number))

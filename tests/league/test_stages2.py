@@ -223,3 +223,10 @@ def test_the_swiss_draw_of_a_final_seats_its_finalists_by_the_stage_standings(ad
     met = {pair for number in (1, 2) for _table_id, seated in _tables_of(tournament, number)
            for pair in combinations(sorted(seated), 2)}
     assert any(pair in met for pair in combinations(tables[0], 2))  # met in the qualification, together now
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "99999", "0"])
+def test_a_live_part_of_a_session_the_tournament_does_not_have_is_a_404(number):
+    tournament = TournamentFactory(session_count=2)
+    response = Client(raise_request_exception=False).get(f"/t/{tournament.slug}/live/session-{number}/")
+    assert response.status_code == 404
