@@ -67,7 +67,7 @@ from django.utils.cache import (
     patch_vary_headers,
     set_response_etag,
 )
-from django.utils.http import quote_etag
+from django.utils.http import quote_etag, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
@@ -299,7 +299,7 @@ def _lookup(path: str, language: str):
     return cache.get(_page_key([found[key] for key in keys], path, language))
 
 
-def _cached(view, *, api: bool, timeout: int | None):
+def _cached(view, *, api: bool, timeout: int | None, reads: tuple[str, ...] = ()):
     """``cached_page`` and ``cached_read``: see there."""
 
     def shareable(request) -> bool:
@@ -310,7 +310,9 @@ def _cached(view, *, api: bool, timeout: int | None):
 
     def where(request) -> str:
         # the API's query string (pages, searches) counts, as a digest: a key of bounded length
-        query = request.META.get("QUERY_STRING", "") if api else ""
+        # a page's own parameters (``reads``) count too, the rest of its query string does not
+        query = request.META.get("QUERY_STRING", "") if api else urlencode(
+            [(name, request.GET[name]) for name in reads if name in request.GET])
         return f"{request.path}?{hashlib.sha1(query.encode()).hexdigest()[:20]}" if query else request.path
 
     def current_etag(request, *args, **kwargs) -> str | None:
@@ -371,9 +373,9 @@ def _cached(view, *, api: bool, timeout: int | None):
     return wrapper
 
 
-def cached_page(view=None, *, timeout: int | None = None):
+def cached_page(view=None, *, timeout: int | None = None, reads: tuple[str, ...] = ()):
     """The whole response of a public page for anonymous GET (and HEAD) requests, per path (the
-    query string is ignored: the pages do not read it) and language, under the tokens of the
+    query string is ignored but for the parameters the page ``reads``) and language, under the tokens of the
     subjects the view declared with ``page_subject`` (and at most ``timeout`` seconds, for a page
     that changes with the time too). Only 200 responses without anything per-visitor are kept (no
     CSRF token was asked for, no flash message was pending). Logged-in users, other methods and
@@ -387,8 +389,8 @@ def cached_page(view=None, *, timeout: int | None = None):
     a flash message or a cookie) is ``private, no-cache`` with the body's own tag: an administrator's
     view of hidden standings never reaches a shared cache."""
     if view is None:
-        return lambda view: _cached(view, api=False, timeout=timeout)
-    return _cached(view, api=False, timeout=timeout)
+        return lambda view: _cached(view, api=False, timeout=timeout, reads=reads)
+    return _cached(view, api=False, timeout=timeout, reads=reads)
 
 
 def cached_read(view):

@@ -2,7 +2,10 @@
 import csv
 import io
 
-from ..models import Registration, Standing
+from scoring.numbers import to_decimal
+
+from ..models import Player, Registration, Standing
+from ..selectors.stages import final_standings
 from .cells import number_text, safe
 
 CHUNK = 2000
@@ -23,19 +26,32 @@ def headings() -> list[str]:
     return list(HEADINGS)
 
 
+def _rows(tournament):
+    """(place, player, table points, score) in place order: the standings; a staged tournament's
+    final standings as SCORING.md §11 places it (the last stage's, then those cut, later cuts
+    first, each with the figures of the stage that places them; only players who played a hand)."""
+    if tournament.day_options["stages"]:
+        final = final_standings(tournament)
+        players = Player.objects.in_bulk([player_id for player_id, _place, _entry in final])
+        for player_id, place, entry in final:
+            yield place, players[player_id], to_decimal(entry.table_points, 4), to_decimal(entry.score, 2)
+        return
+    standings = (Standing.objects.filter(tournament=tournament).select_related("player")
+                 .order_by("rank", "player__last_name", "player__first_name", "pk"))
+    for row in standings.iterator(chunk_size=CHUNK):
+        yield row.rank, row.player, row.table_points, row.score
+
+
 def write(*, export, stream, progress) -> None:
     text = io.TextIOWrapper(stream, encoding="utf-8", newline="")
     writer = csv.writer(text)
     writer.writerow([safe(h) for h in headings()])
     substitutes = set(Registration.objects.filter(tournament=export.tournament, substitute=True)
                       .values_list("player_id", flat=True))
-    standings = (Standing.objects.filter(tournament=export.tournament).select_related("player")
-                 .order_by("rank", "player__last_name", "player__first_name", "pk"))
-    for row in standings.iterator(chunk_size=CHUNK):
-        player = row.player
-        writer.writerow([row.rank, safe(player.last_name), safe(player.first_name), safe(player.ema_id),
-                         number_text(row.table_points), number_text(row.score), safe(player.country),
-                         "yes" if row.player_id in substitutes else ""])
+    for place, player, table_points, score in _rows(export.tournament):
+        writer.writerow([place, safe(player.last_name), safe(player.first_name), safe(player.ema_id),
+                         number_text(table_points), number_text(score), safe(player.country),
+                         "yes" if player.pk in substitutes else ""])
     text.flush()
     # The stream belongs to the caller: let go of it without closing it.
     text.detach()

@@ -209,28 +209,34 @@ def stage_standings(*, tournament: Tournament, index: int, before_session: int |
 
 
 def final_places(tournament: Tournament) -> dict[int, int]:
-    """player id → place in a staged tournament's final standings (SCORING.md §11): those seated
-    in the last stage by its standings, then everyone else by the standings of the last stage they
-    took part in, those cut later before those cut earlier; equal figures within one stage share the
-    place. Only players who played a hand are placed."""
+    """player id → place in a staged tournament's final standings (``final_standings``)."""
+    return {player_id: place for player_id, place, _entry in final_standings(tournament)}
+
+
+def final_standings(tournament: Tournament) -> list[tuple[int, int, tally.Tally]]:
+    """A staged tournament's final standings (SCORING.md §11) as ``(player id, place, figures)``,
+    best first: those seated in the last stage by its standings, then everyone else by the
+    standings of the last stage they took part in, those cut later before those cut earlier; equal
+    figures within one stage share the place; the figures are those of the stage that places the
+    player. Only players who played a hand are placed."""
     tables = stage_tables(tournament)
     played = set(Standing.objects.filter(tournament=tournament, games__gt=0).values_list("player_id", flat=True))
     placed: set[int] = set()
-    order: list[tuple[int, int, int]] = []  # (stage from the last, rank in it, player)
+    order: list[tuple[int, int, int, tally.Tally]] = []  # (stage from the last, rank in it, player, figures)
     for depth, table in enumerate(reversed(tables)):
         members = set(table.members) | {row[0] for row in table.rows if row[2].games}
-        for player_id, rank, _entry in table.rows:
+        for player_id, rank, entry in table.rows:
             if player_id in members and player_id in played and player_id not in placed:
                 placed.add(player_id)
-                order.append((depth, rank or 0, player_id))
-    places: dict[int, int] = {}
+                order.append((depth, rank or 0, player_id, entry))
+    out: list[tuple[int, int, tally.Tally]] = []
     last_key, last_place = None, 0
-    for position, (depth, rank, player_id) in enumerate(order, start=1):
+    for position, (depth, rank, player_id, entry) in enumerate(order, start=1):
         key = (depth, rank)
         last_place = last_place if key == last_key else position
         last_key = key
-        places[player_id] = last_place
-    return places
+        out.append((player_id, last_place, entry))
+    return out
 
 
 @dataclass

@@ -73,8 +73,8 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
     """Every rule a tournament's fields must keep, checked on the unsaved ``tournament`` (``before``:
     as stored). ServiceError with a code and the field: ``dates_order``, ``no_sessions``,
     ``unknown_ruleset``, ``unknown_standing_method``, ``unknown_status``, ``weight_range``, the
-    options' own codes, ``rules_frozen`` (409), ``outside_season`` (unless ``outside_season_ok``:
-    an administrator confirmed the dates), ``slug_taken`` (409)."""
+    options' own codes, ``stage_beyond_sessions``, ``rules_frozen`` (409), ``outside_season`` (unless
+    ``outside_season_ok``: an administrator confirmed the dates), ``slug_taken`` (409)."""
     fields_required(tournament, ("slug", "name", "ruleset", "starts_on", "ends_on"))
     if rulesets.get(tournament.ruleset) is None:
         raise field_error("unknown_ruleset", "ruleset", _("Choose one of the rulesets."))
@@ -100,6 +100,7 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
         raise ServiceError(problem.code, problem.message,
                            fields={"options": [problem.message], **({option: [problem.message]} if option else {})}
                            ) from error
+    _stages_within_sessions(tournament)
     season = tournament.season
     if not outside_season_ok and _outside_season(tournament, season) and (
             before is None or (before.season_id, before.starts_on, before.ends_on)
@@ -111,6 +112,19 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
     if Tournament.objects.filter(slug=tournament.slug).exclude(pk=tournament.pk).exists():
         raise ServiceError("slug_taken", _("Another tournament already has this address."),
                            fields={"slug": [_("Already taken.")]}, status=409)
+
+
+def _stages_within_sessions(tournament: Tournament) -> None:
+    """The option ``stages`` (docs/rules.md §7) needs the tournament: every stage starts at one of its
+    sessions, or ``400 stage_beyond_sessions`` on the stages and the session count."""
+    stages = (tournament.options or {}).get("stages") or []
+    beyond = [stage for stage in stages if stage["from_session"] > tournament.session_count]
+    if beyond:
+        message = (_("The stage %(name)s starts at session %(number)s, but the tournament has %(count)s sessions.")
+                   % {"name": beyond[0]["name"], "number": beyond[0]["from_session"],
+                      "count": tournament.session_count})
+        raise ServiceError("stage_beyond_sessions", message,
+                           fields={"options": [message], "stages": [message], "session_count": [message]})
 
 
 def _tournament_write(*, tournament: Tournament, data: dict, before: Tournament | None,

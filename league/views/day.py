@@ -253,11 +253,13 @@ def _screen_context(request, tournament: Tournament) -> dict:
     started = any(t.hands for t in tables) or clock["state"] != "idle"
     # The room is the public: what the projector shows never depends on who opened it.
     hidden = day.standings_hidden_from(tournament)
-    stage_name = None
+    stage_name, carried = None, False
     if tournament.day_options["stages"]:  # the latest stage's standings, revealed like any
         latest = stages.latest_stage(tournament)
         standings = stages.stage_standings(tournament=tournament, index=latest, before_session=hidden)
-        stage_name = stages.stages_of(tournament)[latest].name
+        stage = stages.stages_of(tournament)[latest]
+        # a stage's figures start with what it carried over: shown before its own first game too
+        stage_name, carried = stage.name, stage.index > 0 and stage.carry != "none"
     elif hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
@@ -268,6 +270,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
                "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
                "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
                "provisional": started and any(not t.table.closed for t in tables), "stage_name": stage_name,
+               "carried": carried,
                "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed)}
     if revealed:
         context["mode"] = "reveal"

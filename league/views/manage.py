@@ -366,7 +366,9 @@ def _shown_default(entry: dict) -> str:
     return str(labels.get(default, "" if default is None else default))
 
 
-def _fields(ruleset: str, values: dict, errors: dict) -> list[dict]:
+def _fields(ruleset: str, values: dict, errors: dict, verbatim: frozenset = frozenset()) -> list[dict]:
+    """The form's fields; an error says what the option takes, or (options in ``verbatim``, whose
+    error depends on the tournament, not on the value's shape) the service's own message."""
     fields = []
     for entry in rule_options.options_of(ruleset):
         value = values.get(entry["name"], entry["default"])
@@ -376,7 +378,7 @@ def _fields(ruleset: str, values: dict, errors: dict) -> list[dict]:
         else:
             shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
         error = errors.get(entry["name"])
-        if error is not None:
+        if error is not None and entry["name"] not in verbatim:
             error = _("Not valid for “%(label)s”: give %(allowed)s.") % {"label": entry["label"],
                                                                           "allowed": _allowed(entry)}
         fields.append({**entry, "value": shown, "error": error, "shown_default": _shown_default(entry),
@@ -393,6 +395,7 @@ def tournament_options(request, slug: str):
     _admin_only(request)
     tournament = get_object_or_404(Tournament, slug=slug)
     ruleset, values, errors, general = tournament.ruleset, dict(tournament.options), {}, None
+    verbatim: frozenset = frozenset()
     if request.method == "POST":
         action = request.POST.get("action", "save")
         ruleset = request.POST.get("ruleset", tournament.ruleset)
@@ -423,6 +426,8 @@ def tournament_options(request, slug: str):
                     tournament_options_set(tournament=tournament, ruleset=ruleset, options=values, user=request.user)
                 except ServiceError as error:
                     errors.update({name: " ".join(map(str, reasons)) for name, reasons in error.fields.items()})
+                    if error.code == "stage_beyond_sessions":
+                        verbatim = frozenset({"stages"})
                     general = _("Some values are not valid; see the marked fields.") if set(errors) & {
                         entry["name"] for entry in rule_options.options_of(ruleset)} else error.message
                 else:
@@ -434,7 +439,7 @@ def tournament_options(request, slug: str):
     return render(request, "league/manage/tournament_options.html", {
         "tournament": tournament, "ruleset": ruleset, "rulesets": rule_options.ruleset_choices(),
         "ruleset_label": rule_options.ruleset_label(ruleset),
-        "presets": rule_options.PRESETS, "fields": _fields(ruleset, values, errors), "general": general,
+        "presets": rule_options.PRESETS, "fields": _fields(ruleset, values, errors, verbatim), "general": general,
     }, status=status)
 
 

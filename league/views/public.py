@@ -11,10 +11,12 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ..cache import cached_page, cached_part, page_subject
+from ..errors import ServiceError
 from ..models import Season, Session, Tournament
 from ..permissions import can_referee, is_league_admin, visible_tournaments
 from ..selectors import day, pages, stages
@@ -57,7 +59,7 @@ def _depends(part: str) -> str:
     """The tournament's cache subject (league.cache) that a changing part shows: the standings
     recomputation retires the standings and everything computed with them, and the statistics
     (counted from the hands) whenever it ran over changed hands."""
-    if part in ("top", "standings", "teams"):
+    if part in ("top", "standings", "teams") or part.startswith("stage-"):
         return "standings"
     if part in ("statistics", "records"):
         return "statistics"
@@ -90,14 +92,16 @@ def _team_part(request, tournament: Tournament) -> str:
     return _tournament_part(request, tournament, "teams", "league/_team_standings.html", context)
 
 
-def _stage_sections(tournament: Tournament, hidden: int | None, limit: int | None, by_score: bool) -> list[dict]:
+def _stage_sections(tournament: Tournament, hidden: int | None, limit: int | None, by_score: bool,
+                    only: int | None = None) -> list[dict]:
     """A staged tournament's standings per stage, the latest first (only the latest with ``limit``,
-    the tournament page's top), each ``{"name", "standings"}`` (docs/rules.md §7)."""
-    latest = stages.latest_stage(tournament)
-    tables = stages.stage_tables(tournament, upto=latest, before_session=hidden)
+    the tournament page's top; only stage ``only`` when asked for), each ``{"name", "standings"}``
+    (docs/rules.md §7)."""
+    upto = stages.latest_stage(tournament) if only is None else only
+    tables = stages.stage_tables(tournament, upto=upto, before_session=hidden)
     substitutes = day.substitute_ids(tournament)
     sections = []
-    for table in reversed(tables if limit is None else tables[-1:]):
+    for table in reversed(tables if limit is None and only is None else tables[-1:]):
         rows = stages.as_standings(tournament, table)[:limit]
         for row in rows:
             row.substitute = row.player_id in substitutes
@@ -105,11 +109,11 @@ def _stage_sections(tournament: Tournament, hidden: int | None, limit: int | Non
     return sections
 
 
-def _standings_context(request, tournament: Tournament, limit: int | None) -> dict:
+def _standings_context(request, tournament: Tournament, limit: int | None, stage: int | None = None) -> dict:
     hidden = day.hides_for(request.user, tournament)
     if tournament.day_options["stages"]:
         by_score = _by_score(tournament)
-        return {"stage_sections": _stage_sections(tournament, hidden, limit, by_score), "by_score": by_score,
+        return {"stage_sections": _stage_sections(tournament, hidden, limit, by_score, stage), "by_score": by_score,
                 "heading": limit is None, "sessions_in": day.sessions_in(tournament, hidden),
                 "substitute_rule": day.substitute_rule(tournament)}
     if hidden is not None:
@@ -168,10 +172,16 @@ def _part(request, tournament: Tournament, name: str) -> str:
     if name == "standings":
         return _tournament_part(request, tournament, "standings", "league/_standings_part.html",
                                 lambda: _standings_context(request, tournament, None))
+    if name.startswith("stage-"):  # one stage's standings (the standings page's ?stage=k)
+        stage = _stage_asked(tournament, name[6:])
+        if stage is None:
+            raise Http404(_("No such part."))
+        return _tournament_part(request, tournament, name, "league/_standings_part.html",
+                                lambda: _standings_context(request, tournament, None, stage))
     if name == "sessions":
         return _tournament_part(request, tournament, "sessions", "league/_sessions.html",
                                 lambda: _sessions_context(tournament))
-    if name.startswith("session-") and name[8:].isascii() and name[8:].isdigit():
+    if name.startswith("session-") and name[8:].isascii() and name[8:].isdigit() and len(name) <= 8 + 6:
         number = int(name[8:])
         return _tournament_part(request, tournament, name, "league/_session_tables.html",
                                 lambda: _session_context(request, tournament, number))
@@ -221,11 +231,39 @@ def _club_context(request, tournament: Tournament) -> dict:
             "club_can_open": latest is None or latest.tables_count > 0}  # services.club: evening_empty
 
 
-@cached_page
+def _stage_asked(tournament: Tournament, raw: str | None) -> int | None:
+    """The stage a staged tournament's standings page is asked for (``?stage=k``, 0-based), None
+    for every stage (or a tournament without stages); a stage it does not have is a 404."""
+    if raw is None:
+        return None
+    try:
+        index = stages.chosen_stage(tournament, raw)
+    except ServiceError as error:
+        raise Http404(error.message) from None
+    return index if tournament.day_options["stages"] else None
+
+
+def _stage_links(tournament: Tournament, current: int | None) -> list[dict]:
+    """Links to each stage begun on the standings page, and to all of them (none without stages)."""
+    if not tournament.day_options["stages"]:
+        return []
+    path = reverse("tournament-standings", args=[tournament.slug])
+    latest = stages.latest_stage(tournament)
+    links = [{"name": _("All stages"), "url": path, "current": current is None}]
+    links += [{"name": stage.name, "url": f"{path}?stage={stage.index}", "current": stage.index == current}
+              for stage in stages.stages_of(tournament)[: latest + 1]]
+    return links
+
+
+@cached_page(reads=("stage",))
 def standings(request, slug: str):
+    """The standings; a staged tournament's every stage begun, or one with ``?stage=k``."""
     tournament = _tournament(request, slug, parts=("standings",))
+    stage = _stage_asked(tournament, request.GET.get("stage"))
+    part = "standings" if stage is None else f"stage-{stage}"
     return render(request, "league/standings.html", {
-        "tournament": tournament, "standings_table": _part(request, tournament, "standings"),
+        "tournament": tournament, "standings_table": _part(request, tournament, part), "part": part,
+        "stage_links": _stage_links(tournament, stage),
         "team_table": _part(request, tournament, "teams"), "live": _live(tournament)})
 
 

@@ -1,6 +1,6 @@
 """A staged tournament's pages at 390 px in German and English pass the same checks as every page
-(tests/browser/test_accessibility.py): the standings page with a section per stage and the control
-room with the cut."""
+(tests/browser/test_accessibility.py): the standings page with a section per stage (and one stage
+with its links), the projector with the final's standings and the control room with the cut."""
 import pytest
 from django.conf import settings
 from django.core.cache import caches
@@ -23,6 +23,8 @@ STAGES = [{"name": "Vorrunde", "from_session": 1, "carry": "none"},
           {"name": "Finale", "from_session": 3, "players": 4, "carry": "half"}]
 PAGES = [
     Page("staged-standings", "public", lambda t: f"/t/{t.slug}/standings/"),
+    Page("staged-standings-one-stage", "public", lambda t: f"/t/{t.slug}/standings/?stage=0"),
+    Page("staged-screen", "public", lambda t: f"/t/{t.slug}/screen/"),
     Page("staged-tournament", "public", lambda t: f"/t/{t.slug}/"),
     Page("staged-control-cut", "admin", lambda t: f"/t/{t.slug}/control/"),
 ]
