@@ -3,7 +3,8 @@ four players with accounts; one opens the evening on the event's page, forms the
 enters a hand on the score sheet and closes it; the three others open the confirm link (the QR
 code's link) on their own phones and confirm. The season's ranking counts the table only after the
 third confirmation; a dispute by one player keeps it out until a referee resolves it in the control
-room. Every page visited passes the axe run, in German and in English."""
+room. The same for a tournament whose players enter their own tables (option ``entry`` "players"),
+its table drawn. Every page visited passes the axe run, in German and in English."""
 import datetime
 import re
 
@@ -14,24 +15,31 @@ from league.models import Registration
 from league.services.tournaments import tournament_create
 from tests.browser.test_accessibility import BROKEN_REFERENCES, SMALL_TARGETS, UNSCOPED_HEADERS
 from tests.browser.test_sheet_hall import PHONE, SAVE, enter_win
-from tests.factories import PlayerFactory, SeasonFactory, UserFactory, referee_for
+from tests.factories import (PlayerFactory, SeasonFactory, SessionFactory, TournamentFactory, UserFactory,
+                             referee_for, table_with_players)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = [("Jan", "Dorn"), ("Tom", "Becker"), ("Ana", "Šimić"), ("Eva", "Adler")]
 
 
-@pytest.fixture
-def evening():
-    """A club event in a season, its four members with accounts (as the accounts tests link them)."""
+@pytest.fixture(params=["club", "tournament"])
+def evening(request):
+    """A club event (or a one-session tournament whose players enter their own tables, the table
+    drawn already) in a season, its four players with accounts (as the accounts tests link them)."""
     season = SeasonFactory(league__slug="rhein", name="2026")
-    event = tournament_create(data={"slug": "donnerstag", "name": "Donnerstagsrunde", "ruleset": "dmjl-classical",
-                                    "starts_on": datetime.date(2026, 1, 1), "ends_on": datetime.date(2026, 12, 31),
-                                    "published": True, "kind": "club", "season": season})
-    players = []
-    for index, (first, last) in enumerate(NAMES):
-        player = PlayerFactory(first_name=first, last_name=last, user=UserFactory(username=f"member{index}"))
-        Registration.objects.create(tournament=event, player=player)
-        players.append(player)
+    players = [PlayerFactory(first_name=first, last_name=last, user=UserFactory(username=f"member{index}"))
+               for index, (first, last) in enumerate(NAMES)]
+    if request.param == "club":
+        event = tournament_create(data={
+            "slug": "donnerstag", "name": "Donnerstagsrunde", "ruleset": "dmjl-classical",
+            "starts_on": datetime.date(2026, 1, 1), "ends_on": datetime.date(2026, 12, 31), "published": True,
+            "kind": "club", "season": season})
+        for player in players:
+            Registration.objects.create(tournament=event, player=player)
+    else:
+        event = TournamentFactory(slug="pokal", name="Pokal", season=season, session_count=1,
+                                  options={"entry": "players"})
+        table_with_players(session=SessionFactory(tournament=event), players=players)
     return season, event, players
 
 
@@ -98,18 +106,12 @@ def ranked(phones, season) -> set[str]:
 
 
 def play_and_close(phones, event, players) -> str:
-    """The first player opens the evening, seats the table East first, enters a hand and closes the
-    table; the confirm link the sheet shows (beside its QR code) is returned."""
+    """The first player opens the evening and seats the table East first (at a club event; a
+    tournament's table is drawn), enters a hand and closes the table; the confirm link the sheet
+    shows (beside its QR code) is returned."""
     page = phones.open("member0", f"/t/{event.slug}/")
-    page.click(f"form[action='/t/{event.slug}/evenings/'] button[type=submit]")
-    page.wait_for_url(f"**/t/{event.slug}/evenings/1/table/")
-    phones.check(page)
-    assert page.input_value("#id_E") == str(players[0].pk)  # the player forming the table is offered East
-    for wind, player in zip("SWN", players[1:]):
-        page.select_option(f"#id_{wind}", str(player.pk))
-    page.click("main form button.primary")
-    page.wait_for_url(f"**/t/{event.slug}/")
-    phones.check(page)
+    if event.kind == "club":
+        form_the_table(phones, page, event, players)
     page.goto(phones.base + "/me/")  # "my open table": the winds, the tablemates and the score sheet
     phones.check(page)
     sheet = page.locator("main a[href^='/referee/table/']").first.get_attribute("href")
@@ -124,6 +126,18 @@ def play_and_close(phones, event, players) -> str:
     link = page.get_attribute("#confirm-link a", "href")
     assert link.endswith(sheet)
     return link.removeprefix(phones.base)
+
+
+def form_the_table(phones, page, event, players) -> None:
+    page.click(f"form[action='/t/{event.slug}/evenings/'] button[type=submit]")
+    page.wait_for_url(f"**/t/{event.slug}/evenings/1/table/")
+    phones.check(page)
+    assert page.input_value("#id_E") == str(players[0].pk)  # the player forming the table is offered East
+    for wind, player in zip("SWN", players[1:]):
+        page.select_option(f"#id_{wind}", str(player.pk))
+    page.click("main form button.primary")
+    page.wait_for_url(f"**/t/{event.slug}/")
+    phones.check(page)
 
 
 def confirm(phones, username: str, link: str) -> str:
