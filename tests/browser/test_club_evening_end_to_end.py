@@ -11,12 +11,20 @@ import re
 import pytest
 from django.conf import settings
 
-from league.models import Registration
+from league.models import GameResult, Registration, StandingsState
 from league.services.tournaments import tournament_create
 from tests.browser.test_accessibility import BROKEN_REFERENCES, SMALL_TARGETS, UNSCOPED_HEADERS
 from tests.browser.test_sheet_hall import PHONE, SAVE, enter_win
-from tests.factories import (PlayerFactory, SeasonFactory, SessionFactory, TournamentFactory, UserFactory,
-                             referee_for, table_with_players)
+from tests.factories import (
+    PlayerFactory,
+    SeasonFactory,
+    SessionFactory,
+    TournamentFactory,
+    UserFactory,
+    referee_for,
+    table_with_players,
+)
+from tests.league.test_standings_worker import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = [("Jan", "Dorn"), ("Tom", "Becker"), ("Ana", "Šimić"), ("Eva", "Adler")]
@@ -96,13 +104,31 @@ def phones(request, browser, live_server):
     phones.close()
 
 
-def ranked(phones, season) -> set[str]:
-    """The names in the season's ranking, as an anonymous visitor reads them on the season page."""
+def standings_settled(event) -> bool:
+    state = StandingsState.objects.filter(tournament=event).first()
+    return state is None or (not state.dirty and state.queued_at is None)
+
+
+def ranked(phones, season, event, expected: set[str]) -> set[str]:
+    """The names in the season's ranking, as an anonymous visitor reads them on the season page once
+    the standings are computed (in-process, or by a real worker: then the page is read again until
+    it shows ``expected`` or half a minute passed). Where nobody is expected, the event has no game
+    results either, so no later ranking run can add anyone."""
+    assert wait_for(lambda: standings_settled(event))
+    assert GameResult.objects.filter(tournament=event).exists() == bool(expected)
     page = phones.open(None, f"/l/{season.league.slug}/{season.name}/")
-    names = set(page.locator("main table.data tbody td a").all_inner_texts())
+
+    def shows_expected() -> bool:
+        if set(page.locator("main table.data tbody td a").all_inner_texts()) == expected:
+            return True
+        page.reload()
+        return False
+
+    wait_for(shows_expected)
+    found = set(page.locator("main table.data tbody td a").all_inner_texts())
     page.context.close()
     phones.contexts.remove(page.context)
-    return names
+    return found
 
 
 def play_and_close(phones, event, players) -> str:
@@ -133,7 +159,7 @@ def form_the_table(phones, page, event, players) -> None:
     page.wait_for_url(f"**/t/{event.slug}/evenings/1/table/")
     phones.check(page)
     assert page.input_value("#id_E") == str(players[0].pk)  # the player forming the table is offered East
-    for wind, player in zip("SWN", players[1:]):
+    for wind, player in zip("SWN", players[1:], strict=True):
         page.select_option(f"#id_{wind}", str(player.pk))
     page.click("main form button.primary")
     page.wait_for_url(f"**/t/{event.slug}/")
@@ -150,17 +176,27 @@ def confirm(phones, username: str, link: str) -> str:
 
 @pytest.mark.parametrize("phones", ["de", "en"], indirect=True)
 def test_the_season_counts_a_club_table_only_after_the_third_players_confirmation(phones, evening):
+    counts_after_the_third_confirmation(phones, evening)
+
+
+@pytest.mark.worker
+@pytest.mark.parametrize("phones", ["en"], indirect=True)
+def test_with_a_real_worker_the_season_counts_the_table_only_after_the_third_confirmation(phones, evening):
+    counts_after_the_third_confirmation(phones, evening)
+
+
+def counts_after_the_third_confirmation(phones, evening) -> None:
     season, event, players = evening
     link = play_and_close(phones, event, players)
     everyone = {str(p) for p in players}
-    assert ranked(phones, season) == set()
+    assert ranked(phones, season, event, set()) == set()
     for number, username in enumerate(["member1", "member2", "member3"], start=1):
         counting = confirm(phones, username, link)
         if number < 3:
             assert counting.startswith(("Provisional", "Vorläufig")), counting
-            assert ranked(phones, season) == set(), number
+            assert ranked(phones, season, event, set()) == set(), number
     assert not counting.startswith(("Provisional", "Vorläufig")), counting
-    assert ranked(phones, season) == everyone
+    assert ranked(phones, season, event, everyone) == everyone
     assert phones.problems == []
 
 
@@ -176,12 +212,13 @@ def test_a_dispute_keeps_the_table_out_of_the_season_until_a_referee_resolves_it
     phones.check(page)
     for username in ("member1", "member2", "member3"):
         confirm(phones, username, link)
-    assert ranked(phones, season) == set()  # three confirmed, but the dispute is open
+    assert ranked(phones, season, event, set()) == set()  # three confirmed, but the dispute is open
     control = phones.open("referee", f"/t/{event.slug}/control/")
     assert control.locator("#disputes li").count() == 1
     control.click("#disputes form button[type=submit]")
     control.wait_for_selector(".messages")
     phones.check(control)
     assert control.locator("#disputes").count() == 0
-    assert ranked(phones, season) == {str(p) for p in players}
+    everyone = {str(p) for p in players}
+    assert ranked(phones, season, event, everyone) == everyone
     assert phones.problems == []
