@@ -182,6 +182,10 @@ def test_the_season_counts_a_club_table_only_after_the_third_players_confirmatio
 @pytest.mark.worker
 @pytest.mark.parametrize("phones", ["en"], indirect=True)
 def test_with_a_real_worker_the_season_counts_the_table_only_after_the_third_confirmation(phones, evening):
+    if "locmem" in settings.CACHES["default"]["BACKEND"].lower():
+        # The worker retires the season page's cached ranking by replacing its version token in the
+        # cache: the web process sees that only through a shared cache (CACHE_URL), as in production.
+        pytest.skip("needs CACHE_URL: a cache shared by the web process and the worker")
     counts_after_the_third_confirmation(phones, evening)
 
 
