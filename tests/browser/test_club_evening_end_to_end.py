@@ -72,6 +72,7 @@ class Phones:
             page.goto(self.base + path)
         else:
             page.goto(f"{self.base}/login/?next={path}")
+            self.check(page)
             page.fill("input[name=username]", username)
             page.fill("input[name=password]", "secret-pass-123")
             page.click("form.login button[type=submit]")
