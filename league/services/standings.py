@@ -159,6 +159,9 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     tables = set(fingerprints) | set(stored)
     changed = {table_id for table_id in tables if stored.get(table_id) != fingerprints.get(table_id)}
     everything = full or not stored or 2 * len(changed) > len(tables)
+    if not everything and (GameResult.objects.filter(**common).count()
+                           != sum(len(seats.get(table_id, ())) for table_id in stored)):
+        everything = True  # game rows lost or added behind the recompute's back (a restore, a hand-made fix)
     totals = {}
     if not everything:
         totals = {player_id: [Fraction(tp), Fraction(score), games, places] for player_id, tp, score, games, places

@@ -204,3 +204,13 @@ def test_a_table_that_turns_provisional_and_counts_again_is_recomputed_as_a_full
     standings_recompute(tournament=tournament)
     assert stored(tournament) == computed_in_full(tournament)
     assert GameResult.objects.filter(table=table).count() == 4
+
+
+def test_game_results_lost_behind_the_recomputes_back_are_rebuilt_by_the_next_recompute():
+    tournament, tables, _spare = two_sessions()
+    for table in tables:
+        hand_record(table=table, record=record(0, [30, 10, 8, 4]), user=None)
+    standings_recompute(tournament=tournament)
+    GameResult.objects.filter(table=tables[0]).delete()
+    standings_recompute(tournament=tournament)
+    assert stored(tournament) == computed_in_full(tournament)
