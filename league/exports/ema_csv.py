@@ -28,7 +28,7 @@ def headings() -> list[str]:
 
 def _rows(tournament):
     """(place, player, table points, score) in place order: the standings; a staged tournament's
-    final standings as SCORING.md §11 places it (the last stage's, then those cut, later cuts
+    final standings as docs/rules.md §11 places it (the last stage's, then those cut, later cuts
     first, each with the figures of the stage that places them; only players who played a hand)."""
     if tournament.day_options["stages"]:
         final = final_standings(tournament)

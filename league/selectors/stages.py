@@ -214,7 +214,7 @@ def final_places(tournament: Tournament) -> dict[int, int]:
 
 
 def final_standings(tournament: Tournament) -> list[tuple[int, int, tally.Tally]]:
-    """A staged tournament's final standings (SCORING.md §11) as ``(player id, place, figures)``,
+    """A staged tournament's final standings (docs/rules.md §11) as ``(player id, place, figures)``,
     best first: those seated in the last stage by its standings, then everyone else by the
     standings of the last stage they took part in, those cut later before those cut earlier; equal
     figures within one stage share the place; the figures are those of the stage that places the

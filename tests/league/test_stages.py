@@ -272,7 +272,7 @@ def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
 
 
 def test_mers_places_a_staged_tournament_by_its_final_then_by_the_qualification(played, admin_api):
-    """SCORING.md §11: the finalists by the final's standings, then those cut by the qualification's;
+    """docs/rules.md §11: the finalists by the final's standings, then those cut by the qualification's;
     every player who played is in N (8: base ranks 1000, 857, 714, 571, 429, 286, 143, 0)."""
     import datetime
 

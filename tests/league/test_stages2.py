@@ -1,6 +1,6 @@
 """Stages, second part (docs/rules.md §7): a stage beyond the last session is refused, the Swiss
 draw within a stage, the standings page per stage (``?stage=k``), hidden standings and the reveal
-per stage on the projector, and the EMA results CSV of a staged tournament (SCORING.md §11)."""
+per stage on the projector, and the EMA results CSV of a staged tournament (docs/rules.md §11)."""
 import json
 from fractions import Fraction
 from itertools import combinations
@@ -97,7 +97,7 @@ def _final_won_by_the_last_finalist(admin_api, tournament, games, qualification)
 
 
 def test_the_ema_results_csv_places_a_staged_tournament_by_its_final_then_by_the_cut(played, admin_api):
-    """SCORING.md §11: the finalists by the final's standings, then those cut by the qualification's,
+    """docs/rules.md §11: the finalists by the final's standings, then those cut by the qualification's,
     each with the figures of the stage that places them; the whole tournament's sums (the stored
     standings) would place them otherwise."""
     tournament, games, _players, qualification = played
