@@ -18,7 +18,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -27,6 +26,7 @@ from django.utils.translation import override
 
 from ..errors import ServiceError
 from ..languages import site_language
+from ..mail import mail_after_commit
 from ..models import AccountClaim, Player, Signup
 from ..ratelimit import Rate, rate_attempt
 from .players import ANONYMOUS
@@ -75,13 +75,7 @@ def _player_claimed() -> ServiceError:
 def _send(claim: AccountClaim, subject: str, body: str) -> None:
     """E-mail the claimant once the claim is stored. A mail server that is down must not turn a stored
     claim into a 500: the claim stays open, and an administrator sees and decides it (/manage/claims/)."""
-    def send() -> None:
-        try:
-            send_mail(subject, body, None, [claim.email])
-        except OSError:
-            logger.exception("account claim %s: the e-mail could not be sent", claim.pk)
-
-    transaction.on_commit(send)
+    mail_after_commit(subject, body, [claim.email], about=f"account claim {claim.pk}")
 
 
 def claim_create(*, player: int, email: str, username: str, password: str, client: str,

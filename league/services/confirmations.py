@@ -8,7 +8,6 @@ or one referee or administrator, confirmed it, and again while a dispute about i
 for the standings' recomputation, which asks for the season's ranking in turn.
 """
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -16,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import PermissionDenied, ServiceError
+from ..mail import mail_after_commit
 from ..models import Table, TableConfirmation, TableDispute
 from ..permissions import ADMINISTER, seated_player, table_writer
 from ..selectors.tables import players_enter
@@ -86,7 +86,7 @@ def _tell_disputed(dispute: TableDispute, table: Table) -> None:
              "It does not count until the dispute is resolved in the control room: %(url)s") % {
         "player": dispute.player, "table": table, "message": dispute.message,
         "url": reverse("tournament-control", args=[tournament.slug])}
-    transaction.on_commit(lambda: send_mail(subject, body, None, recipients, fail_silently=True))
+    mail_after_commit(subject, body, recipients, about=f"dispute of table {table.pk}")
 
 
 @transaction.atomic

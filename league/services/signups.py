@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -33,6 +32,7 @@ from django.utils.translation import override
 from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
 from ..languages import site_language
+from ..mail import mail_after_commit
 from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
 from ..ratelimit import Rate, rate_attempt
 from ..validators import hidden_characters_message
@@ -52,7 +52,7 @@ def _rate_limit(client: str) -> None:
 
 
 def _send(signup: Signup, subject: str, body: str) -> None:
-    transaction.on_commit(lambda: send_mail(subject, body, None, [signup.email]))
+    mail_after_commit(subject, body, [signup.email], about=f"sign-up {signup.pk}")
 
 
 def _waiting_place(signup: Signup) -> int:

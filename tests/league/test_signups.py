@@ -296,3 +296,14 @@ def test_a_withdrawn_sign_up_leaves_the_standings_with_its_registration(
         client.post(link, {"action": "withdraw"})
     assert not Registration.objects.filter(tournament=tournament).exists()
     assert not Standing.objects.filter(tournament=tournament, player=player).exists()
+
+
+def test_a_mail_server_that_is_down_leaves_the_sign_up_stored_not_a_500(api, tournament, monkeypatch,
+                                                                         django_capture_on_commit_callbacks):
+    def refuse(*args, **kwargs):
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr("django.core.mail.send_mail", refuse)
+    response = sign_up(api, tournament, "Anna", execute=django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    assert Signup.objects.get().email == "anna@example.org" and not mail.outbox
