@@ -32,7 +32,16 @@ from django.db import IntegrityError, models, transaction  # noqa: E402
 from drf_spectacular.generators import SchemaGenerator  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
-from league.models import AccountClaim, Export, Hand, Player, RefereeAssignment, Signup, Tournament  # noqa: E402
+from league.models import (  # noqa: E402
+    AccountClaim,
+    Export,
+    Hand,
+    Player,
+    RefereeAssignment,
+    Signup,
+    TableDispute,
+    Tournament,
+)
 from league.services.exports import export_request  # noqa: E402
 
 PARAMETER = re.compile(r"\{([^}]+)\}")
@@ -42,7 +51,7 @@ TOURNAMENT_LOOKUPS = ["", "tournament", "session__tournament", "table__session__
 
 
 # Collection segments that are not a model's name: account/claims/{id}/ → AccountClaim.
-ALIASES = {"claims": "accountclaim"}
+ALIASES = {"claims": "accountclaim", "disputes": "tabledispute"}
 
 
 def model_for(segment: str):
@@ -83,7 +92,9 @@ def throwaway_copy(model):
     copy.pk = None
     copy.id = None
     for field in model._meta.fields:
-        if field.unique and isinstance(field, models.CharField) and not field.primary_key:
+        if field.unique and field.is_relation and field.null:  # a player's account: one player per user
+            setattr(copy, field.name, None)
+        elif field.unique and isinstance(field, models.CharField) and not field.primary_key:
             value = (getattr(copy, field.name) or "")[: (field.max_length or 50) - 9]
             setattr(copy, field.name, f"{value}-st-del" if value or not field.blank else "")
     try:
@@ -113,6 +124,10 @@ def main(outdir: Path) -> None:
                                     status=AccountClaim.Status.PENDING)
     focus_table = in_tournament(model_for("tables"), tournament).filter(closed=False).first() \
         or in_tournament(model_for("tables"), tournament).first()
+    if focus_table is not None and not TableDispute.objects.filter(table=focus_table).exists():
+        # for tables/{id}/disputes/{did}/: a dispute of the table every table operation uses
+        TableDispute.objects.create(table=focus_table, player=focus_table.seats.order_by("position").first().player,
+                                    message="fuzz dispute")
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     operations: dict[str, list[tuple[str, dict]]] = {"admin": [], "delete": []}
