@@ -118,7 +118,8 @@ def main(outdir: Path) -> None:
                               email="fuzz@example.org", status=Signup.Status.PENDING,
                               token=secrets.token_urlsafe(32))
     if not AccountClaim.objects.exists():  # for account/claims/{id}/
-        unclaimed = Player.objects.filter(user=None).order_by("pk").first()
+        # the newest unclaimed player: the side actions (erase, merge) fall back to the first one
+        unclaimed = Player.objects.filter(user=None).order_by("-pk").first()
         AccountClaim.objects.create(player=unclaimed, email="fuzz-claim@example.org",
                                     user=users.objects.create_user("fuzz-claim", is_active=False),
                                     status=AccountClaim.Status.PENDING)
