@@ -9,6 +9,7 @@ read them defensively all the same, so an odd old record gives a plain text, nev
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from scoring import rulesets
 from scoring.flow import seat_winds
 
 from .models import WIND_CHOICES
@@ -47,6 +48,13 @@ def discarder(record: dict) -> int | None:
 
 def self_drawn(record: dict) -> bool:
     return record.get("outcome") == "win" and record.get("win_type") == "self_draw"
+
+
+def records_win_type(ruleset: str) -> bool:
+    """Whether the ruleset's hands record how a hand was won (self-drawn, or whose discard): the
+    classical sheet records neither, so its self-draws and hands dealt in are unknown, not 0."""
+    module = rulesets.get(ruleset)
+    return module is not None and "win_type" in module.FIELDS
 
 
 def penalties(record: dict) -> list[tuple[str, int]]:

@@ -74,8 +74,11 @@ class StatisticsRowSerializer(serializers.Serializer):
     player_name = serializers.CharField()
     hands = serializers.IntegerField()
     wins = serializers.IntegerField()
-    self_draws = serializers.IntegerField()
-    dealt_in = serializers.IntegerField(help_text=_("Hands in which the player discarded the winning tile"))
+    self_draws = serializers.IntegerField(
+        allow_null=True, help_text=_("Hands won by a self-drawn tile; null where the ruleset does not record it"))
+    dealt_in = serializers.IntegerField(
+        allow_null=True,
+        help_text=_("Hands in which the player discarded the winning tile; null where the ruleset does not record it"))
     penalties = serializers.IntegerField()
     dead_hands = serializers.IntegerField()
     highest_hand = serializers.IntegerField(allow_null=True, help_text=_("The most received in one hand won"))

@@ -5,7 +5,12 @@ A row (API.md): ``player``, ``hands`` (hands at the player's tables), ``wins``, 
 ``dealt_in`` (discarded the winning tile), ``penalties`` (penalties in hands naming the player plus
 tournament penalties), ``dead_hands``, ``highest_hand`` (the most the player received in one hand
 won, or null), ``limit_hands`` and ``average_place`` (over their table games). Hands are read once,
-as plain values, in the order played.
+as plain values, in the order played. ``self_draws`` and ``dealt_in`` are null where no counted hand
+comes from a ruleset that records how a hand was won (the classical sheet records neither): unknown,
+never a 0 that would read as "never".
+
+Only the hands that count in the standings are counted: where the players enter their own tables, a
+table not yet confirmed, or with an open dispute, waits (``counted_tables_q``), as in the standings.
 
 Sessions whose standings are hidden until the reveal (tournament option
 ``hide_standings_from_session``) are left out, tables, game results and tournament penalties alike, in one way for both
@@ -24,7 +29,7 @@ from scoring.flow import IDENTITY
 from .. import hand_facts
 from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty, shown_name
 from .day import hides_for
-from .tables import hand_seatings
+from .tables import counted_tables_q, hand_seatings
 
 CHUNK = 2000
 
@@ -35,8 +40,8 @@ class StatRow:
     player_name: str = ""
     hands: int = 0
     wins: int = 0
-    self_draws: int = 0
-    dealt_in: int = 0
+    self_draws: int | None = 0
+    dealt_in: int | None = 0
     penalties: int = 0
     dead_hands: int = 0
     highest_hand: int | None = None
@@ -122,10 +127,19 @@ def _names(rows: dict[int, StatRow]) -> None:
         rows[player_id].player_name = shown_name(first, last, public_name)
 
 
+def _unknown_win_types(rows, rulesets: set[str]) -> None:
+    """Mark self-draws and hands dealt in unknown (None) in ``rows`` when none of the ``rulesets``
+    their hands come from records how a hand was won."""
+    if not any(hand_facts.records_win_type(ruleset) for ruleset in rulesets):
+        for row in rows:
+            row.self_draws = row.dealt_in = None
+
+
 def _without_hidden(tables: QuerySet[Table], results: QuerySet[GameResult], penalties: QuerySet[TournamentPenalty],
                     hidden: dict[int, int]) -> tuple[QuerySet, QuerySet, QuerySet]:
-    """``tables``, game ``results`` and tournament ``penalties`` without the hidden sessions:
-    ``hidden`` maps a tournament id to its first hidden session."""
+    """``tables`` that count (not provisional), game ``results`` and tournament ``penalties``, without
+    the hidden sessions: ``hidden`` maps a tournament id to its first hidden session."""
+    tables = tables.filter(counted_tables_q("pk", tables))
     if not hidden:
         return tables, results, penalties
     hidden_tables, hidden_results = Q(), Q()
@@ -163,13 +177,14 @@ def tournament_statistics(*, tournament: Tournament, before_session: int | None 
         if player_id in rows and average is not None:
             rows[player_id].average_place = Decimal(str(average)).quantize(Decimal("0.01"))
     _names(rows)
-    ordered = sorted(rows.values(), key=lambda r: (-r.wins, -r.self_draws, r.player_name.casefold(), r.player))
+    _unknown_win_types(rows.values(), {tournament.ruleset})
+    ordered = sorted(rows.values(), key=lambda r: (-r.wins, -(r.self_draws or 0), r.player_name.casefold(), r.player))
     return {"players": ordered, "records": _records(ordered, biggest, rows)}
 
 
 def _records(ordered: list[StatRow], biggest: Biggest, rows: dict[int, StatRow]) -> dict:
     def most(field: str) -> dict | None:
-        top = max(ordered, key=lambda r: (getattr(r, field), -r.player), default=None)
+        top = max(ordered, key=lambda r: (getattr(r, field) or 0, -r.player), default=None)
         if top is None or not getattr(top, field):
             return None
         return {"player": top.player, "player_name": top.player_name, "count": getattr(top, field)}
@@ -193,8 +208,8 @@ def player_statistics(*, player: Player, tournaments: QuerySet[Tournament], user
     without the sessions whose standings are hidden from ``user``."""
     rows = {player.pk: StatRow(player.pk, player.name)}
     played = tournaments.filter(pk__in=Seat.objects.filter(player=player).values("table__session__tournament_id"))
-    hidden = {t.pk: number for t in played.only("id", "options", "standings_revealed_at")
-              if (number := hides_for(user, t)) is not None}
+    played = list(played.only("id", "options", "standings_revealed_at", "ruleset"))
+    hidden = {t.pk: number for t in played if (number := hides_for(user, t)) is not None}
     tables, results, penalties = _without_hidden(
         Table.objects.filter(session__tournament__in=tournaments, seats__player=player),
         GameResult.objects.filter(player=player, tournament__in=tournaments),
@@ -205,6 +220,7 @@ def player_statistics(*, player: Player, tournaments: QuerySet[Tournament], user
     for (_pk, _table_id, record, result), players in _seated(hands, tables, seats):
         _count_hand(rows, players, record or {}, result or {}, only=player.pk)
     row = rows[player.pk]
+    _unknown_win_types([row], {t.ruleset for t in played})
     row.penalties += penalties.count()
     average = results.aggregate(avg=Avg("place"))["avg"]
     row.average_place = None if average is None else Decimal(str(average)).quantize(Decimal("0.01"))

@@ -152,3 +152,54 @@ def test_fewest_dealt_in_needs_a_ruleset_that_records_who_discarded(played, api)
     hand_record(table=table, record=dict(WIN), user=None)
     classical = table.session.tournament
     assert api.get(f"/api/v1/tournaments/{classical.pk}/statistics/").json()["records"]["fewest_dealt_in"] is None
+
+
+def test_a_classical_tournament_shows_self_draws_and_hands_dealt_in_as_unknown_not_zero(api, client):
+    """The classical sheet records neither how a hand was won nor whose discard: its statistics say
+    "unknown" (null, "–"), never a 0 that would read as "never"."""
+    table = table_with_players(slug="classical-unknown")
+    hand_record(table=table, record=dict(WIN), user=None)
+    tournament = table.session.tournament
+    winner = table.seats.get(position=1).player
+    rows = {row["player"]: row for row in api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()["players"]}
+    assert (rows[winner.pk]["wins"], rows[winner.pk]["self_draws"], rows[winner.pk]["dealt_in"]) == (1, None, None)
+    assert api.get(f"/api/v1/players/{winner.pk}/statistics/").json()["self_draws"] is None
+    page = client.get(f"/p/{winner.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "(self-drawn: –)" in page and "<dt>Dealt in</dt><dd>–</dd>" in page
+
+
+def test_a_riichi_player_who_never_drew_a_win_has_zero_self_draws(played, api):
+    tournament, p = played
+    rows = {row["player"]: row for row in api.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()["players"]}
+    assert (rows[p[3].pk]["self_draws"], rows[p[3].pk]["dealt_in"]) == (0, 0)
+
+
+def test_the_hands_of_a_table_waiting_for_confirmation_or_disputed_are_not_counted_yet(api):
+    """Where players enter their own tables, the statistics count what the standings count: a closed
+    table once confirmed, and not while a dispute about it is open."""
+    from league.models import Player
+    from league.services.confirmations import dispute_open, dispute_resolve, table_confirm
+    from tests.factories import AdminFactory, UserFactory
+
+    table = table_with_players(options={"entry": "players"}, slug="club-evening-stats")
+    tournament = table.session.tournament
+    users = [UserFactory() for _ in range(4)]
+    for user, seat in zip(users, table.seats.order_by("position"), strict=True):
+        Player.objects.filter(pk=seat.player_id).update(user=user)
+    hand_record(table=table, record=dict(WIN), user=None)
+    table_close(table=table, user=None)
+    winner = table.seats.get(position=1).player
+    url = f"/api/v1/tournaments/{tournament.pk}/statistics/"
+
+    def wins() -> tuple[int, int]:
+        standings_recompute(tournament=tournament)  # what a confirmation or a dispute queues
+        rows = {row["player"]: row["wins"] for row in api.get(url).json()["players"]}
+        return rows.get(winner.pk, 0), api.get(f"/api/v1/players/{winner.pk}/statistics/").json()["wins"]
+
+    assert wins() == (0, 0)  # closed, not confirmed
+    table_confirm(table=table, user=None)
+    assert wins() == (1, 1)
+    dispute = dispute_open(table=table, user=users[2], message="hand 1 was not a win")
+    assert wins() == (0, 0)
+    dispute_resolve(dispute=dispute, user=AdminFactory())
+    assert wins() == (1, 1)
