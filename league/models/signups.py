@@ -37,6 +37,12 @@ class Signup(models.Model):
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
                                verbose_name=_("confirmed as player"))
     as_new_player = models.BooleanField(_("confirmed as a new player"), default=False)
+    # Whether the sign-up's address speaks for the player it registered (league.services.accounts
+    # ``addresses_on_file``): the player was made from it, or an administrator said it is that player.
+    # A sign-up that merely looked like a player (a name or an EMA number anyone can type) does not.
+    vouches = models.BooleanField(
+        _("speaks for the player"), default=False,
+        help_text=_("The player was made from this sign-up, or an administrator confirmed it is that player"))
     created_at = models.DateTimeField(_("signed up at"), auto_now_add=True)
     consent_at = models.DateTimeField(_("consent to publication given at"), null=True, blank=True,
                                       help_text=_("When the player agreed that their name and results are published"))

@@ -2,8 +2,8 @@
 
 A claim (``claim_create``) makes an inactive user for a player record and e-mails a signed link to
 the address given. Opening it (``claim_confirm``) proves the address: when it is one the player's
-sign-ups hold, that alone approves the claim (the user becomes active and the player's account);
-otherwise the claim waits for an administrator (``claim_decide``). The answer to a claim is the
+sign-ups hold (sign-ups that speak for the player, ``addresses_on_file``), that alone approves
+the claim (the user becomes active and the player's account); otherwise the claim waits for an administrator (``claim_decide``). The answer to a claim is the
 same either way, so the public cannot learn which address a player signed up with. One user ↔ one
 player: a claimed player refuses further claims (``409`` ``player_claimed``), and the database
 holds at most one approved claim per player.
@@ -61,8 +61,11 @@ def addresses_on_file(player: Player) -> set[str]:
     """The e-mail addresses the player's sign-ups hold (sign-ups confirmed by their link and tied to
     the player, directly or through the registration they made, and not rejected: an administrator
     who approved a sign-up as the player and then rejected it no longer vouches for its sender),
-    lower case."""
-    rows = (Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False)
+    lower case — only sign-ups that speak for the player (``Signup.vouches``: the player was made
+    from it, or an administrator confirmed it is that player). A sign-up approved because it looked
+    like the player by name alone does not: anyone can type a name."""
+    rows = (Signup.objects.filter(Q(player=player) | Q(registration__player=player), confirmed_at__isnull=False,
+                                  vouches=True)
             .exclude(status=Signup.Status.REJECTED))
     return {email.strip().lower() for email in rows.values_list("email", flat=True)}
 

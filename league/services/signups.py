@@ -10,7 +10,10 @@ its own: ``signup_matches`` shows the administrator the player it looks like and
 the two differ, and a sign-up that differs from its match is approved only once the administrator
 has said whether it is that player or a new one (``409`` ``signup_matches_player`` until then). A
 player who is registered already is never taken over by a sign-up (``409`` ``already_registered``),
-so a registrant's withdrawal only ever removes the registration their own sign-up made.
+so a registrant's withdrawal only ever removes the registration their own sign-up made. Nor does a
+sign-up's address speak for an existing player it merely looked like (``Signup.vouches``): a stranger
+who signs up under a player's exact name gets the registration approved, but claiming that player's
+account with the stranger's address still waits for an administrator (league.services.accounts).
 
 Whenever a place frees (a rejection or withdrawal of an
 approved sign-up, a registration deleted) the first waiting sign-up, in the order they were
@@ -273,6 +276,7 @@ def _player_for(signup: Signup) -> Player:
         return signup.player
     match = None if signup.as_new_player else signup_match(signup)
     if match is None:
+        signup.vouches = True  # the player is made from this sign-up
         return _new_player(signup)
     if match.differences:
         raise _unconfirmed_match(match)
@@ -289,7 +293,7 @@ def _approve(signup: Signup) -> None:
     registration = registration_create(tournament=signup.tournament, player=player)
     signup.status, signup.registration, signup.decided_at = Signup.Status.APPROVED, registration, timezone.now()
     signup.player = player
-    signup.save(update_fields=["status", "registration", "decided_at", "player"])
+    signup.save(update_fields=["status", "registration", "decided_at", "player", "vouches"])
 
 
 def _free(signup: Signup) -> None:
@@ -334,13 +338,13 @@ def _choose_player(signup: Signup, player: Player | str | None) -> None:
     if player is None:
         return
     if player == "new":
-        signup.player, signup.as_new_player = None, True
+        signup.player, signup.as_new_player, signup.vouches = None, True, True
         return
     match = signup_match(signup)
     if match is None or match.player.pk != player.pk:
         raise ServiceError("invalid", _("Approve the sign-up as the player it matches, or as a new player."),
                            fields={"player": [_("Not the matching player.")]})
-    signup.player, signup.as_new_player = player, False
+    signup.player, signup.as_new_player, signup.vouches = player, False, True
 
 
 def signup_decide(*, signup: Signup, status: str, user=None, player: Player | str | None = None) -> Signup:
@@ -359,7 +363,7 @@ def signup_decide(*, signup: Signup, status: str, user=None, player: Player | st
             if signup.status in (Signup.Status.APPROVED,):
                 return signup
             _choose_player(signup, player)
-            signup.save(update_fields=["player", "as_new_player"])
+            signup.save(update_fields=["player", "as_new_player", "vouches"])
             if signup.player_id is None and not signup.as_new_player:
                 match = signup_match(signup)
                 if match is not None and match.differences:

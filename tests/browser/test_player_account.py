@@ -26,7 +26,7 @@ def test_a_player_claims_an_account_confirms_it_and_finds_their_table(live_serve
     table = table_with_players(players=players, slug="club-night", name="Club night")
     anna = players[0]
     Signup.objects.create(tournament=table.session.tournament, first_name="Anna", last_name="Bergmeister",
-                          email="anna@example.org", token="t-anna", status="approved", player=anna,
+                          email="anna@example.org", token="t-anna", status="approved", player=anna, vouches=True,
                           confirmed_at="2026-05-01T10:00:00Z")
 
     phone.goto(f"{live_server.url}/p/{anna.pk}/")

@@ -4,9 +4,13 @@ typed name), and the stranger's "withdraw" link then deleted the real player's r
 sign-up named ``<script>…`` registered an existing player the same way. Now the administrator sees
 the match and every difference (page and API), must say who the sign-up is when it differs, and a
 sign-up never takes over a registration it did not create."""
-import pytest
+import re
 
-from league.models import Player, Registration, Signup
+import pytest
+from django.core import mail
+from django.utils import timezone
+
+from league.models import AccountClaim, Player, Registration, Signup
 from league.services.tournaments import registration_create
 from tests.factories import AdminFactory, ClubFactory, PlayerFactory, TournamentFactory, client_for
 
@@ -28,7 +32,7 @@ def confirmed_signup(tournament, *, first_name="Erika", last_name="Mustermann", 
                      ema_id="", club="") -> Signup:
     return Signup.objects.create(tournament=tournament, first_name=first_name, last_name=last_name, email=email,
                                  ema_id=ema_id, club=club, status=Signup.Status.PENDING,
-                                 token=f"token-{email}")
+                                 token=f"token-{email}", confirmed_at=timezone.now())
 
 
 def decide(tournament, signup, **body):
@@ -110,3 +114,54 @@ def test_a_sign_up_identical_to_the_player_is_approved_as_them(tournament, real_
     signup = confirmed_signup(tournament, ema_id="04990001", club="Drachen Kiel")
     assert decide(tournament, signup).status_code == 200
     assert Registration.objects.get(tournament=tournament).player == real_player
+
+
+def claimed_with(api, client, player, email, capture) -> AccountClaim:
+    """A claim of ``player``'s account for ``email``, its e-mailed link opened."""
+    body = {"player": player.pk, "email": email, "username": email.split("@")[0], "password": "tiles-and-winds-42"}
+    with capture(execute=True):
+        assert api.post("/api/v1/account/claim/", body, format="json").status_code == 202
+    link = re.search(r"https?://\S+/account/confirm/\S+/", mail.outbox[-1].body).group(0)
+    with capture(execute=True):
+        client.post(link)
+    return AccountClaim.objects.get(player=player)
+
+
+def test_a_stranger_approved_under_a_players_exact_name_cannot_open_their_account_by_the_link(
+        tournament, real_player, api, client, settings, django_capture_on_commit_callbacks):
+    """A sign-up with only the player's name (no club, no EMA number) looks like them and is approved
+    as them; its address must not then count as the player's own: the stranger's claim waits for an
+    administrator instead of opening the account."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    signup = confirmed_signup(tournament, email="mallory@example.net")
+    assert decide(tournament, signup).status_code == 200
+    assert Registration.objects.get(tournament=tournament).player == real_player
+
+    claim = claimed_with(api, client, real_player, "mallory@example.net", django_capture_on_commit_callbacks)
+
+    assert (claim.on_file, claim.status) == (False, "pending")
+    real_player.refresh_from_db()
+    assert real_player.user is None
+
+
+def test_a_sign_up_the_administrator_confirmed_as_the_player_opens_their_claim_by_the_link(
+        tournament, real_player, api, client, settings, django_capture_on_commit_callbacks):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    signup = confirmed_signup(tournament, last_name="Mustermann-Weber", ema_id="04990001")
+    assert decide(tournament, signup, player=real_player.pk).status_code == 200
+
+    claim = claimed_with(api, client, real_player, "erika@example.org", django_capture_on_commit_callbacks)
+
+    assert (claim.on_file, claim.status) == (True, "approved")
+
+
+def test_a_sign_up_that_made_a_new_player_opens_that_players_claim_by_the_link(
+        tournament, api, client, settings, django_capture_on_commit_callbacks):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    signup = confirmed_signup(tournament, first_name="Neele", last_name="Neu", email="neele@example.org")
+    assert decide(tournament, signup).status_code == 200
+    newcomer = Registration.objects.get(tournament=tournament).player
+
+    claim = claimed_with(api, client, newcomer, "neele@example.org", django_capture_on_commit_callbacks)
+
+    assert (claim.on_file, claim.status) == (True, "approved")

@@ -42,7 +42,7 @@ def player():
                                         *PlayerFactory.create_batch(3)])
     anna = table.seats.get(position=0).player
     Signup.objects.create(tournament=table.session.tournament, first_name="Anna", last_name="Bergmeister",
-                          email="anna@example.org", token="t-anna", status="approved", player=anna,
+                          email="anna@example.org", token="t-anna", status="approved", player=anna, vouches=True,
                           registration=anna.registrations.get(), confirmed_at=datetime.datetime.now(datetime.UTC))
     return anna
 
@@ -350,7 +350,8 @@ def test_a_rejected_sign_up_of_the_player_does_not_vouch_for_its_address(
     # an administrator approved a stranger's sign-up as Anna, saw the mistake and rejected it
     Signup.objects.create(tournament=player.registrations.get().tournament, first_name="Anna",
                           last_name="Bergmeister", email="mallory@example.net", token="t-mallory",
-                          status="rejected", player=player, confirmed_at=datetime.datetime.now(datetime.UTC))
+                          status="rejected", player=player, vouches=True,
+                          confirmed_at=datetime.datetime.now(datetime.UTC))
 
     claim(api, player, email="mallory@example.net", username="mallory", capture=django_capture_on_commit_callbacks)
     client.post(link_in(mail.outbox[0]))
