@@ -5,8 +5,9 @@ the address given. Opening it (``claim_confirm``) proves the address: when it is
 sign-ups hold (sign-ups that speak for the player, ``addresses_on_file``), that alone approves
 the claim (the user becomes active and the player's account); otherwise the claim waits for an
 administrator (``claim_decide``). The answer to a claim is the same either way, so the public cannot
-learn which address a player signed up with. One user ↔ one player: a claimed player refuses further claims (``409`` ``player_claimed``), and the database
-holds at most one approved claim per player.
+learn which address a player signed up with. One user ↔ one player: a claimed player refuses
+further claims (``409`` ``player_claimed``), and the database holds at most one approved claim per
+player.
 
 A linked player changes how their name is shown (``me_update``) and may erase themselves
 (``league.services.players.player_erase``, which deletes the account too).
