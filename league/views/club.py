@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..errors import ServiceError
 from ..models import WIND_CHOICES, Registration, Seat, Session, Tournament
-from ..permissions import player_of, visible_tournaments
+from ..permissions import player_of, table_writer, visible_tournaments
 from ..services.club import can_form_table, club_session_open, club_table_form, is_club
 
 
@@ -74,6 +74,8 @@ def evening_table(request, slug: str, number: int):
         else:
             messages.success(request, _("Table %(table)s of session %(number)s is formed.")
                              % {"table": table.number, "number": number})
+            if table_writer(request.user, table) is not None:  # on to its score sheet, the next step
+                return redirect("referee-table", table.pk)
             return redirect(tournament.get_absolute_url())
     return render(request, "league/club_table.html", {"tournament": tournament, "session": session, "form": form,
                                                       "players": players})

@@ -163,7 +163,7 @@ def form_the_table(phones, page, event, players) -> None:
     for wind, player in zip("SWN", players[1:], strict=True):
         page.select_option(f"#id_{wind}", str(player.pk))
     page.click("main form button.primary")
-    page.wait_for_url(f"**/t/{event.slug}/")
+    page.wait_for_url("**/referee/table/*/")  # on to the new table's score sheet
     phones.check(page)
 
 

@@ -244,8 +244,9 @@ def test_a_player_opens_an_evening_and_forms_their_table_on_the_pages(event, mem
     assert f'<option value="{members[0].pk}" selected>' in form_page  # their own player sits East
     seats = dict(zip(["E", "S", "W", "N"], [p.pk for p in members[:4]], strict=True))
     response = client.post(f"/t/{event.slug}/evenings/1/table/", seats)
-    assert response.status_code == 302 and response["Location"] == f"/t/{event.slug}/"
     table = event.sessions.get(number=1).tables.get()
+    assert response.status_code == 302 and response["Location"] == f"/referee/table/{table.pk}/"  # on to its sheet
+    assert client.get(response["Location"]).status_code == 200
     assert list(table.seats.order_by("position").values_list("player_id", flat=True)) == [p.pk for p in members[:4]]
     assert f"/t/{event.slug}/evenings/1/table/" in client.get(f"/t/{event.slug}/").content.decode()
 
