@@ -32,7 +32,7 @@ def seat(page, winds: dict) -> None:
     for wind, player in winds.items():
         page.select_option(f"#id_{wind}", str(player.pk))
     page.click("main form button.primary")
-    page.wait_for_url("**/t/donnerstag/")
+    page.wait_for_url("**/referee/table/*/")  # on to the new table's score sheet
 
 
 def test_two_players_open_the_evening_and_form_their_tables_on_their_phones(live_server, browser, event):
