@@ -8,11 +8,9 @@ a time (``player_seated``) and, as in every tournament, at one table per session
 ``seat_player_once_per_session``): a second game the same evening is played in the next session.
 The event is never finished by play (``tournament_status_follow``): an administrator finishes it.
 """
-import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -20,12 +18,12 @@ from django.utils.translation import override
 from .. import tournament_options
 from ..cache import pages_changed
 from ..errors import ServiceError
+from ..mail import mail_after_commit
 from ..models import Registration, Seat, Session, Signup, Table, Tournament, Withdrawal, withdrawn_in
 from ..models.competition import WIND_CHOICES
 from ..permissions import can_referee, player_of
 from ..selectors.tables import players_enter
 
-logger = logging.getLogger(__name__)
 ENTRY_OPTION = "entry"  # the tournament option of the players' own entry (API.md "Players at the table")
 
 
@@ -132,8 +130,7 @@ def club_table_form(*, tournament: Tournament, number: int, seats: list[int], us
         Seat.objects.bulk_create(Seat(session=session, table=table, position=position, player_id=player_id)
                                  for position, player_id in enumerate(seats))
         pages_changed(tournament_id=tournament.pk)
-        address = link(table) if link else ""
-        transaction.on_commit(lambda: _tell_players(table.pk, address))
+        _tell_players(table, link(table) if link else "")
     return table
 
 
@@ -155,9 +152,9 @@ def _addresses(table: Table) -> list[tuple[str, str, str]]:
     return out
 
 
-def _tell_players(table_id: int, address: str) -> None:
-    """The e-mail "your table in session N" to the four (the names are the public ones)."""
-    table = Table.objects.select_related("session__tournament").get(pk=table_id)
+def _tell_players(table: Table, address: str) -> None:
+    """The e-mail "your table in session N" to the four (the names are the public ones), sent once
+    the table is stored (``mail_after_commit``)."""
     seats = list(table.seats.select_related("player").order_by("position"))
     for email, name, language in _addresses(table):
         with override(language):
@@ -170,7 +167,4 @@ def _tell_players(table_id: int, address: str) -> None:
                      "%(winds)s\n") % values
             if address:
                 body += "\n" + _("Score sheet: %(address)s") % {"address": address} + "\n"
-        try:
-            send_mail(subject, body, None, [email])
-        except OSError:  # the table is formed; a mail server that is down must not undo or fail that
-            logger.exception("club table %s: the e-mail to a player could not be sent", table_id)
+        mail_after_commit(subject, body, [email], about=f"club table {table.pk}")
