@@ -33,6 +33,7 @@ urlpatterns = [
     path("manage/seasons/new/", management.season_edit, name="manage-season-new"),
     path("manage/seasons/<int:pk>/", management.season_edit, name="manage-season"),
     path("manage/seasons/<int:pk>/results/", manage.external_results, name="manage-season-results"),
+    path("manage/seasons/<int:pk>/exports/", exports.season_exports, name="manage-season-exports"),
     path("manage/clubs/", management.clubs, name="manage-clubs"),
     path("manage/clubs/new/", management.club_edit, name="manage-club-new"),
     path("manage/clubs/<int:pk>/", management.club_edit, name="manage-club"),

@@ -1,17 +1,19 @@
-"""Exports from the tournament page: league administrators ask for a file (league.services.exports)
-and follow its progress here; everyone else gets a 403."""
+"""Exports of a tournament (from its page) and of a season (from the management pages): league
+administrators ask for a file (league.services.exports) and follow its progress here; everyone else
+gets a 403."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ..errors import ServiceError
-from ..models import Export, Tournament
+from ..models import Export, Season, Tournament
 from ..permissions import is_league_admin
-from ..services.exports import TOURNAMENT_KINDS, export_request
+from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
 from .numbers import posted_int
 
 REFRESH_SECONDS = 3
@@ -41,16 +43,42 @@ def tournament_exports(request, slug: str):
             messages.success(request, _("%(export)s requested; it is built in the background.")
                              % {"export": export.get_kind_display()})
         return redirect("tournament-exports", slug=tournament.slug)
-    exports = list(tournament.exports.select_related("created_by").order_by("-created_at", "-pk")[:SHOWN])
-    busy = any(export.status in (Export.Status.PENDING, Export.Status.RUNNING) for export in exports)
-    context = {
-        "tournament": tournament,
-        "exports": exports,
-        "export_kinds": [(kind.value, kind.label) for kind in TOURNAMENT_KINDS],
+    return _exports_page(request, tournament.exports, TOURNAMENT_KINDS, {
+        "tournament": tournament, "subject": tournament.name, "subject_url": tournament.get_absolute_url(),
+        "action": reverse("tournament-exports", args=[tournament.slug]),
         "session_numbers": range(1, tournament.session_count + 1),
-        "selected_session": posted_int(request.GET.get("session")),
-        "live": REFRESH_SECONDS if busy else None,  # the list updates itself in place (live.js)
-    }
+        "selected_session": posted_int(request.GET.get("session"))})
+
+
+@require_http_methods(["GET", "POST"])
+def season_exports(request, pk: int):
+    """A season's exports (its ranking as a workbook, and for the EMA as CSV and workbook), as
+    ``tournament_exports``: GET the list, POST ``kind`` to ask for a new one."""
+    if not is_league_admin(request.user):
+        raise PermissionDenied(_("Only league administrators can export."))
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    if request.method == "POST":
+        try:
+            export = export_request(kind=request.POST.get("kind", ""), season=season, user=request.user,
+                                    language=get_language())
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(export)s requested; it is built in the background.")
+                             % {"export": export.get_kind_display()})
+        return redirect("manage-season-exports", pk=season.pk)
+    return _exports_page(request, season.exports, SEASON_KINDS, {
+        "subject": str(season), "subject_url": season.get_absolute_url(),
+        "action": reverse("manage-season-exports", args=[season.pk])})
+
+
+def _exports_page(request, exports, kinds, context: dict):
+    """The list of ``exports`` (newest first, updated in place while one is being built; ``?part=table``
+    answers the list alone) with a button per export kind of ``kinds``."""
+    exports = list(exports.select_related("created_by").order_by("-created_at", "-pk")[:SHOWN])
+    busy = any(export.status in (Export.Status.PENDING, Export.Status.RUNNING) for export in exports)
+    context = {**context, "exports": exports, "export_kinds": [(kind.value, kind.label) for kind in kinds],
+               "live": REFRESH_SECONDS if busy else None}  # the list updates itself in place (live.js)
     if request.GET.get("part") == "table":
         return render(request, "league/_exports_table.html", context)
     return render(request, "league/exports.html", context)

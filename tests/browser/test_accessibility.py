@@ -296,6 +296,7 @@ PAGES = [
     Page("manage-season-new", "admin", lambda w: f"/manage/seasons/new/?league={w.season.league_id}"),
     Page("manage-season", "admin", lambda w: f"/manage/seasons/{w.season.pk}/"),
     Page("manage-season-outside", "admin", lambda w: f"/manage/seasons/{w.season.pk}/", then=shrink_the_season),
+    Page("manage-season-exports", "admin", lambda w: f"/manage/seasons/{w.season.pk}/exports/"),
     Page("manage-clubs", "admin", lambda w: "/manage/clubs/"),
     Page("manage-club-new", "admin", lambda w: "/manage/clubs/new/"),
     Page("manage-tournament-new", "admin", lambda w: f"/manage/t/new/?season={w.season.pk}"),

@@ -86,3 +86,45 @@ def test_everyone_but_administrators_gets_403(client, tournament, who):
 
 def test_an_unknown_tournament_is_not_found(admin_client):
     assert admin_client.get(reverse("tournament-exports", args=["nowhere"])).status_code == 404
+
+
+def test_administrators_export_a_seasons_ranking_from_the_management_pages(
+    admin_client, django_capture_on_commit_callbacks
+):
+    """No API client and no Django admin needed: the season's line on /manage/ leads to its exports."""
+    from tests.factories import SeasonFactory
+
+    season = SeasonFactory()
+    url = reverse("manage-season-exports", args=[season.pk])
+    assert url in admin_client.get(reverse("manage")).content.decode()
+    page = admin_client.get(url).content.decode()
+    for kind in ("ranking-xlsx", "ranking-ema-csv", "ranking-ema-xlsx"):
+        assert f'value="{kind}"' in page
+    assert 'value="results-xlsx"' not in page and 'name="session"' not in page
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(url, {"kind": "ranking-ema-csv"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302 and response["Location"] == url
+    export = Export.objects.get(season=season)
+    assert (export.kind, export.status) == ("ranking-ema-csv", Export.Status.DONE)
+    assert reverse("api-export-download", args=[export.pk]) in admin_client.get(url).content.decode()
+
+
+def test_a_tournament_kind_is_refused_for_a_season_with_a_message_and_nothing_is_made(admin_client):
+    from tests.factories import SeasonFactory
+
+    season = SeasonFactory()
+    url = reverse("manage-season-exports", args=[season.pk])
+    response = admin_client.post(url, {"kind": "results-xlsx"}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert response.status_code == 200 and 'class="messages"' in response.content.decode().replace("'", '"')
+    assert not Export.objects.exists()
+
+
+def test_only_league_administrators_may_open_a_seasons_exports(client):
+    from tests.factories import SeasonFactory
+
+    url = reverse("manage-season-exports", args=[SeasonFactory().pk])
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"kind": "ranking-xlsx"}).status_code == 403
+    assert not Export.objects.exists()
