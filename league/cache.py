@@ -217,8 +217,19 @@ def _anonymous(request) -> bool:
     return not request.user.is_authenticated
 
 
+# A path longer than this is named in the keys by its digest: every key stays within the 250
+# characters a memcached server (and Django's key check) allows, however long the path typed.
+PATH_IN_KEY = 120
+
+
+def _path_part(path: str) -> str:
+    if len(path) <= PATH_IN_KEY and path.isascii() and path.isprintable() and " " not in path:
+        return path
+    return "sha256:" + hashlib.sha256(path.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _path_key(path: str) -> str:
-    return f"league:pages:path:{path}"
+    return f"league:pages:path:{_path_part(path)}"
 
 
 # The kept pages' shape: (content, content type, ETag), the latest copy with the moment it was kept.
@@ -227,11 +238,11 @@ ENTRY_SHAPE = "e2"
 
 
 def _page_key(tokens: Iterable[str], path: str, language: str) -> str:
-    return f"league:pages:page:{ENTRY_SHAPE}:{language}:{path}:{_digest(tokens)}"
+    return f"league:pages:page:{ENTRY_SHAPE}:{language}:{_path_part(path)}:{_digest(tokens)}"
 
 
 def _latest_key(path: str, language: str) -> str:
-    return f"league:pages:latest:{ENTRY_SHAPE}:{language}:{path}"
+    return f"league:pages:latest:{ENTRY_SHAPE}:{language}:{_path_part(path)}"
 
 
 def _etag(tokens: Iterable[str], language: str, stamp: float | None) -> str:
@@ -327,7 +338,7 @@ def _cached(view, *, api: bool, timeout: int | None, reads: tuple[str, ...] = ()
         entry = request._page_entry
         if entry:
             return _answer(entry, "hit")
-        lock = f"league:pages:rendering:{language}:{path}"
+        lock = f"league:pages:rendering:{language}:{_path_part(path)}"
         if not cache.add(lock, 1, RENDER_LOCK_SECONDS):
             latest = cache.get(_latest_key(path, language))
             if latest and time.time() - latest[3] <= STALE_SECONDS:

@@ -353,3 +353,23 @@ def test_a_draw_that_changes_no_standing_still_shows_on_the_statistics_and_recor
     assert {url: response["X-Cache"] for url, response in answers.items()} == {
         "/t/stats/statistics/": "miss", "/t/stats/records/": "miss", "/t/stats/standings/": "hit"}
     assert answers["/t/stats/statistics/"].content.decode().count('<td class="num">2</td>') == 4  # 2 hands each
+
+
+def test_a_page_with_a_very_long_address_is_kept_under_keys_any_cache_server_accepts(client):
+    """A slug of 200 characters makes a path longer than the 250 characters memcached allows in a
+    key: the keys name such a path by its digest, with no warning, and the page is still kept."""
+    import warnings
+
+    from django.core.cache.backends.base import CacheKeyWarning
+
+    slug = "s" * 200
+    table_with_players(slug=slug, published=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheKeyWarning)
+        first = client.get(f"/t/{slug}/")
+        again = client.get(f"/t/{slug}/")
+        missing = client.get(f"/p/{'9' * 300}/")
+    assert (first.status_code, first["X-Cache"], again["X-Cache"]) == (200, "miss", "hit")
+    assert missing.status_code == 404
+    assert all(len(key) <= 250 for key in (page_cache._path_key(f"/t/{slug}/"),
+                                          page_cache._latest_key(f"/t/{slug}/", "de")))
