@@ -115,6 +115,7 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
         fields["password"] = list(error.messages)
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
+    _free_rejected_username(username)
     if User.objects.filter(username__iexact=username).exists():
         raise ServiceError("username_taken", _("This user name is taken; please choose another."),
                            fields={"username": [_("This user name is taken.")]}, status=409)
@@ -135,6 +136,17 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
                 "If you did not ask for an account, ignore this e-mail.\n")
               % {"name": found.first_name, "username": username, "link": link(claim_token(claim))})
     return claim
+
+
+def _free_rejected_username(username: str) -> None:
+    """A rejected claim's login never opened: its user name is free for a new claim, and the old
+    login is renamed (with a space, which no user name chosen here can contain) so that the rejected
+    claim keeps its history."""
+    User = get_user_model()
+    for user in User.objects.filter(username__iexact=username, is_active=False,
+                                    claim__status=AccountClaim.Status.REJECTED).select_related("claim"):
+        user.username = f"{user.username} (rejected claim {user.claim.pk})"[:150]
+        user.save(update_fields=["username"])
 
 
 def claim_for_token(*, token: str) -> AccountClaim:

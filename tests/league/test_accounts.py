@@ -372,3 +372,22 @@ def test_a_mail_server_that_is_down_leaves_the_claim_stored_for_an_administrator
     assert response.status_code == 202
     listed = admin_api.get("/api/v1/account/claims/?status=unconfirmed").json()
     assert [c["username"] for c in listed] == ["anna"]
+
+
+def test_a_rejected_claims_user_name_may_be_chosen_again_and_the_rejected_claim_keeps_its_history(
+        api, admin_api, player):
+    claim(api, player, email="someone@example.net", username="anna")
+    first = AccountClaim.objects.get()
+    admin_api.patch(f"/api/v1/account/claims/{first.pk}/", {"status": "rejected"}, format="json")
+
+    again = claim(api, player, email="anna@example.org", username="anna")
+
+    assert again.status_code == 202, again.content
+    listed = {(c["username"], c["status"]) for c in admin_api.get("/api/v1/account/claims/").json()}
+    assert listed == {("anna", "unconfirmed"), (f"anna (rejected claim {first.pk})", "rejected")}
+
+
+def test_the_user_name_of_an_open_or_approved_claim_stays_taken(api, admin_api, player):
+    claim(api, player, email="someone@example.net", username="anna")
+    response = claim(api, PlayerFactory(), email="other@example.net", username="Anna")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "username_taken"
