@@ -185,13 +185,17 @@ TILE_OPTIONS = ("upper_limit", "table", "prevailing_wind_pair")
 def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
     """What the score sheet's tile entry (static/league/tiles.js) needs to value a hand from its
     tiles through POST /api/v1/handvalue/: each seat's wind, the prevailing wind and the options
-    that change a hand's value (classical: upper limit, valuation table, prevailing-wind pair).
-    None for rulesets without tile valuation."""
-    valued_by = rulesets.BY_NAME[tournament.ruleset].HAND_VALUE
-    if valued_by is None:
+    that change a hand's value (classical: upper limit, valuation table, prevailing-wind pair), and
+    the ruleset the hand is valued as (the tournament's own, whose options the valuation checks).
+    None for rulesets without tile valuation, and for one whose engine is not its sheet's: the tile
+    panels are the sheet layout's and send what its engine reads."""
+    module = rulesets.BY_NAME[tournament.ruleset]
+    valued_by = module.HAND_VALUE
+    if valued_by is None or valued_by != rulesets.BY_NAME[module.SHEET].HAND_VALUE:
         return None
     entry = {
         "url": reverse("api-handvalue"),
+        "ruleset": tournament.ruleset,
         "seat_winds": "".join(seat_winds(dealer)),
         "prevailing_wind": prevailing_wind,
         "upper_limit": "",

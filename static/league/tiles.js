@@ -17,6 +17,8 @@
   var ruleset = form.dataset.ruleset;
   var RULESETS = ["dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic"];
   if (RULESETS.indexOf(ruleset) < 0) return;
+  // the sheet layout picks the panels; the hand is valued as the tournament's own ruleset
+  var valuedAs = form.dataset.valuedAs || ruleset;
   var url = form.dataset.handvalueUrl;
   var seatWinds = (form.dataset.seatWinds || "ESWN").split("");
   var prevailing = form.dataset.prevailingWind || "E";
@@ -148,7 +150,7 @@
     var input = el("tiles-input-" + seat);
     var tiles = input.value.trim();
     if (!tiles) { show(seat); return; }
-    var record = {ruleset: "dmjl-classical", tiles: tiles, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
+    var record = {ruleset: valuedAs, tiles: tiles, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
     if (Object.keys(tileOptions).length) record.options = tileOptions;
     else if (upperLimit !== undefined && upperLimit !== "") record.options = {upper_limit: parseInt(upperLimit, 10)};
     post(seat, record, function (body) {
@@ -199,7 +201,7 @@
       var drawn = (form.querySelector("input[name=win_type]:checked") || {}).value === "self_draw";
       sent = tiles + (drawn ? " mw" : " md");
     }
-    var record = {ruleset: "dmjl-hke", tiles: sent, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
+    var record = {ruleset: valuedAs, tiles: sent, seat_wind: seatWinds[seat], prevailing_wind: prevailing};
     post(seat, record, function (body) {
       if (body.error) { show(seat, errorText(body.error, tiles)); return; }
       if (!fillWinner(seat, body)) return;
@@ -333,7 +335,7 @@
       round_wind: prevailing
     };
     var record = {
-      ruleset: "riichi-ema", tiles: tiles, win_tile: winTile, melds: melds,
+      ruleset: valuedAs, tiles: tiles, win_tile: winTile, melds: melds,
       dora_indicators: tileList(p.querySelector("[data-dora]").value),
       ura_dora_indicators: tileList(p.querySelector("[data-ura]").value),
       situation: situation
@@ -372,7 +374,7 @@
       round_wind: prevailing
     };
     var record = {
-      ruleset: "japanese-classic", tiles: tiles, win_tile: winTile, melds: melds,
+      ruleset: valuedAs, tiles: tiles, win_tile: winTile, melds: melds,
       dora_indicators: tileList(p.querySelector("[data-dora]").value), situation: situation,
       flowers: parseInt(digits(p.querySelector("[data-flowers]").value) || "0", 10)
     };

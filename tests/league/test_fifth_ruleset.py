@@ -85,6 +85,7 @@ def test_the_score_sheet_shows_the_hongkong_form_and_stores_a_hand(client, table
     url = reverse("referee-table", args=[table.pk])
     page = client.get(url).content.decode()
     assert 'data-ruleset="dmjl-hke"' in page and 'name="fan"' in page
+    assert 'data-valued-as="hke-short"' in page  # its tiles are valued as its own ruleset, with its options
     response = client.post(url, {"outcome": "win", "winner": "1", "win_type": "self_draw", "fan": "3"})
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Hand.objects.get(table=table).result["balances"] == [-16, 48, -16, -16]
@@ -149,3 +150,13 @@ def test_the_new_tournament_form_offers_the_fifth_ruleset(client):
 def test_every_sheet_layout_has_its_form_and_its_printed_sheet():
     assert set(forms.HAND_FORMS) == set(rulesets.SHEETS) == set(score_sheets_xlsx.SHEETS)
     assert {module.SHEET for module in rulesets.BY_NAME.values()} <= set(rulesets.SHEETS)
+
+
+def test_a_ruleset_valued_by_another_engine_than_its_sheets_offers_no_tile_entry(client, fifth, monkeypatch):
+    """The tile panels are the sheet layout's: a ruleset on the Hongkong sheet valued by the riichi
+    engine would be sent Hongkong tiles, so its sheet offers typing the values only."""
+    monkeypatch.setattr(fifth, "HAND_VALUE", "riichi")
+    table = table_with_players(ruleset="hke-short", slug="other-engine")
+    client.force_login(AdminFactory())
+    page = client.get(reverse("referee-table", args=[table.pk])).content.decode()
+    assert 'name="fan"' in page and "data-handvalue-url" not in page
