@@ -14,11 +14,12 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ..errors import PermissionDenied as ServicePermissionDenied
 from ..errors import ServiceError
 from ..models import Export, Season, Tournament
 from ..permissions import can_referee, is_league_admin
 from ..selectors.day import hides_for
-from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
+from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, WITHOUT_RESULTS, export_request
 from ..services.external import external_results_import, external_results_preview
 from ..services.imports import decisions_parsed, registrations_import, registrations_import_preview
 from .parsers import JSONParser
@@ -72,12 +73,15 @@ def _requested(request, data: dict, **subject) -> Response:
 class TournamentExports(APIView):
     """POST ``{"kind": "results-xlsx" | "ema-csv" | "score-sheets-xlsx" | "seating-xlsx" |
     "score-sheets-pdf" | "results-pdf"}`` (score-sheets-pdf also takes ``"session": n``) → 202; the
-    file is built in the background (poll ``exports/<id>/``)."""
+    file is built in the background (poll ``exports/<id>/``). League administrators; the tournament's
+    referees for the files without results (seating-xlsx, score-sheets-xlsx, score-sheets-pdf)."""
 
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=TournamentExportRequest, responses={202: ExportSerializer})
     def post(self, request, pk: int):
+        if not (is_league_admin(request.user) or can_referee(request.user, pk)):
+            raise ServicePermissionDenied("forbidden", _("Only league administrators can export."))
         tournament = get_object_or_404(Tournament, pk=pk)
         data = TournamentExportRequest(data=request.data)
         data.is_valid(raise_exception=True)
@@ -95,11 +99,6 @@ class SeasonExports(APIView):
         data = SeasonExportRequest(data=request.data)
         data.is_valid(raise_exception=True)
         return _requested(request, data.validated_data, season=season)
-
-
-# What a referee may read while the tournament's standings are hidden: files without results (the
-# seating list, and the score sheets, whose hand rows stay blank whatever was entered).
-WITHOUT_RESULTS = frozenset({Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_XLSX, Export.Kind.SCORE_SHEETS_PDF})
 
 
 def readable_export(request, export_id: int) -> Export:

@@ -18,7 +18,7 @@ from ..errors import PermissionDenied, ServiceError
 from ..exports import WRITERS
 from ..languages import site_language
 from ..models import Export, Season, Tournament
-from ..permissions import is_league_admin
+from ..permissions import can_referee, is_league_admin
 from ..queue import task_send_on_commit
 
 logger = logging.getLogger(__name__)
@@ -29,13 +29,28 @@ TOURNAMENT_KINDS = (Export.Kind.RESULTS_XLSX, Export.Kind.EMA_CSV, Export.Kind.S
                     Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_PDF, Export.Kind.RESULTS_PDF)
 SESSION_KINDS = (Export.Kind.SCORE_SHEETS_PDF,)  # may be limited to one session's tables
 SEASON_KINDS = (Export.Kind.RANKING_XLSX, Export.Kind.RANKING_EMA_CSV, Export.Kind.RANKING_EMA_XLSX)
+# The files without results (the seating list, and the score sheets, whose hand rows stay blank
+# whatever was entered): a tournament's referees ask for them and read them, also while its
+# standings are hidden; every other export is the league administrators'.
+WITHOUT_RESULTS = (Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_XLSX, Export.Kind.SCORE_SHEETS_PDF)
+
+
+def export_kinds_for(user, tournament: Tournament) -> tuple[str, ...]:
+    """The kinds of the tournament's exports ``user`` may ask for: all of them for a league
+    administrator, those ``WITHOUT_RESULTS`` for its referees, none for anyone else."""
+    if is_league_admin(user):
+        return TOURNAMENT_KINDS
+    if can_referee(user, tournament.pk):
+        return WITHOUT_RESULTS
+    return ()
 
 
 def export_request(*, kind: str, tournament: Tournament | None = None, season: Season | None = None, user,
                    language: str | None, session_number: int | None = None) -> Export:
     """Store an export request and queue its build once the surrounding transaction commits.
-    ``session_number`` limits a score-sheet PDF to that session's tables."""
-    if not is_league_admin(user):
+    ``session_number`` limits a score-sheet PDF to that session's tables. League administrators ask
+    for every export; a tournament's referees for its files ``WITHOUT_RESULTS`` (403 otherwise)."""
+    if not is_league_admin(user) and not (tournament is not None and kind in export_kinds_for(user, tournament)):
         raise PermissionDenied("forbidden", _("Only league administrators can export."))
     if kind in TOURNAMENT_KINDS:
         if tournament is None:

@@ -14,13 +14,14 @@ from django.views.decorators.http import require_POST
 
 from ..cache import cached_page, page_subject
 from ..errors import ServiceError
-from ..models import Bye, Player, Session, Table, TableDispute, Tournament, TournamentPenalty, shown_name_order
+from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty, shown_name_order
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
 from ..selectors.standings import team_standings_for
 from ..selectors.tables import open_disputes
 from ..services import day as day_services
 from ..services.confirmations import dispute_resolve
+from ..services.exports import export_kinds_for
 from ..services.penalties import tournament_penalty_create, tournament_penalty_delete
 from ..services.seating import METHODS, draw_field, seating_generate, seating_next_session, seating_preview
 from ..services.tournaments import tournament_status_set
@@ -70,6 +71,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     return {
         "closed_count": closed, "complete": bool(tables) and closed == len(tables),
         "tournament": tournament, "is_admin": is_league_admin(request.user), "number": number,
+        "may_print": Export.Kind.SCORE_SHEETS_PDF in export_kinds_for(request.user, tournament),
         "current": current, "session": session, "tables": tables,
         "clock": day.clock_reading(session=session, tournament=tournament),
         "entrants": entrants, "checked_in": sum(1 for e in entrants if e.checked_in), "free": free,

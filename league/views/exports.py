@@ -4,6 +4,7 @@ gets a 403."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from ..errors import ServiceError
 from ..models import Export, Season, Tournament
 from ..permissions import is_league_admin
-from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, export_request
+from ..services.exports import SEASON_KINDS, export_kinds_for, export_request
 from .numbers import posted_int
 
 REFRESH_SECONDS = 3
@@ -24,10 +25,14 @@ SHOWN = 50
 def tournament_exports(request, slug: str):
     """GET: the tournament's exports with status, progress and download link (updated in place while
     one is being built; ``?part=table`` answers the list alone). POST ``kind`` (and for the score
-    sheets to print, optionally ``session``): ask for a new one, then back to the list."""
-    if not is_league_admin(request.user):
+    sheets to print, optionally ``session``): ask for a new one, then back to the list. League
+    administrators, and the tournament's referees for its files without results (they see those)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    kinds = export_kinds_for(request.user, tournament) if tournament else ()
+    if not kinds:  # a 404 only for an administrator: nobody else learns which tournaments exist
+        if tournament is None and is_league_admin(request.user):
+            raise Http404(_("No such tournament."))
         raise PermissionDenied(_("Only league administrators can export."))
-    tournament = get_object_or_404(Tournament, slug=slug)
     if request.method == "POST":
         session = request.POST.get("session", "").strip()
         number = posted_int(session)
@@ -43,7 +48,7 @@ def tournament_exports(request, slug: str):
             messages.success(request, _("%(export)s requested; it is built in the background.")
                              % {"export": export.get_kind_display()})
         return redirect("tournament-exports", slug=tournament.slug)
-    return _exports_page(request, tournament.exports, TOURNAMENT_KINDS, {
+    return _exports_page(request, tournament.exports.filter(kind__in=kinds), kinds, {
         "tournament": tournament, "subject": tournament.name, "subject_url": tournament.get_absolute_url(),
         "action": reverse("tournament-exports", args=[tournament.slug]),
         "session_numbers": range(1, tournament.session_count + 1),

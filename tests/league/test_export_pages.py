@@ -72,16 +72,42 @@ def test_an_unknown_kind_is_refused_with_a_message(admin_client, tournament):
         "Dieser Export" in response.content.decode()
 
 
-@pytest.mark.parametrize("who", ["anonymous", "user", "referee"])
-def test_everyone_but_administrators_gets_403(client, tournament, who):
+@pytest.mark.parametrize("who", ["anonymous", "user", "another tournament's referee"])
+def test_everyone_but_administrators_and_its_referees_gets_403(client, tournament, who):
     if who == "user":
         client.force_login(UserFactory())
-    elif who == "referee":
-        client.force_login(referee_for(tournament))
+    elif who == "another tournament's referee":
+        client.force_login(referee_for(table_with_players(slug="other").session.tournament))
     url = reverse("tournament-exports", args=["exp"])
     assert client.get(url).status_code == 403
-    assert client.post(url, {"kind": "results-xlsx"}).status_code == 403
+    assert client.post(url, {"kind": "score-sheets-pdf"}).status_code == 403
+    assert client.get(reverse("tournament-exports", args=["nowhere"])).status_code == 403  # no hint it is missing
     assert not Export.objects.exists()
+
+
+def test_its_referees_print_the_score_sheets_from_the_control_room_and_see_only_files_without_results(
+    client, tournament, django_capture_on_commit_callbacks
+):
+    """The director at the table is often a referee, not a league administrator: they print the
+    next session's score sheets and the seating list, and never ask for the results files."""
+    Export.objects.create(kind="results-xlsx", tournament=tournament, status=Export.Status.DONE)
+    client.force_login(referee_for(tournament))
+    control = client.get("/t/exp/control/").content.decode()
+    url = reverse("tournament-exports", args=["exp"])
+    assert f'action="{url}"' in control and 'value="score-sheets-pdf"' in control
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"kind": "score-sheets-pdf", "session": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302 and response["Location"] == url
+    made = Export.objects.get(kind="score-sheets-pdf")
+    assert (made.tournament, made.session_number, made.status) == (tournament, 1, Export.Status.DONE)
+    page = client.get(url).content.decode()
+    assert {f'value="{kind}"' in page for kind in ("seating-xlsx", "score-sheets-xlsx", "score-sheets-pdf")} == {True}
+    assert 'value="results-xlsx"' not in page and "Ergebnisse (Excel)" not in page.split("<tbody>")[1]
+    assert reverse("api-export-download", args=[made.pk]) in page
+
+    assert client.post(url, {"kind": "results-xlsx"}).status_code == 302  # refused, with a message
+    assert Export.objects.filter(kind="results-xlsx").count() == 1
 
 
 def test_an_unknown_tournament_is_not_found(admin_client):

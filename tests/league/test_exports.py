@@ -441,6 +441,19 @@ def test_referees_and_players_cannot_request_exports(tournament):
     assert not Export.objects.exists()
 
 
+def test_its_referees_request_the_files_without_results_through_the_api(tournament):
+    referee = client_for(referee_for(tournament))
+    for kind in ("seating-xlsx", "score-sheets-xlsx", "score-sheets-pdf"):
+        response = referee.post(f"/api/v1/tournaments/{tournament.pk}/exports/", {"kind": kind}, format="json")
+        assert response.status_code == 202, response.content
+        assert referee.get(f"/api/v1/exports/{response.json()['id']}/").status_code == 200
+    stranger = client_for(UserFactory())
+    response = stranger.post(f"/api/v1/tournaments/{tournament.pk}/exports/", {"kind": "seating-xlsx"}, format="json")
+    assert response.status_code == 403 and response.json()["error"]["code"] == "forbidden"
+    missing = stranger.post("/api/v1/tournaments/987654/exports/", {"kind": "seating-xlsx"}, format="json")
+    assert missing.status_code == 403  # nobody but an administrator learns which tournaments exist
+
+
 def test_an_administrator_requests_an_export_and_downloads_it(
     admin_api, tournament, django_capture_on_commit_callbacks
 ):
