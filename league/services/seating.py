@@ -164,8 +164,10 @@ def _draw(tournament: Tournament, number: int, method: str, seed: int) -> list[l
             if schedule[: len(previous)] == previous:
                 return schedule[number - first]
             # The registrations changed after earlier sessions were drawn: the schedule drawn now
-            # would not know who has already met, so the rest is drawn against the real sessions.
-            return seating.balanced(regulars, max(count, len(previous) + 1), seed=seed,
+            # would not know who has already met, so this session is drawn against the real ones.
+            # Only this one: the later sessions are drawn the same way when their turn comes, so a
+            # plan for them would only trade a repeat now for one that is never played.
+            return seating.balanced(regulars, len(previous) + 1, seed=seed,
                                     groups=groups, substitutes=substitutes, previous=previous)[len(previous)]
         if method == "random":
             return seating.random_draw(regulars, count, seed=seed, substitutes=substitutes)[number - first]

@@ -95,6 +95,20 @@ def test_a_late_registration_does_not_bring_back_meetings_of_the_sessions_alread
     assert report["repeated_pairs"] == 0
 
 
+def test_after_a_late_registration_every_seed_draws_the_next_session_without_a_repeat(admin_api, tournament):
+    """The draw after a late registration plans only the session it draws (the later ones are drawn
+    against the real sessions when their turn comes), so no seed trades a repeat now for a plan."""
+    from league.services.seating import seating_preview
+
+    draw(admin_api, tournament, 1, seed=1)
+    draw(admin_api, tournament, 2, seed=1)
+    for player in PlayerFactory.create_batch(4):
+        Registration.objects.create(tournament=tournament, player=player)
+    repeats = [seating_preview(tournament=tournament, number=3, method="balanced", seed=seed)["report"]
+               ["repeated_pairs"] for seed in range(25)]
+    assert repeats == [0] * 25
+
+
 def test_a_seating_error_is_explained_in_the_users_language(admin_api):
     tournament = TournamentFactory()
     Registration.objects.create(tournament=tournament, player=PlayerFactory())
