@@ -26,6 +26,13 @@ errors, the machine's load average before and after, and the CPU seconds each pa
 processes, the worker, PostgreSQL's backends, Redis, the load generators). Targets (issue 15): POST
 p50 <= 30 ms and p95 <= 80 ms, cache >= 90 %, recomputes <= 60/min, lag p95 <= 2 s. Removes its rows
 and stops its processes at the end.
+
+With ``--phases`` (and ``--runs 3``), each run measures three phases of ``--seconds`` against the same
+servers: the trivial view alone, the hand POSTs alone (the referees and the trivial client, no
+viewers), then the mix; it prints, per run and as min / median / max, the hand POST's server time p50
+in the mix against its time alone (issue 27: goal <= 1.5, through the API and through the score
+sheet) and the trivial view's p95 in the mix against its p95 alone (goal <= 3). Each phase that posts
+hands posts to a session of its own (a game ends after 16 hands).
 """
 
 from __future__ import annotations
@@ -88,28 +95,36 @@ TRIVIAL_EVERY = 0.5
 TRIVIAL = "/lang/en/?next=/"
 
 
-def build(tag: str) -> tuple[Tournament, list[tuple[str, list[int]]]]:
-    """The tournament, and per referee (API token, [table ids], session cookie)."""
+def build(tag: str, sessions: int = 1) -> tuple[Tournament, list[tuple[str, list[list[int]], str]]]:
+    """The tournament, and per referee (API token, [[its two table ids] per session], session cookie).
+
+    A game ends after 16 hands, so each phase that posts hands posts them to a session of its own."""
     import datetime
 
     day = datetime.date.today()
     tournament = Tournament.objects.create(slug=f"bench-live-{tag}", name=f"Bench live {tag}",
-                                           ruleset="dmjl-classical", starts_on=day, ends_on=day, session_count=1,
-                                           status=Tournament.Status.RUNNING, published=True)
+                                           ruleset="dmjl-classical", starts_on=day, ends_on=day,
+                                           session_count=sessions, status=Tournament.Status.RUNNING, published=True)
     players = Player.objects.bulk_create([Player(first_name=f"Live{tag}", last_name=f"P{i:03d}")
                                           for i in range(4 * TABLES)])
     Registration.objects.bulk_create([Registration(tournament=tournament, player=p) for p in players])
-    session = Session.objects.create(tournament=tournament, number=1)
-    tables = Table.objects.bulk_create([Table(session=session, number=n) for n in range(1, TABLES + 1)])
-    Seat.objects.bulk_create([Seat(session=session, table=table, position=position, player=players[4 * i + position])
-                              for i, table in enumerate(tables) for position in range(4)])
+    per_session = []
+    for number in range(1, sessions + 1):
+        session = Session.objects.create(tournament=tournament, number=number)
+        tables = Table.objects.bulk_create([Table(session=session, number=n) for n in range(1, TABLES + 1)])
+        order = random.Random(number).sample(players, len(players))
+        Seat.objects.bulk_create([Seat(session=session, table=table, position=position,
+                                       player=order[4 * i + position])
+                                  for i, table in enumerate(tables) for position in range(4)])
+        per_session.append(tables)
     User = get_user_model()
     referees = []
     for index in range(REFEREES):
         user = User.objects.create_user(username=f"bench-live-{tag}-{index}", password=None)
         RefereeAssignment.objects.create(tournament=tournament, user=user)
         token = Token.objects.create(user=user).key
-        referees.append((token, [tables[2 * index].pk, tables[2 * index + 1].pk], logged_in(user)))
+        referees.append((token, [[tables[2 * index].pk, tables[2 * index + 1].pk] for tables in per_session],
+                         logged_in(user)))
     return tournament, referees
 
 
@@ -230,12 +245,22 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8501)
     parser.add_argument("--via", choices=["api", "sheet"], default="api",
                         help="post hands over the API (default) or as the score sheet's script does")
+    parser.add_argument("--phases", action="store_true",
+                        help="each run measures the trivial view alone, then the hand POSTs alone (with only the "
+                             "trivial client), then the mix; prints the mix's ratios to them")
+    parser.add_argument("--runs", type=int, default=1, help="runs of the phases (with --phases; default 1)")
     args = parser.parse_args()
+    plan = []
+    for run in range(args.runs if args.phases else 1):
+        if args.phases:
+            plan += [(run, "trivial alone", {"trivial"}), (run, "posts alone", {"referees", "trivial"})]
+        plan.append((run, "mix", {"referees", "viewers", "trivial"}))
+    posting = [phase for phase in plan if "referees" in phase[2]]
     call_command("migrate", verbosity=0)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, check=True,
                    env=dict(os.environ, DEBUG="0"))
     tag = f"{int(time.time()) % 100000}"
-    tournament, referees = build(tag)
+    tournament, referees = build(tag, sessions=len(posting))
     log_dir = tempfile.TemporaryDirectory()
     access_log = pathlib.Path(log_dir.name) / "access.log"
     env = dict(os.environ, DEBUG="0", ALLOWED_HOSTS=HOST,
@@ -248,7 +273,7 @@ def main() -> int:
                                "--access-logfile", str(access_log),
                                "--access-logformat", '%(m)s %(U)s %(s)s %(D)s',
                                "--log-level", "warning", "--backlog", "256"], cwd=ROOT, env=env)
-    load_before = os.getloadavg()
+    measured = []
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -259,30 +284,82 @@ def main() -> int:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("gunicorn did not start") from None
                 time.sleep(0.3)
-        cpu_before = cpu_snapshot(server.pid, worker.pid)
-        results = drive(args, tournament, referees)
-        cpu_after = cpu_snapshot(server.pid, worker.pid)
-        results["cpu"] = {part: cpu_after[part] - cpu_before[part] for part in cpu_before}
+        for run, name, roles in plan:
+            session = posting.index((run, name, roles)) if "referees" in roles else None
+            time.sleep(2)  # the last phase's recomputation settles
+            load_before = os.getloadavg()
+            lines_before = len(access_log.read_text().splitlines())
+            cpu_before = cpu_snapshot(server.pid, worker.pid)
+            results = drive(args, tournament, referees, roles, session)
+            cpu_after = cpu_snapshot(server.pid, worker.pid)
+            time.sleep(0.5)  # the access log's last lines
+            results["cpu"] = {part: cpu_after[part] - cpu_before[part] for part in cpu_before}
+            results["log"] = access_log.read_text().splitlines()[lines_before:]
+            results["load"] = (load_before, os.getloadavg())
+            measured.append((run, name, results))
     finally:
         server.terminate()
         worker.terminate()
         server.wait(20)
         worker.wait(20)
-    load_after = os.getloadavg()
-    posts = (r"^POST /api/v1/tables/\d+/hands/ 201 (\d+)$" if args.via == "api"
-             else r"^POST /referee/table/\d+/ 201 (\d+)$")
-    server_times, sheet_times = [], []
-    for line in access_log.read_text().splitlines():
-        if found := re.match(posts, line):
-            server_times.append(int(found.group(1)) / 1000)
-        elif found := re.match(r"^GET /referee/table/\d+/ 200 (\d+)$", line):
-            sheet_times.append(int(found.group(1)) / 1000)
-    report(results, server_times, sheet_times, load_before, load_after, args)
+    for run, name, results in measured:
+        server_times, sheet_times = server_side(results["log"], args.via)
+        if name == "mix":
+            print(f"\n== run {run + 1}: the mix" if args.phases else "")
+            report(results, server_times, sheet_times, *results["load"], args)
+    if args.phases:
+        phase_ratios(measured, args)
     clean(tournament, tag)
     return 0
 
 
-def drive(args, tournament: Tournament, referees) -> dict:
+def server_side(log: list[str], via: str) -> tuple[list[float], list[float]]:
+    """The hand POSTs' and the sheet pages' server times (ms) from gunicorn's access log lines."""
+    posts = (r"^POST /api/v1/tables/\d+/hands/ 201 (\d+)$" if via == "api"
+             else r"^POST /referee/table/\d+/ 201 (\d+)$")
+    server_times, sheet_times = [], []
+    for line in log:
+        if found := re.match(posts, line):
+            server_times.append(int(found.group(1)) / 1000)
+        elif found := re.match(r"^GET /referee/table/\d+/ 200 (\d+)$", line):
+            sheet_times.append(int(found.group(1)) / 1000)
+    return server_times, sheet_times
+
+
+def phase_ratios(measured: list, args) -> None:
+    """Per run: the hand POST's server time p50 in the mix against the POSTs alone (goal <= 1.5), and
+    the trivial view's p95 in the mix against the trivial view alone (goal <= 3); then min/median/max."""
+    by_run: dict[int, dict[str, dict]] = {}
+    for run, name, results in measured:
+        by_run.setdefault(run, {})[name] = results
+    print(f"\n== the mix against each part alone ({args.via}), {len(by_run)} runs of {args.seconds} s per phase")
+    print(f"{'run':>3} {'POST p50 alone':>14} {'in mix':>7} {'ratio':>6} {'POST p95 alone':>14} {'in mix':>7} "
+          f"{'trivial p95 alone':>17} {'in mix':>7} {'ratio':>6} {'load':>5}")
+    post_ratios, trivial_ratios = [], []
+    for run, phases in sorted(by_run.items()):
+        alone = server_side(phases["posts alone"]["log"], args.via)[0]
+        mixed = server_side(phases["mix"]["log"], args.via)[0]
+        t_alone = [t * 1000 for t in phases["trivial alone"]["trivial"]]
+        t_mixed = [t * 1000 for t in phases["mix"]["trivial"]]
+        post_ratios.append(quantile(mixed, 50) / quantile(alone, 50))
+        trivial_ratios.append(quantile(t_mixed, 95) / quantile(t_alone, 95))
+        print(f"{run + 1:>3} {quantile(alone, 50):>11.1f} ms {quantile(mixed, 50):>7.1f} {post_ratios[-1]:>6.2f} "
+              f"{quantile(alone, 95):>11.1f} ms {quantile(mixed, 95):>7.1f} "
+              f"{quantile(t_alone, 95):>14.1f} ms {quantile(t_mixed, 95):>7.1f} {trivial_ratios[-1]:>6.2f} "
+              f"{phases['mix']['load'][1][0]:>5.2f}")
+
+    def spread(values: list[float]) -> str:
+        return f"{min(values):.2f} / {statistics.median(values):.2f} / {max(values):.2f}"
+
+    print(f"hand POST p50, mix / alone (min / median / max): {spread(post_ratios)} "
+          f"(goal <= 1.5: {'ok' if max(post_ratios) <= 1.5 else 'MISSED'})")
+    print(f"trivial view p95, mix / alone (min / median / max): {spread(trivial_ratios)} "
+          f"(goal <= 3: {'ok' if max(trivial_ratios) <= 3 else 'MISSED'})")
+
+
+def drive(args, tournament: Tournament, referees, roles: set[str], session: int | None) -> dict:
+    """One phase of ``args.seconds``: the clients in ``roles`` (referees posting to the tables of their
+    ``session``-th session, viewers, the trivial client)."""
     port = args.port
     lock = threading.Lock()
     stop = threading.Event()
@@ -388,10 +465,14 @@ def drive(args, tournament: Tournament, referees) -> dict:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=referee, args=(i, token, ids, cookies))
-               for i, (token, ids, cookies) in enumerate(referees)]
-    threads += [threading.Thread(target=viewer, args=(i,)) for i in range(VIEWERS)]
-    threads.append(threading.Thread(target=trivial_client))
+    threads = []
+    if "referees" in roles:
+        threads += [threading.Thread(target=referee, args=(i, token, ids[session], cookies))
+                    for i, (token, ids, cookies) in enumerate(referees)]
+    if "viewers" in roles:
+        threads += [threading.Thread(target=viewer, args=(i,)) for i in range(VIEWERS)]
+    if "trivial" in roles:
+        threads.append(threading.Thread(target=trivial_client))
     watcher = threading.Thread(target=monitor)
     for thread in [*threads, watcher]:
         thread.start()

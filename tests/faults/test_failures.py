@@ -1,6 +1,8 @@
 """Findings 5 and 11: with the cache's Redis unreachable the site works without a cache (the hand
 is stored, the pages and logins answer); the API's failures are JSON, 503 while the database is
 unreachable."""
+import os
+
 import pytest
 from django.db import OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -59,3 +61,20 @@ def test_a_fault_of_ours_in_the_api_is_a_json_500(api, monkeypatch):
 def test_an_unknown_api_address_is_a_json_404(api):
     response = api.get("/api/v1/no-such-thing/")
     assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.skipif(not os.environ.get("CELERY_BROKER_URL", "").startswith("redis"),
+                    reason="needs a real Redis (CI's CELERY_BROKER_URL points at one)")
+def test_the_redis_cache_keeps_one_client_per_pool_and_still_reads_and_writes():
+    """Building a redis.Redis costs more than a round trip: the backend keeps one per pool."""
+    from league.cache_backend import ForgivingRedisCache
+
+    url = os.environ["CELERY_BROKER_URL"].rsplit("/", 1)[0] + "/14"
+    cache = ForgivingRedisCache(url, {})
+    assert cache._cache.get_client() is cache._cache.get_client()
+    cache.set("league:test:reused", {"a": 1}, 30)
+    assert cache.get_many(["league:test:reused", "league:test:none"]) == {"league:test:reused": {"a": 1}}
+    assert cache.add("league:test:reused", 2) is False and cache.add("league:test:n", 1) is True
+    assert cache.incr("league:test:n", 2) == 3
+    cache.delete_many(["league:test:reused", "league:test:n"])
+    assert cache.get("league:test:reused") is None
