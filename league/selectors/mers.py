@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import connections
 from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, Sum
 
 from scoring.mers import Result, age_factor, base_rank, tournament_weight
@@ -121,18 +122,46 @@ def standings_fingerprint(tournaments: list[Tournament]) -> str:
     (league.services.rankings): each standing's player, rank, games and table points, the sums of
     each tournament's game results (how many, whose, their table points, weighted by player), the
     tournaments' players and countries (MERS's weight) and the substitutes whose games have a
-    fixed result. One read of the standings' plain values and one grouped query."""
-    rows = raw_rows(Standing.objects.filter(tournament__in=[t.pk for t in tournaments])
-                    .order_by("tournament_id", "player_id")
-                    .values_list("tournament_id", "player_id", "rank", "games", "table_points"))
+    fixed result. One grouped query over the game results and, on PostgreSQL, one aggregate that
+    hashes each standing with its player's country in the database (``_standings_hash``; the
+    players and countries follow from those rows), elsewhere one read of the standings' plain
+    values and one of the figures."""
+    ids = [t.pk for t in tournaments]
     weighted = ExpressionWrapper(F("player_id") * F("table_points"), output_field=DecimalField(max_digits=30,
                                                                                                decimal_places=4))
-    games = raw_rows(GameResult.objects.filter(tournament__in=[t.pk for t in tournaments]).order_by()
+    games = raw_rows(GameResult.objects.filter(tournament__in=ids).order_by()
                      .values("tournament_id").annotate(count=Count("id"), players=Sum("player_id"),
                                                        points=Sum("table_points"), weighted=Sum(weighted))
                      .order_by("tournament_id").values_list("tournament_id", "count", "players", "points",
                                                             "weighted"))
-    figures = [(figure.tournament.pk, figure.players, figure.countries)
-               for figure in tournament_figures(tournaments).values()]
-    text = repr((rows, games, sorted(figures), sorted(fixed_substitutes(tournaments)))).encode()
+    if connections[Standing.objects.db].vendor == "postgresql":
+        standings = _standings_hash(ids)
+    else:
+        rows = raw_rows(Standing.objects.filter(tournament__in=ids).order_by("tournament_id", "player_id")
+                        .values_list("tournament_id", "player_id", "rank", "games", "table_points"))
+        figures = [(figure.tournament.pk, figure.players, figure.countries)
+                   for figure in tournament_figures(tournaments).values()]
+        standings = (rows, sorted(figures))
+    text = repr((standings, games, sorted(fixed_substitutes(tournaments)))).encode()
     return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+def row_hash(columns: str) -> str:
+    """PostgreSQL: a 64-bit hash of one row's ``columns`` for a SUM over a set of rows (an order-free
+    fingerprint). ``hash_record_extended`` alone combines the columns' hashes linearly, so the sum
+    would not see two rows swap a value (two players' ranks); hashing that hash once more mixes it.
+    A change of any value then changes the sum but by a chance of 2⁻⁶⁴."""
+    return f"hashint8extended(hash_record_extended(ROW({columns}), 0), 0)"
+
+
+def _standings_hash(tournament_ids: list[int]) -> tuple:
+    """PostgreSQL: how many standings the tournaments have and the sum of a 64-bit hash of each
+    (tournament, player, rank, games, table points, the player's country; ``row_hash``) — one row
+    back instead of every standing."""
+    standing, player = Standing._meta.db_table, Standing._meta.get_field("player").related_model._meta.db_table
+    columns = "s.tournament_id, s.player_id, s.rank, s.games, s.table_points, p.country"
+    sql = (f'SELECT COUNT(*), SUM({row_hash(columns)}) '
+           f'FROM "{standing}" s JOIN "{player}" p ON p.id = s.player_id WHERE s.tournament_id = ANY(%s)')
+    with connections[Standing.objects.db].cursor() as cursor:
+        cursor.execute(sql, [tournament_ids])
+        return cursor.fetchone()

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import Count, Q, Sum
 
 from scoring import mers
@@ -58,7 +58,7 @@ from scoring.ratings import chemnitz_ratings
 
 from ..cache import pages_changed
 from ..models import GameResult, RankingSnapshot, RankingState, Season, SeasonRanking, Standing, Tournament
-from ..rowsync import sync_rows
+from ..rowsync import commit_without_flush, sync_rows
 from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
 from ..selectors.standings import counts_in_ranking, raw_rows
@@ -225,10 +225,19 @@ def season_fingerprint(*, season: Season, tournaments: list[Tournament]) -> str 
 
 def _rows_fingerprint(season: Season) -> str:
     """A fingerprint of the season's ranking rows and snapshots as stored (so that rows changed by
-    anything else are rebuilt, not trusted): one read of the rows' plain values and the snapshots'
-    sums per date."""
-    rows = raw_rows(SeasonRanking.objects.filter(season=season).order_by("player_id")
-                    .values_list("player_id", "rank", "value", "games", "tournaments", "results"))
+    anything else are rebuilt, not trusted): the snapshots' sums per date and, on PostgreSQL, one
+    aggregate hashing each ranking row in the database (as ``standings_fingerprint`` does the
+    standings), elsewhere one read of the rows' plain values."""
+    rankings = SeasonRanking.objects.filter(season=season)
+    if connections[rankings.db].vendor == "postgresql":
+        sql = (f'SELECT COUNT(*), SUM({mers_reads.row_hash("player_id, rank, value, games, tournaments, results")}) '
+               f'FROM "{SeasonRanking._meta.db_table}" WHERE season_id = %s')
+        with connections[rankings.db].cursor() as cursor:
+            cursor.execute(sql, [season.pk])
+            rows = cursor.fetchone()
+    else:
+        rows = raw_rows(rankings.order_by("player_id")
+                        .values_list("player_id", "rank", "value", "games", "tournaments", "results"))
     snapshots = raw_rows(RankingSnapshot.objects.filter(season=season).order_by().values("taken_on")
                          .annotate(count=Count("id"), ranks=Sum("rank"), values=Sum("value"))
                          .order_by("taken_on").values_list("taken_on", "count", "ranks", "values"))
@@ -243,19 +252,22 @@ def rankings_recompute(*, season: Season) -> bool:
     tournaments = counted_tournaments(season=season)
     fingerprint = season_fingerprint(season=season, tournaments=tournaments)
     stored = RankingState.objects.filter(pk=season.pk).values_list("fingerprint", flat=True).first()
-    if fingerprint is not None and stored == fingerprint + _rows_fingerprint(season):
+    if (fingerprint is not None and stored is not None and stored.startswith(fingerprint)
+            and stored == fingerprint + _rows_fingerprint(season)):
         return False
     taken_on = max((t.ends_on for t in tournaments), default=None)
     rows = season_ranking_compute(season=season, tournaments=tournaments)
-    ranked = [row for row in rows if row.ranked]
-    ranks = shared_ranks(to_decimal(row.value, VALUE_PLACES) for row in ranked)
-    rank_of = {row.player_id: rank for row, rank in zip(ranked, ranks, strict=True)}
+    values = [to_decimal(row.value, VALUE_PLACES) for row in rows]
+    ranks = iter(shared_ranks(value for row, value in zip(rows, values, strict=True) if row.ranked))
     wanted = {
-        (row.player_id,): {"rank": rank_of.get(row.player_id), "value": to_decimal(row.value, VALUE_PLACES),
-                           "games": row.games, "tournaments": row.tournaments, "results": row.results}
-        for row in rows
+        (row.player_id,): {"rank": next(ranks) if row.ranked else None, "value": value, "games": row.games,
+                           "tournaments": row.tournaments, "results": row.results}
+        for row, value in zip(rows, values, strict=True)
     }
     with transaction.atomic():
+        # derived rows: a commit lost in a crash loses RankingState with them, so the next run
+        # (at the latest the periodic one) computes them again
+        commit_without_flush(using=SeasonRanking.objects.db)
         Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
         common = {"season_id": season.pk}
         changed = bool(sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common))
