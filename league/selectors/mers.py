@@ -61,12 +61,19 @@ def ranked_standings(tournaments: list[Tournament]):
 
 def tournament_figures(tournaments: list[Tournament]) -> dict[int, TournamentFigures]:
     """Players who played and their countries, per tournament (one query)."""
-    rows = (ranked_standings(tournaments)
-            .values("tournament_id")
-            .annotate(players=Count("player_id", distinct=True),
-                      countries=Count("player__country", distinct=True)))
-    counts = {row["tournament_id"]: (row["players"], row["countries"]) for row in rows}
-    return {t.pk: TournamentFigures(t, *counts.get(t.pk, (0, 0))) for t in tournaments}
+    rows = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "player__country"))
+    return _figures(tournaments, rows)
+
+
+def _figures(tournaments: list[Tournament], rows) -> dict[int, TournamentFigures]:
+    """The figures counted from ``rows`` (tournament id, player id, the player's country, …) of
+    ``ranked_standings``."""
+    players: dict[int, set] = defaultdict(set)
+    countries: dict[int, set] = defaultdict(set)
+    for tournament_id, player_id, country, *_rest in rows:
+        players[tournament_id].add(player_id)
+        countries[tournament_id].add(country)
+    return {t.pk: TournamentFigures(t, len(players[t.pk]), len(countries[t.pk] - {None})) for t in tournaments}
 
 
 def weight_in_use(tournament: Tournament) -> Decimal:
@@ -86,15 +93,17 @@ def fixed_substitutes(tournaments: list[Tournament]) -> set[tuple[int, int]]:
 
 def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date) -> dict[int, list[Result]]:
     """player id → their results in the counted tournaments (tournaments with N < 2 leave none;
-    fixed-result substitutes count in N and get none)."""
-    figures = tournament_figures(tournaments)
+    fixed-result substitutes count in N and get none). One read of the standings, which also gives
+    the tournaments' figures (``_figures``)."""
     unranked = fixed_substitutes(tournaments)
-    standings = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "rank"))
+    standings = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "player__country",
+                                                                   "rank"))
+    figures = _figures(tournaments, standings)
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
     # a staged tournament places its players by its final standings across the stages (§11)
     staged = {t.pk: final_places(t) for t in tournaments if t.kind != Tournament.Kind.EXTERNAL
               and t.day_options["stages"]}
-    for tournament_id, player_id, rank in standings:
+    for tournament_id, player_id, _country, rank in standings:
         if tournament_id in staged:
             rank = staged[tournament_id].get(player_id, rank)
         ranks_played[tournament_id].append((rank, player_id))
@@ -106,14 +115,14 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
         figure = figures[tournament_id]
         factor = age_factor(ended_on=figure.tournament.ends_on, ranking_date=ranking_day)
         weight, ended_on = figure.weight, figure.tournament.ends_on  # once per tournament
+        skipped = {player_id for fixed_id, player_id in unranked if fixed_id == tournament_id}
         entries.sort()
         # the place among those who played; equal standing ranks share the better place
         places = shared_ranks(rank for rank, _player_id in entries)
+        base_ranks = {place: base_rank(place=place, players=players) for place in set(places)}
         for (_rank, player_id), place in zip(entries, places, strict=True):
-            if (tournament_id, player_id) in unranked:
-                continue
-            results[player_id].append(Result(tournament_id, base_rank(place=place, players=players),
-                                             weight, factor, ended_on))
+            if player_id not in skipped:
+                results[player_id].append(Result(tournament_id, base_ranks[place], weight, factor, ended_on))
     return results
 
 

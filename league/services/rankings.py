@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections, transaction
 from django.db.models import Count, Q, Sum
 
@@ -132,16 +133,25 @@ def _counted_games(tournaments: list[Tournament]):
     return games.exclude(unranked) if unranked else games
 
 
-def _counts(tournaments: list[Tournament], *, external: str = "all") -> dict[int, tuple[Decimal, int, int]]:
+def _counts(tournaments: list[Tournament], *, external: str = "all",
+            points: bool = True) -> dict[int, tuple[Decimal, int, int]]:
     """player id → (sum of table points, games, tournaments): the games played here and, for an
     external tournament (results from elsewhere, docs/rules.md §11), its final standings: every row
     (``external="all"``: sum, MERS), only the rows that give games (``"played"``: average) or none
-    (``"none"``: Chemnitz, which needs the games themselves)."""
-    rows = (_counted_games(tournaments).values("player_id")
-            .annotate(points=Sum("table_points"), games=Count("id"),
-                      tournaments=Count("tournament", distinct=True))
-            .values_list("player_id", "points", "games", "tournaments"))
-    counts = {player_id: (points, games, tournaments) for player_id, points, games, tournaments in rows}
+    (``"none"``: Chemnitz, which needs the games themselves). ``points=False`` (MERS, whose values
+    come from the standings): the games' table points are not summed (0), and the games are counted
+    per player and tournament first, then per player — two small hash aggregates in the database
+    instead of a sort of every game for the distinct tournaments."""
+    games = _counted_games(tournaments).order_by()
+    if points:
+        rows = (games.values("player_id")
+                .annotate(points=Sum("table_points"), games=Count("id"),
+                          tournaments=Count("tournament", distinct=True))
+                .values_list("player_id", "points", "games", "tournaments"))
+        counts = {player_id: (points, games, tournaments) for player_id, points, games, tournaments in rows}
+    else:
+        counts = {player_id: (Decimal(0), games, tournaments)
+                  for player_id, games, tournaments in _games_per_player(games)}
     external_ids = [t.pk for t in tournaments if t.kind == Tournament.Kind.EXTERNAL]
     if external_ids and external != "none":
         standings = Standing.objects.filter(tournament_id__in=external_ids)
@@ -151,6 +161,20 @@ def _counts(tournaments: list[Tournament], *, external: str = "all") -> dict[int
             before = counts.get(player_id, (Decimal(0), 0, 0))
             counts[player_id] = (before[0] + points, before[1] + games, before[2] + 1)
     return counts
+
+
+def _games_per_player(games) -> list[tuple[int, int, int]]:
+    """(player id, games, tournaments) of the game results ``games``, grouped in the database."""
+    per_tournament = games.values("player_id", "tournament_id").annotate(games=Count("id")).values_list(
+        "player_id", "games")
+    try:
+        sql, params = per_tournament.query.sql_with_params()
+    except EmptyResultSet:  # no tournament counts
+        return []
+    with connections[games.db].cursor() as cursor:
+        cursor.execute(f"SELECT player_id, SUM(games), COUNT(*) FROM ({sql}) AS per_tournament GROUP BY player_id",
+                       params)
+        return [(player_id, int(count), tournaments) for player_id, count, tournaments in cursor.fetchall()]
 
 
 def _sum_rows(counts: dict, *, season: Season, average: bool) -> list[RankingRow]:
@@ -199,7 +223,7 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
         tournaments = counted_tournaments(season=season)
     method = season.ranking_method
     external = {Season.RankingMethod.TABLE_POINTS_AVG: "played", Season.RankingMethod.CHEMNITZ: "none"}
-    counts = _counts(tournaments, external=external.get(method, "all"))
+    counts = _counts(tournaments, external=external.get(method, "all"), points=method != Season.RankingMethod.MERS)
     if method == Season.RankingMethod.MERS:
         rows = _mers_rows(counts, season=season, tournaments=tournaments)
     elif method == Season.RankingMethod.CHEMNITZ:
