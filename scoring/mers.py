@@ -117,7 +117,7 @@ def player_value(results: list[Result]) -> Value:
 
     Part B's best four are the start of Part A's best (at least five), so both weighted averages
     are running sums over one list in whole numbers (``_whole_weights``), and R is one Fraction."""
-    real = [r for r in results if r.effective_weight > 0]
+    real = [r for r in results if r.effective_weight.numerator > 0]  # a Fraction's denominator is positive
     real.sort(key=_best_first, reverse=True)
     ordered = real + [_PADDING] * (MIN_RESULTS - len(real)) if len(real) < MIN_RESULTS else real
     take_a = part_a_count(len(ordered))  # padding always after every real result
@@ -144,4 +144,5 @@ def _best_first(r: Result) -> tuple:
 
 
 def _number(value: Fraction) -> float | int:
-    return value.numerator if value.denominator == 1 else float(value)
+    numerator, denominator = value.numerator, value.denominator
+    return numerator if denominator == 1 else numerator / denominator  # float(value), without its detour
