@@ -16,6 +16,7 @@ at the end, also after a failure), else a fresh SQLite file in a temporary folde
   first <= 1 s, unchanged <= 0.3 s.
 
 Every figure is measured ``RUNS`` times (BENCH_RUNS, default 3) and printed as min / median / max.
+BENCH_PART=season runs only the season part.
 """
 
 from __future__ import annotations
@@ -259,6 +260,8 @@ def change_one_hand(tournament: Tournament, run: int) -> None:
 def run() -> int:
     rng = random.Random(7)
     print(f"database: {django.db.connection.vendor}; {RUNS} runs, figures min / median / max")
+    if os.environ.get("BENCH_PART") == "season":  # BENCH_PART=season: only the season ranking
+        return run_season(rng)
 
     start = time.perf_counter()
     tournament = build_tournament(rng)
@@ -294,6 +297,10 @@ def run() -> int:
 
     if os.environ.get("BENCH_SEASON", "1") == "0":
         return 0
+    return run_season(rng)
+
+
+def run_season(rng: random.Random) -> int:
     start = time.perf_counter()
     season = build_season(rng)
     print(f"built 5,000 players, 31,250 games (500,000 hands) in {time.perf_counter() - start:.1f} s")

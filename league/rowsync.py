@@ -74,17 +74,23 @@ def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> N
     quote = connection.ops.quote_name
     sql = (f"COPY {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
            "FROM STDIN")
+    plan = [_copy_source(field, rows[0]) for field in fields]  # the same fields in each row
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         for values in rows:
-            copy.write_row([_copy_value(field, values) for field in fields])
+            copy.write_row([default if key is None else json.dumps(values[key]) if is_json else values[key]
+                            for key, is_json, default in plan])
 
 
-def _copy_value(field: models.Field, values: dict):
-    """A field's value for COPY: given by attribute name (``player_id``) or name, else its default."""
-    value = values[field.attname] if field.attname in values else values.get(field.name, models.NOT_PROVIDED)
-    if value is models.NOT_PROVIDED:
-        value = field.get_default()
-    return json.dumps(value) if isinstance(field, models.JSONField) else value
+def _copy_source(field: models.Field, values: dict) -> tuple[str | None, bool, object]:
+    """Where COPY takes a field's value from, decided once for all rows: ``(key, is JSON, default)``
+    — the key given in ``values`` by attribute name (``player_id``) or name, or None and the field's
+    default (JSON as its text)."""
+    is_json = isinstance(field, models.JSONField)
+    key = field.attname if field.attname in values else field.name if field.name in values else None
+    if key is not None:
+        return key, is_json, None
+    default = field.get_default()
+    return None, is_json, json.dumps(default) if is_json else default
 
 
 def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,

@@ -79,6 +79,9 @@ class Result:
                            self.weight if self.age_factor == 1 else self.weight * self.age_factor)
 
 
+_PADDING = Result(None, 0, Fraction(1), Fraction(1))
+
+
 @dataclass(frozen=True)
 class Value:
     value: Fraction
@@ -91,38 +94,55 @@ class Value:
 def weighted_average(results: list[Result]) -> Fraction:
     """Σ base rank · weight / Σ weight, exactly: the weights brought to whole numbers over their
     common denominator, so that one Fraction is made instead of one per result."""
-    if not results:
-        return Fraction(0)
-    common = math.lcm(*(r.effective_weight.denominator for r in results))
-    weights = [r.effective_weight.numerator * (common // r.effective_weight.denominator) for r in results]
+    ranked, weights = _whole_weights(results)
     total = sum(weights)
-    return Fraction(sum(r.base_rank * w for r, w in zip(results, weights, strict=True)), total) if total \
-        else Fraction(0)
+    return Fraction(sum(rank * w for rank, w in zip(ranked, weights, strict=True)), total) if total else Fraction(0)
+
+
+def _whole_weights(results: list[Result]) -> tuple[list[int], list[int]]:
+    """The results' base ranks and their effective weights as whole numbers over one common
+    denominator (whose choice cancels out of every weighted average)."""
+    ratios = [(r.effective_weight.numerator, r.effective_weight.denominator) for r in results]
+    common = math.lcm(*(denominator for _numerator, denominator in ratios)) if ratios else 1
+    return [r.base_rank for r in results], [numerator * (common // denominator) for numerator, denominator in ratios]
 
 
 def part_a_count(n: int) -> int:
-    """⌈5 + 0.8 · (n − 5)⌉ of n results (n ≥ 5)."""
-    return math.ceil(Fraction(5) + Fraction(4, 5) * (n - 5))
+    """⌈5 + 0.8 · (n − 5)⌉ = ⌈(4n + 5)/5⌉ of n results (n ≥ 5), in whole numbers."""
+    return (4 * n + 9) // 5
 
 
 def player_value(results: list[Result]) -> Value:
-    """A player's MERS value from their results (dropped ones, age factor 0, are left out here)."""
-    real = [r for r in results if r.effective_weight > 0]
-    real.sort(key=lambda r: (r.base_rank, r.effective_weight, r.ended_on or datetime.date.min,
-                             r.tournament_id or 0), reverse=True)
-    padding = [Result(None, 0, Fraction(1), Fraction(1))] * max(0, MIN_RESULTS - len(real))
-    ordered = real + padding  # padding always after every real result
-    take_a = part_a_count(len(ordered))
-    part_a = weighted_average(ordered[:take_a])
-    part_b = weighted_average(ordered[:BEST_RESULTS])
+    """A player's MERS value from their results (dropped ones, age factor 0, are left out here).
+
+    Part B's best four are the start of Part A's best (at least five), so both weighted averages
+    are running sums over one list in whole numbers (``_whole_weights``), and R is one Fraction."""
+    real = [r for r in results if r.effective_weight.numerator > 0]  # a Fraction's denominator is positive
+    real.sort(key=_best_first, reverse=True)
+    ordered = real + [_PADDING] * (MIN_RESULTS - len(real)) if len(real) < MIN_RESULTS else real
+    take_a = part_a_count(len(ordered))  # padding always after every real result
+    ranks, weights = _whole_weights(ordered[:take_a])
+    sum_b = sum(rank * weight for rank, weight in zip(ranks[:BEST_RESULTS], weights[:BEST_RESULTS], strict=True))
+    weight_b = sum(weights[:BEST_RESULTS])
+    sum_a = sum_b + sum(rank * weight for rank, weight in zip(ranks[BEST_RESULTS:], weights[BEST_RESULTS:],
+                                                               strict=True))
+    weight_a = weight_b + sum(weights[BEST_RESULTS:])
+    # R = (A + B)/2 = (sum_a · weight_b + sum_b · weight_a) / (2 · weight_a · weight_b)
+    value = Fraction(sum_a * weight_b + sum_b * weight_a, 2 * weight_a * weight_b)
     counted = [
         {"tournament": r.tournament_id, "base_rank": r.base_rank, "weight": _number(r.weight),
          "age_factor": _number(r.age_factor), "part_a": index < take_a, "part_b": index < BEST_RESULTS}
         for index, r in enumerate(real)
     ]
     ranked = len({r.tournament_id for r in real}) >= MIN_TOURNAMENTS
-    return Value((part_a + part_b) / 2, part_a, part_b, counted, ranked)
+    return Value(value, Fraction(sum_a, weight_a), Fraction(sum_b, weight_b), counted, ranked)
+
+
+def _best_first(r: Result) -> tuple:
+    """Best: higher base rank, then larger weight, then the later tournament (sorted in reverse)."""
+    return r.base_rank, r.effective_weight, r.ended_on or datetime.date.min, r.tournament_id or 0
 
 
 def _number(value: Fraction) -> float | int:
-    return int(value) if value.denominator == 1 else float(value)
+    numerator, denominator = value.numerator, value.denominator
+    return numerator if denominator == 1 else numerator / denominator  # float(value), without its detour

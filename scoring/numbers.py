@@ -13,7 +13,10 @@ _EXPONENTS = {places: Decimal(1).scaleb(-places) for places in range(9)}
 def to_decimal(value, places: int) -> Decimal:
     """An exact number (int, Fraction, Decimal) rounded half up to ``places`` decimals."""
     exponent = _EXPONENTS.get(places) or Decimal(1).scaleb(-places)
-    if isinstance(value, Fraction) and value.denominator == 1:
+    if isinstance(value, Fraction):
+        if value.denominator != 1:  # the common case first, without a copy of the fraction
+            exact = Decimal(value.numerator) / Decimal(value.denominator)
+            return exact.quantize(exponent, rounding=ROUND_HALF_UP)
         value = value.numerator
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
         return Decimal(value).quantize(exponent, rounding=ROUND_HALF_UP)

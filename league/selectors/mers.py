@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import connections
 from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, Sum
 
 from scoring.mers import Result, age_factor, base_rank, tournament_weight
@@ -60,12 +61,19 @@ def ranked_standings(tournaments: list[Tournament]):
 
 def tournament_figures(tournaments: list[Tournament]) -> dict[int, TournamentFigures]:
     """Players who played and their countries, per tournament (one query)."""
-    rows = (ranked_standings(tournaments)
-            .values("tournament_id")
-            .annotate(players=Count("player_id", distinct=True),
-                      countries=Count("player__country", distinct=True)))
-    counts = {row["tournament_id"]: (row["players"], row["countries"]) for row in rows}
-    return {t.pk: TournamentFigures(t, *counts.get(t.pk, (0, 0))) for t in tournaments}
+    rows = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "player__country"))
+    return _figures(tournaments, rows)
+
+
+def _figures(tournaments: list[Tournament], rows) -> dict[int, TournamentFigures]:
+    """The figures counted from ``rows`` (tournament id, player id, the player's country, …) of
+    ``ranked_standings``."""
+    players: dict[int, set] = defaultdict(set)
+    countries: dict[int, set] = defaultdict(set)
+    for tournament_id, player_id, country, *_rest in rows:
+        players[tournament_id].add(player_id)
+        countries[tournament_id].add(country)
+    return {t.pk: TournamentFigures(t, len(players[t.pk]), len(countries[t.pk] - {None})) for t in tournaments}
 
 
 def weight_in_use(tournament: Tournament) -> Decimal:
@@ -85,15 +93,17 @@ def fixed_substitutes(tournaments: list[Tournament]) -> set[tuple[int, int]]:
 
 def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date) -> dict[int, list[Result]]:
     """player id → their results in the counted tournaments (tournaments with N < 2 leave none;
-    fixed-result substitutes count in N and get none)."""
-    figures = tournament_figures(tournaments)
+    fixed-result substitutes count in N and get none). One read of the standings, which also gives
+    the tournaments' figures (``_figures``)."""
     unranked = fixed_substitutes(tournaments)
-    standings = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "rank"))
+    standings = raw_rows(ranked_standings(tournaments).values_list("tournament_id", "player_id", "player__country",
+                                                                   "rank"))
+    figures = _figures(tournaments, standings)
     ranks_played: dict[int, list[tuple[int, int]]] = defaultdict(list)
     # a staged tournament places its players by its final standings across the stages (§11)
     staged = {t.pk: final_places(t) for t in tournaments if t.kind != Tournament.Kind.EXTERNAL
               and t.day_options["stages"]}
-    for tournament_id, player_id, rank in standings:
+    for tournament_id, player_id, _country, rank in standings:
         if tournament_id in staged:
             rank = staged[tournament_id].get(player_id, rank)
         ranks_played[tournament_id].append((rank, player_id))
@@ -105,14 +115,14 @@ def season_results(*, tournaments: list[Tournament], ranking_day: datetime.date)
         figure = figures[tournament_id]
         factor = age_factor(ended_on=figure.tournament.ends_on, ranking_date=ranking_day)
         weight, ended_on = figure.weight, figure.tournament.ends_on  # once per tournament
+        skipped = {player_id for fixed_id, player_id in unranked if fixed_id == tournament_id}
         entries.sort()
         # the place among those who played; equal standing ranks share the better place
         places = shared_ranks(rank for rank, _player_id in entries)
+        base_ranks = {place: base_rank(place=place, players=players) for place in set(places)}
         for (_rank, player_id), place in zip(entries, places, strict=True):
-            if (tournament_id, player_id) in unranked:
-                continue
-            results[player_id].append(Result(tournament_id, base_rank(place=place, players=players),
-                                             weight, factor, ended_on))
+            if player_id not in skipped:
+                results[player_id].append(Result(tournament_id, base_ranks[place], weight, factor, ended_on))
     return results
 
 
@@ -121,18 +131,46 @@ def standings_fingerprint(tournaments: list[Tournament]) -> str:
     (league.services.rankings): each standing's player, rank, games and table points, the sums of
     each tournament's game results (how many, whose, their table points, weighted by player), the
     tournaments' players and countries (MERS's weight) and the substitutes whose games have a
-    fixed result. One read of the standings' plain values and one grouped query."""
-    rows = raw_rows(Standing.objects.filter(tournament__in=[t.pk for t in tournaments])
-                    .order_by("tournament_id", "player_id")
-                    .values_list("tournament_id", "player_id", "rank", "games", "table_points"))
+    fixed result. One grouped query over the game results and, on PostgreSQL, one aggregate that
+    hashes each standing with its player's country in the database (``_standings_hash``; the
+    players and countries follow from those rows), elsewhere one read of the standings' plain
+    values and one of the figures."""
+    ids = [t.pk for t in tournaments]
     weighted = ExpressionWrapper(F("player_id") * F("table_points"), output_field=DecimalField(max_digits=30,
                                                                                                decimal_places=4))
-    games = raw_rows(GameResult.objects.filter(tournament__in=[t.pk for t in tournaments]).order_by()
+    games = raw_rows(GameResult.objects.filter(tournament__in=ids).order_by()
                      .values("tournament_id").annotate(count=Count("id"), players=Sum("player_id"),
                                                        points=Sum("table_points"), weighted=Sum(weighted))
                      .order_by("tournament_id").values_list("tournament_id", "count", "players", "points",
                                                             "weighted"))
-    figures = [(figure.tournament.pk, figure.players, figure.countries)
-               for figure in tournament_figures(tournaments).values()]
-    text = repr((rows, games, sorted(figures), sorted(fixed_substitutes(tournaments)))).encode()
+    if connections[Standing.objects.db].vendor == "postgresql":
+        standings = _standings_hash(ids)
+    else:
+        rows = raw_rows(Standing.objects.filter(tournament__in=ids).order_by("tournament_id", "player_id")
+                        .values_list("tournament_id", "player_id", "rank", "games", "table_points"))
+        figures = [(figure.tournament.pk, figure.players, figure.countries)
+                   for figure in tournament_figures(tournaments).values()]
+        standings = (rows, sorted(figures))
+    text = repr((standings, games, sorted(fixed_substitutes(tournaments)))).encode()
     return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+def row_hash(columns: str) -> str:
+    """PostgreSQL: a 64-bit hash of one row's ``columns`` for a SUM over a set of rows (an order-free
+    fingerprint). ``hash_record_extended`` alone combines the columns' hashes linearly, so the sum
+    would not see two rows swap a value (two players' ranks); hashing that hash once more mixes it.
+    A change of any value then changes the sum but by a chance of 2⁻⁶⁴."""
+    return f"hashint8extended(hash_record_extended(ROW({columns}), 0), 0)"
+
+
+def _standings_hash(tournament_ids: list[int]) -> tuple:
+    """PostgreSQL: how many standings the tournaments have and the sum of a 64-bit hash of each
+    (tournament, player, rank, games, table points, the player's country; ``row_hash``) — one row
+    back instead of every standing."""
+    standing, player = Standing._meta.db_table, Standing._meta.get_field("player").related_model._meta.db_table
+    columns = "s.tournament_id, s.player_id, s.rank, s.games, s.table_points, p.country"
+    sql = (f'SELECT COUNT(*), SUM({row_hash(columns)}) '
+           f'FROM "{standing}" s JOIN "{player}" p ON p.id = s.player_id WHERE s.tournament_id = ANY(%s)')
+    with connections[Standing.objects.db].cursor() as cursor:
+        cursor.execute(sql, [tournament_ids])
+        return cursor.fetchone()

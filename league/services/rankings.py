@@ -42,14 +42,17 @@ they were computed then. Snapshots dated after it belong to tournaments that no 
 (unpublished, moved to another season, date changed) and are removed; with no counted
 tournament the season has no history.
 """
+import contextlib
 import copy
+import gc
 import hashlib
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import transaction
+from django.core.exceptions import EmptyResultSet
+from django.db import connections, transaction
 from django.db.models import Count, Q, Sum
 
 from scoring import mers
@@ -58,7 +61,7 @@ from scoring.ratings import chemnitz_ratings
 
 from ..cache import pages_changed
 from ..models import GameResult, RankingSnapshot, RankingState, Season, SeasonRanking, Standing, Tournament
-from ..rowsync import sync_rows
+from ..rowsync import commit_without_flush, sync_rows
 from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
 from ..selectors.standings import counts_in_ranking, raw_rows
@@ -132,16 +135,25 @@ def _counted_games(tournaments: list[Tournament]):
     return games.exclude(unranked) if unranked else games
 
 
-def _counts(tournaments: list[Tournament], *, external: str = "all") -> dict[int, tuple[Decimal, int, int]]:
+def _counts(tournaments: list[Tournament], *, external: str = "all",
+            points: bool = True) -> dict[int, tuple[Decimal, int, int]]:
     """player id → (sum of table points, games, tournaments): the games played here and, for an
     external tournament (results from elsewhere, docs/rules.md §11), its final standings: every row
     (``external="all"``: sum, MERS), only the rows that give games (``"played"``: average) or none
-    (``"none"``: Chemnitz, which needs the games themselves)."""
-    rows = (_counted_games(tournaments).values("player_id")
-            .annotate(points=Sum("table_points"), games=Count("id"),
-                      tournaments=Count("tournament", distinct=True))
-            .values_list("player_id", "points", "games", "tournaments"))
-    counts = {player_id: (points, games, tournaments) for player_id, points, games, tournaments in rows}
+    (``"none"``: Chemnitz, which needs the games themselves). ``points=False`` (MERS, whose values
+    come from the standings): the games' table points are not summed (0), and the games are counted
+    per player and tournament first, then per player — two small hash aggregates in the database
+    instead of a sort of every game for the distinct tournaments."""
+    games = _counted_games(tournaments).order_by()
+    if points:
+        rows = (games.values("player_id")
+                .annotate(points=Sum("table_points"), games=Count("id"),
+                          tournaments=Count("tournament", distinct=True))
+                .values_list("player_id", "points", "games", "tournaments"))
+        counts = {player_id: (points, games, tournaments) for player_id, points, games, tournaments in rows}
+    else:
+        counts = {player_id: (Decimal(0), games, tournaments)
+                  for player_id, games, tournaments in _games_per_player(games)}
     external_ids = [t.pk for t in tournaments if t.kind == Tournament.Kind.EXTERNAL]
     if external_ids and external != "none":
         standings = Standing.objects.filter(tournament_id__in=external_ids)
@@ -151,6 +163,20 @@ def _counts(tournaments: list[Tournament], *, external: str = "all") -> dict[int
             before = counts.get(player_id, (Decimal(0), 0, 0))
             counts[player_id] = (before[0] + points, before[1] + games, before[2] + 1)
     return counts
+
+
+def _games_per_player(games) -> list[tuple[int, int, int]]:
+    """(player id, games, tournaments) of the game results ``games``, grouped in the database."""
+    per_tournament = games.values("player_id", "tournament_id").annotate(games=Count("id")).values_list(
+        "player_id", "games")
+    try:
+        sql, params = per_tournament.query.sql_with_params()
+    except EmptyResultSet:  # no tournament counts
+        return []
+    with connections[games.db].cursor() as cursor:
+        cursor.execute(f"SELECT player_id, SUM(games), COUNT(*) FROM ({sql}) AS per_tournament GROUP BY player_id",
+                       params)
+        return [(player_id, int(count), tournaments) for player_id, count, tournaments in cursor.fetchall()]
 
 
 def _sum_rows(counts: dict, *, season: Season, average: bool) -> list[RankingRow]:
@@ -199,7 +225,7 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
         tournaments = counted_tournaments(season=season)
     method = season.ranking_method
     external = {Season.RankingMethod.TABLE_POINTS_AVG: "played", Season.RankingMethod.CHEMNITZ: "none"}
-    counts = _counts(tournaments, external=external.get(method, "all"))
+    counts = _counts(tournaments, external=external.get(method, "all"), points=method != Season.RankingMethod.MERS)
     if method == Season.RankingMethod.MERS:
         rows = _mers_rows(counts, season=season, tournaments=tournaments)
     elif method == Season.RankingMethod.CHEMNITZ:
@@ -225,10 +251,19 @@ def season_fingerprint(*, season: Season, tournaments: list[Tournament]) -> str 
 
 def _rows_fingerprint(season: Season) -> str:
     """A fingerprint of the season's ranking rows and snapshots as stored (so that rows changed by
-    anything else are rebuilt, not trusted): one read of the rows' plain values and the snapshots'
-    sums per date."""
-    rows = raw_rows(SeasonRanking.objects.filter(season=season).order_by("player_id")
-                    .values_list("player_id", "rank", "value", "games", "tournaments", "results"))
+    anything else are rebuilt, not trusted): the snapshots' sums per date and, on PostgreSQL, one
+    aggregate hashing each ranking row in the database (as ``standings_fingerprint`` does the
+    standings), elsewhere one read of the rows' plain values."""
+    rankings = SeasonRanking.objects.filter(season=season)
+    if connections[rankings.db].vendor == "postgresql":
+        sql = (f'SELECT COUNT(*), SUM({mers_reads.row_hash("player_id, rank, value, games, tournaments, results")}) '
+               f'FROM "{SeasonRanking._meta.db_table}" WHERE season_id = %s')
+        with connections[rankings.db].cursor() as cursor:
+            cursor.execute(sql, [season.pk])
+            rows = cursor.fetchone()
+    else:
+        rows = raw_rows(rankings.order_by("player_id")
+                        .values_list("player_id", "rank", "value", "games", "tournaments", "results"))
     snapshots = raw_rows(RankingSnapshot.objects.filter(season=season).order_by().values("taken_on")
                          .annotate(count=Count("id"), ranks=Sum("rank"), values=Sum("value"))
                          .order_by("taken_on").values_list("taken_on", "count", "ranks", "values"))
@@ -243,19 +278,43 @@ def rankings_recompute(*, season: Season) -> bool:
     tournaments = counted_tournaments(season=season)
     fingerprint = season_fingerprint(season=season, tournaments=tournaments)
     stored = RankingState.objects.filter(pk=season.pk).values_list("fingerprint", flat=True).first()
-    if fingerprint is not None and stored == fingerprint + _rows_fingerprint(season):
+    if (fingerprint is not None and stored is not None and stored.startswith(fingerprint)
+            and stored == fingerprint + _rows_fingerprint(season)):
         return False
+    with cycle_collector_paused():
+        return _rankings_rebuild(season=season, tournaments=tournaments, fingerprint=fingerprint, stored=stored)
+
+
+@contextlib.contextmanager
+def cycle_collector_paused():
+    """Python's cycle collector paused while a ranking is computed and written: that makes some
+    hundred thousand short-lived objects (results, fractions, rows) and no reference cycles, which
+    reference counting frees as it goes; left running, the collector walks the young objects again
+    and again — about 45 % of the CPU time of a season of 5,000 players (bench/standings.py)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _rankings_rebuild(*, season: Season, tournaments: list[Tournament], fingerprint: str | None,
+                      stored: str | None) -> bool:
     taken_on = max((t.ends_on for t in tournaments), default=None)
     rows = season_ranking_compute(season=season, tournaments=tournaments)
-    ranked = [row for row in rows if row.ranked]
-    ranks = shared_ranks(to_decimal(row.value, VALUE_PLACES) for row in ranked)
-    rank_of = {row.player_id: rank for row, rank in zip(ranked, ranks, strict=True)}
+    values = [to_decimal(row.value, VALUE_PLACES) for row in rows]
+    ranks = iter(shared_ranks(value for row, value in zip(rows, values, strict=True) if row.ranked))
     wanted = {
-        (row.player_id,): {"rank": rank_of.get(row.player_id), "value": to_decimal(row.value, VALUE_PLACES),
-                           "games": row.games, "tournaments": row.tournaments, "results": row.results}
-        for row in rows
+        (row.player_id,): {"rank": next(ranks) if row.ranked else None, "value": value, "games": row.games,
+                           "tournaments": row.tournaments, "results": row.results}
+        for row, value in zip(rows, values, strict=True)
     }
     with transaction.atomic():
+        # derived rows: a commit lost in a crash loses RankingState with them, so the next run
+        # (at the latest the periodic one) computes them again
+        commit_without_flush(using=SeasonRanking.objects.db)
         Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
         common = {"season_id": season.pk}
         changed = bool(sync_rows(SeasonRanking.objects.filter(**common), ("player_id",), wanted, common=common))

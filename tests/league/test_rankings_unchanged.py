@@ -67,3 +67,17 @@ def test_a_changed_method_recomputes(league_games):  # noqa: F811
     Season.objects.filter(pk=season.pk).update(ranking_method=Season.RankingMethod.TABLE_POINTS_AVG, min_games=1)
     season.refresh_from_db()
     assert rankings_recompute(season=season) is True
+
+
+def test_ranking_rows_swapped_by_anything_else_are_rebuilt(league_games):  # noqa: F811
+    season, p = league_games
+    season = mers_season(season, p)
+    rankings_recompute(season=season)
+    rows = list(SeasonRanking.objects.filter(season=season, rank__isnull=False).order_by("rank")[:2])
+    assert rows[0].value != rows[1].value
+    before = dict(SeasonRanking.objects.filter(season=season).values_list("player_id", "value"))
+    # two rows exchange their values: every value is still there, only the players are wrong
+    SeasonRanking.objects.filter(pk=rows[0].pk).update(value=rows[1].value)
+    SeasonRanking.objects.filter(pk=rows[1].pk).update(value=rows[0].value)
+    assert rankings_recompute(season=season) is True
+    assert dict(SeasonRanking.objects.filter(season=season).values_list("player_id", "value")) == before

@@ -119,3 +119,28 @@ def test_the_base_rank_in_whole_numbers_rounds_halves_up(field):
     players, place = field
     exact = Fraction(1000 * (players - place), players - 1)
     assert mers.base_rank(place=place, players=players) == math.floor(exact + Fraction(1, 2))
+
+
+def test_part_a_counts_in_whole_numbers_what_the_rule_says_in_decimals():
+    assert [mers.part_a_count(n) for n in range(5, 205)] == [math.ceil(5 + Fraction(8, 10) * (n - 5))
+                                                            for n in range(5, 205)]
+
+
+@given(st.lists(st.tuples(st.integers(0, 1000), st.sampled_from([Fraction(1, 2), 1, Fraction(3, 2), 2, Fraction(6)]),
+                          st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1)]), st.integers(0, 3)),
+                max_size=25))
+def test_the_value_is_the_mean_of_part_a_and_part_b_as_the_rule_defines_them(entries):
+    results = [mers.Result(index, rank, Fraction(weight), factor, D(2025, 1, 1) + datetime.timedelta(days=day))
+               for index, (rank, weight, factor, day) in enumerate(entries)]
+    real = sorted((r for r in results if r.weight * r.age_factor > 0), reverse=True,
+                  key=lambda r: (r.base_rank, r.weight * r.age_factor, r.ended_on, r.tournament_id))
+    ordered = real + [mers.Result(None, 0, Fraction(1), Fraction(1))] * max(0, 5 - len(real))
+
+    def mean(chosen):
+        return (sum(r.base_rank * r.weight * r.age_factor for r in chosen)
+                / sum(r.weight * r.age_factor for r in chosen))
+
+    part_a = mean(ordered[:math.ceil(5 + Fraction(8, 10) * (len(ordered) - 5))])
+    value = mers.player_value(results)
+    assert (value.part_a, value.part_b, value.value) == (part_a, mean(ordered[:4]), (part_a + mean(ordered[:4])) / 2)
+    assert [r["tournament"] for r in value.results] == [r.tournament_id for r in real]
