@@ -35,6 +35,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from scoring.options import ruleset_module
 from scoring.standings import running_totals
 
 from ..cache import session_changed, standings_changed, statistics_changed
@@ -43,7 +44,9 @@ from ..queue import task_send, task_send_on_commit
 from ..rowsync import commit_without_flush, sync_rows
 from ..selectors.standings import (
     hand_results,
+    hand_sums,
     standing_rows,
+    summed_game_rows,
     table_fingerprints,
     table_game_rows,
     table_scoring,
@@ -179,12 +182,18 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     if everything:
         changed, totals = tables, {}
     recomputed = sorted(table_id for table_id in changed if table_id in fingerprints)
-    results = hand_results(tournament, None if everything else recomputed)
+    which = None if everything else recomputed
+    if scoring.summed:  # the hands summed by the database
+        points_game = ruleset_module(scoring.ruleset).GAME == "points"
+        results = hand_sums(tournament, points_game, which)
+        compute_rows = summed_game_rows
+    else:  # seat changes: each hand's balances go to its players
+        results, compute_rows = hand_results(tournament, which), table_game_rows
     games, table_games, added = {}, {}, []
     for table_id in recomputed:
         if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
             continue
-        rows = table_game_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
+        rows = compute_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
         games.update(rows)
         figures = _figures(rows)
         added += figures
