@@ -12,6 +12,7 @@ PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_u
 per column grows with the rows).
 """
 import json
+from operator import itemgetter
 
 from django.db import connections, models
 
@@ -74,17 +75,32 @@ def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> N
     quote = connection.ops.quote_name
     sql = (f"COPY {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
            "FROM STDIN")
+    # Every row has the same fields: each column's key (attribute name or name) is looked up once,
+    # a column no row gives gets its default, and JSON goes as its text.
+    keys, defaults, json_columns = [], {}, []
+    for index, field in enumerate(fields):
+        if isinstance(field, models.JSONField):
+            json_columns.append(index)
+        key = field.attname if field.attname in rows[0] else field.name if field.name in rows[0] else None
+        if key is None:
+            defaults[index] = field.get_default()
+        else:
+            keys.append(key)
+    pick = itemgetter(*keys) if len(keys) > 1 else lambda values: (values[keys[0]],)
+    dumps = json.dumps
+    width = len(rows[0])
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         for values in rows:
-            copy.write_row([_copy_value(field, values) for field in fields])
-
-
-def _copy_value(field: models.Field, values: dict):
-    """A field's value for COPY: given by attribute name (``player_id``) or name, else its default."""
-    value = values[field.attname] if field.attname in values else values.get(field.name, models.NOT_PROVIDED)
-    if value is models.NOT_PROVIDED:
-        value = field.get_default()
-    return json.dumps(value) if isinstance(field, models.JSONField) else value
+            if len(values) != width:  # a row with other fields than the first (a missing one fails the pick)
+                raise ValueError(f"create_rows: every row needs the fields {sorted(rows[0])}, not {sorted(values)}")
+            row = pick(values)
+            if defaults or json_columns:
+                row = list(row)
+                for index, default in defaults.items():
+                    row.insert(index, default)
+                for index in json_columns:
+                    row[index] = dumps(row[index])
+            copy.write_row(row)
 
 
 def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,

@@ -279,27 +279,38 @@ def hand_sums(tournament: Tournament, points_game: bool, table_ids: list[int] | 
     with such hands, or only those of ``table_ids``. Summed by the database, one grouped query (no
     hand's JSON crosses to Python); the balances are whole numbers by construction (scoring's
     settlement). The last hand's deposits are read only for a ``points`` game (``points_game``)."""
-    def number(path: str):
-        return Cast(KT(f"result__{path}"), BigIntegerField())
-
     sums: dict[int, HandSums] = {}
     chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
     for chunk in chunks:
         hands = counted_hands(tournament).order_by()
         if chunk is not None:
             hands = hands.filter(table_id__in=chunk)
-        grouped = hands.values("table_id").annotate(
-            count=Count("id"), **{f"b{seat}": Sum(number(f"balances__{seat}")) for seat in range(4)},
-            **{f"a{seat}": Sum(number(f"adjustments__{seat}")) for seat in range(4)},
-        ).values_list("table_id", "count", *(f"b{seat}" for seat in range(4)), *(f"a{seat}" for seat in range(4)))
-        sticks = {}
-        if points_game:  # the last hand's, in hand order: read per hand, the last one kept
-            sticks = dict(raw_rows(hands.order_by("table_id", "number").values_list("table_id",
-                                                                                   number("riichi_sticks"))))
-        for table_id, count, *figures in raw_rows(grouped):
-            sums[table_id] = HandSums(count, [int(value or 0) for value in figures[:4]],
-                                      [int(value or 0) for value in figures[4:]], int(sticks.get(table_id) or 0))
+        sums.update(_hand_sums(hands, raw_rows(hands.values("table_id").annotate(**SUMS)
+                                               .values_list("table_id", *SUMS)), points_game))
     return sums
+
+
+def _json_number(path: str) -> Cast:
+    """A whole number in the hand's result at ``path`` ("balances__0"), read by the database."""
+    return Cast(KT(f"result__{path}"), BigIntegerField())
+
+
+# What ``HandSums`` needs of a table's hands, and what its fingerprint is made of: database aggregates.
+SUMS = {"count": Count("id"), **{f"b{seat}": Sum(_json_number(f"balances__{seat}")) for seat in range(4)},
+        **{f"a{seat}": Sum(_json_number(f"adjustments__{seat}")) for seat in range(4)}}
+FINGERPRINT = {"fp_count": Count("id"), "fp_ids": Sum("id"), "fp_versions": Sum("version"),
+               "fp_last": Max("number"), "fp_changed": Max("updated_at")}
+
+
+def _hand_sums(hands: QuerySet[Hand], rows: list[tuple], points_game: bool) -> dict[int, HandSums]:
+    """``HandSums`` from rows ``(table id, *SUMS)``; a points game's last deposits read from ``hands``."""
+    sticks = {}
+    if points_game:  # the last hand's, in hand order: read per hand, the last one kept
+        sticks = dict(raw_rows(hands.order_by("table_id", "number").values_list(
+            "table_id", _json_number("riichi_sticks"))))
+    return {table_id: HandSums(count, [int(value or 0) for value in figures[:4]],
+                               [int(value or 0) for value in figures[4:]], int(sticks.get(table_id) or 0))
+            for table_id, count, *figures in rows}
 
 
 def table_seats(tournament: Tournament) -> dict[int, list[tuple[int, int, int]]]:
@@ -317,14 +328,27 @@ def table_fingerprints(tournament: Tournament, scoring: TableScoring,
     """table id → a fingerprint of everything its game result is computed from, for every table
     with hands: its hands (how many, which, their versions and last change), its seats and the
     tournament's ``scoring``. Read without loading a hand: one grouped query."""
+    hands = counted_hands(tournament).order_by().values("table_id").annotate(**FINGERPRINT)
+    return _fingerprints(scoring, seats, raw_rows(hands.values_list("table_id", *FINGERPRINT)))
+
+
+def fingerprinted_sums(tournament: Tournament, scoring: TableScoring, seats: dict[int, list[tuple]],
+                       points_game: bool) -> tuple[dict[int, str], dict[int, HandSums]]:
+    """``table_fingerprints`` and ``hand_sums`` of every table, read together: one grouped query
+    (a recomputation of everything needs both)."""
+    hands = counted_hands(tournament).order_by()
+    rows = raw_rows(hands.values("table_id").annotate(**FINGERPRINT, **SUMS)
+                    .values_list("table_id", *FINGERPRINT, *SUMS))
+    size = len(FINGERPRINT)
+    return (_fingerprints(scoring, seats, [row[:size + 1] for row in rows]),
+            _hand_sums(hands, [(row[0], *row[size + 1:]) for row in rows], points_game))
+
+
+def _fingerprints(scoring: TableScoring, seats: dict[int, list[tuple]], rows: list[tuple]) -> dict[int, str]:
     key = scoring.key()
-    hands = (counted_hands(tournament).order_by().values("table_id")
-             .annotate(count=Count("id"), ids=Sum("id"), versions=Sum("version"), last=Max("number"),
-                       changed=Max("updated_at"))
-             .values_list("table_id", "count", "ids", "versions", "last", "changed"))
     fingerprints = {}
     blake2b = hashlib.blake2b
-    for table_id, *figures in raw_rows(hands):
+    for table_id, *figures in rows:
         text = repr((key, figures, seats.get(table_id, ()))).encode()
         fingerprints[table_id] = blake2b(text, digest_size=16).hexdigest()
     return fingerprints
