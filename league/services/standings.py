@@ -163,9 +163,11 @@ def without_cycle_collection():
             gc.enable()
 
 
-def _figures(rows: dict[tuple, dict]) -> list[tuple[int, Fraction, Fraction, int]]:
-    """``(player id, table points, game score, place)`` of game rows (``table_game_rows``), exact."""
-    return [(player_id, row["_table_points"], row["_score"], row["place"]) for (_table, player_id), row in rows.items()]
+def _take_figures(rows: dict[tuple, dict]) -> list[tuple[int, Fraction, Fraction, int]]:
+    """``(player id, table points, game score, place)`` of game rows (``table_game_rows``), exact,
+    taken out of the rows (which then hold the stored fields only)."""
+    return [(player_id, row.pop("_table_points"), row.pop("_score"), row["place"])
+            for (_table, player_id), row in rows.items()]
 
 
 def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict[int, list]]:
@@ -218,19 +220,18 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
         if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
             continue
         rows = compute_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
+        figures = _take_figures(rows)
         games.update(rows)
-        figures = _figures(rows)
         added += figures
         table_games[(table_id,)] = {"fingerprint": fingerprints[table_id], "players": [
             [player_id, str(tp), str(score), place] for player_id, tp, score, place in figures]}
     running_totals(totals, added)
-    written = {key: {k: v for k, v in values.items() if not k.startswith("_")} for key, values in games.items()}
     game_results = GameResult.objects.filter(**common)
     table_rows = TableGame.objects.filter(**common)
     if not everything:
         game_results = game_results.filter(table_id__in=sorted(changed))
         table_rows = table_rows.filter(table_id__in=sorted(changed))
-    changed_games = sync_rows(game_results, ("table_id", "player_id"), written, common=common)
+    changed_games = sync_rows(game_results, ("table_id", "player_id"), games, common=common)
     sync_rows(table_rows, ("table_id",), table_games, common=common)
     sync_rows(PlayerTotal.objects.filter(**common), ("player_id",), {
         (player_id,): {"table_points": str(tp), "score": str(score), "games": games_played, "place_sum": places}
