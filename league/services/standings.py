@@ -239,6 +239,17 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     return changed_games, totals
 
 
+def _sessions_of(tournament: Tournament, table_ids: set[int]) -> set[int]:
+    """The numbers of the sessions of ``table_ids``: a few tables by their ids, many (a first
+    recomputation: thousands) by reading the tournament's tables rather than sending every id."""
+    if not table_ids:
+        return set()
+    if len(table_ids) <= 500:
+        return set(Table.objects.filter(pk__in=table_ids).values_list("session__number", flat=True))
+    return {number for table_id, number in Table.objects.filter(session__tournament=tournament)
+            .values_list("pk", "session__number") if table_id in table_ids}
+
+
 def standings_recompute(*, tournament: Tournament, when_stale: bool = False, full: bool = False) -> bool:
     """Rebuild the tournament's GameResult and Standing rows from its hands and penalties; True
     when anything changed. Only the tables whose hands or seats changed are recomputed (each
@@ -270,8 +281,7 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
         if changed and tournament.season_id and (tournament.status == Tournament.Status.FINISHED
                                                  or tournament.kind == Tournament.Kind.CLUB):
             rankings_request(season_id=tournament.season_id)
-        sessions = set(Table.objects.filter(pk__in={table_id for table_id, _player in changed_games})
-                       .values_list("session__number", flat=True)) if changed_games else set()
+        sessions = _sessions_of(tournament, {table_id for table_id, _player in changed_games})
         # Last: the state row is locked only for the commit, so hand writes do not wait.
         StandingsState.objects.filter(pk=tournament.pk).update(
             computed=Greatest(F("computed"), seen), finished_at=timezone.now(), recomputes=F("recomputes") + 1)
