@@ -239,12 +239,15 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     return changed_games, totals
 
 
+FEW_TABLES = 500  # up to this many changed tables, their sessions are read by their ids
+
+
 def _sessions_of(tournament: Tournament, table_ids: set[int]) -> set[int]:
     """The numbers of the sessions of ``table_ids``: a few tables by their ids, many (a first
     recomputation: thousands) by reading the tournament's tables rather than sending every id."""
     if not table_ids:
         return set()
-    if len(table_ids) <= 500:
+    if len(table_ids) <= FEW_TABLES:
         return set(Table.objects.filter(pk__in=table_ids).values_list("session__number", flat=True))
     return {number for table_id, number in Table.objects.filter(session__tournament=tournament)
             .values_list("pk", "session__number") if table_id in table_ids}

@@ -243,3 +243,23 @@ def test_a_points_game_summed_by_the_database_stores_what_its_hands_compute(rule
     assert standings_recompute(tournament=tournament) is True
     assert stored(tournament) == computed_in_full(tournament)
     assert standings_recompute(tournament=tournament, full=True) is False
+
+
+@pytest.mark.parametrize("few_tables", [500, 0])
+def test_the_cached_parts_of_the_sessions_whose_tables_changed_are_retired(monkeypatch, few_tables):
+    """By the changed tables' ids, or (many tables changed) from the tournament's tables: the same sessions."""
+    from league.services import standings as service
+
+    monkeypatch.setattr(service, "FEW_TABLES", few_tables)
+    retired = []
+    monkeypatch.setattr(service, "session_changed", lambda *, tournament_id, number: retired.append(number))
+    tournament, tables, _spare = two_sessions()
+    for table in tables:
+        hand_record(table=table, record=record(0, [30, 10, 8, 4]), user=None)
+    standings_recompute(tournament=tournament)
+    assert retired == [1, 2]
+    retired.clear()
+    hand = Hand.objects.get(table=tables[3])
+    hand_correct(hand=hand, record=record(1, [0, 200, 0, 0]), version=hand.version, user=None)
+    standings_recompute(tournament=tournament)
+    assert retired == [2]
