@@ -12,7 +12,8 @@ when the change was saved (queueing never fails the request: league.queue).
 
 ``standings_recompute`` rebuilds two kinds of rows from the hands (docs/rules.md §7), as
 ``league.selectors.standings`` computes them (``game_rows``, ``standing_rows``; the arithmetic is
-``scoring.results`` and ``scoring.standings``):
+``scoring.results`` and ``scoring.standings``; without ``seat_change`` a table's game is computed
+from its hands' sums, which the database adds up: ``hand_sums``, ``settled_game``):
 
 * one ``GameResult`` per seated player of every table with hands; a substitute's row holds a fixed
   score, table points and last place instead when ``substitute_scoring`` is "fixed", the other three
