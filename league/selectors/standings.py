@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import BigIntegerField, Count, F, Max, Q, QuerySet, Sum
+from django.db.models import BigIntegerField, CharField, Count, F, Max, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
@@ -299,7 +299,8 @@ def _json_number(path: str) -> Cast:
 SUMS = {"count": Count("id"), **{f"b{seat}": Sum(_json_number(f"balances__{seat}")) for seat in range(4)},
         **{f"a{seat}": Sum(_json_number(f"adjustments__{seat}")) for seat in range(4)}}
 FINGERPRINT = {"fp_count": Count("id"), "fp_ids": Sum("id"), "fp_versions": Sum("version"),
-               "fp_last": Max("number"), "fp_changed": Max("updated_at")}
+               # the last change as the database's text: no date parsed per table
+               "fp_last": Max("number"), "fp_changed": Cast(Max("updated_at"), CharField())}
 
 
 def _hand_sums(hands: QuerySet[Hand], rows: list[tuple], points_game: bool) -> dict[int, HandSums]:
