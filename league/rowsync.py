@@ -12,6 +12,7 @@ PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_u
 per column grows with the rows).
 """
 import json
+from operator import itemgetter
 
 from django.db import connections, models
 
@@ -74,23 +75,32 @@ def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> N
     quote = connection.ops.quote_name
     sql = (f"COPY {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
            "FROM STDIN")
-    plan = [_copy_source(field, rows[0]) for field in fields]  # the same fields in each row
+    # Every row has the same fields: each column's key (attribute name or name) is looked up once,
+    # a column no row gives gets its default, and JSON goes as its text.
+    keys, defaults, json_columns = [], {}, []
+    for index, field in enumerate(fields):
+        if isinstance(field, models.JSONField):
+            json_columns.append(index)
+        key = field.attname if field.attname in rows[0] else field.name if field.name in rows[0] else None
+        if key is None:
+            defaults[index] = field.get_default()
+        else:
+            keys.append(key)
+    pick = itemgetter(*keys) if len(keys) > 1 else lambda values: (values[keys[0]],)
+    dumps = json.dumps
+    width = len(rows[0])
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         for values in rows:
-            copy.write_row([default if key is None else json.dumps(values[key]) if is_json else values[key]
-                            for key, is_json, default in plan])
-
-
-def _copy_source(field: models.Field, values: dict) -> tuple[str | None, bool, object]:
-    """Where COPY takes a field's value from, decided once for all rows: ``(key, is JSON, default)``
-    — the key given in ``values`` by attribute name (``player_id``) or name, or None and the field's
-    default (JSON as its text)."""
-    is_json = isinstance(field, models.JSONField)
-    key = field.attname if field.attname in values else field.name if field.name in values else None
-    if key is not None:
-        return key, is_json, None
-    default = field.get_default()
-    return None, is_json, json.dumps(default) if is_json else default
+            if len(values) != width:  # a row with other fields than the first (a missing one fails the pick)
+                raise ValueError(f"create_rows: every row needs the fields {sorted(rows[0])}, not {sorted(values)}")
+            row = pick(values)
+            if defaults or json_columns:
+                row = list(row)
+                for index, default in defaults.items():
+                    row.insert(index, default)
+                for index in json_columns:
+                    row[index] = dumps(row[index])
+            copy.write_row(row)
 
 
 def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,

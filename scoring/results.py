@@ -12,7 +12,7 @@ from .flow import by_player, seating_sequence
 from .numbers import exact, shares
 from .options import ruleset_module, validate_options
 
-__all__ = ["GameResult", "game_result", "hand_amounts", "places", "shares", "table_points"]
+__all__ = ["GameResult", "game_result", "settled_game", "hand_amounts", "places", "shares", "table_points"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,16 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
         ]
     totals = [sum(r["balances"][s] for r in results) for s in range(4)]
     adjustments = [sum(r["adjustments"][s] for r in results) for s in range(4)]
+    sticks = results[-1]["riichi_sticks"] if results and ruleset_module(ruleset).GAME == "points" else 0
+    return settled_game(ruleset, options, totals, adjustments, sticks)
+
+
+def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: list[int],
+                 riichi_sticks: int = 0) -> GameResult:
+    """``game_result`` from what it needs of the hands when no ``seat_change`` moves the players:
+    the sums of their balances and adjustments per seat and the deposits left on the table after
+    the last hand (``riichi_sticks``, a ``points`` game's only); ``options`` already validated. The
+    standings' recomputation sums the hands in the database and calls this per table."""
     module = ruleset_module(ruleset)
     if module.GAME == "table_points":
         final: list = list(totals)
@@ -70,7 +80,7 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
         # A points game: final points from the start, the deposits left on the table to the top; the
         # ruleset turns them into scores (uma, rounding, a top bonus: its ``game_scores``).
         start = options["start_points"]
-        leftover = results[-1]["riichi_sticks"] * options["riichi_deposit"] if results else 0
+        leftover = riichi_sticks * options["riichi_deposit"]
         raw = [start + t for t in totals]
         top = max(raw)
         winners = [s for s in range(4) if raw[s] == top]

@@ -15,11 +15,15 @@ from fractions import Fraction
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import Count, F, Max, Q, QuerySet, Sum
+from django.db.models import BigIntegerField, CharField, Count, F, Max, Q, QuerySet, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from scoring import standings as tally
 from scoring.numbers import shared_ranks, to_decimal
-from scoring.results import game_result
+from scoring.options import validate_options
+from scoring.results import GameResult as Game
+from scoring.results import game_result, settled_game
 
 from .. import tournament_options
 from ..models import (
@@ -163,6 +167,13 @@ class TableScoring:
     options: dict
     fixed: tuple[int, int, int] | None
     substitutes: frozenset[int]
+    valid: dict = field(default_factory=dict, compare=False)  # ``options`` validated (defaults filled in)
+
+    @property
+    def summed(self) -> bool:
+        """Whether a table's game result needs only its hands' sums (``hand_sums``): no
+        ``seat_change`` moves the players between the hands."""
+        return not self.valid.get("seat_change")
 
     def key(self) -> str:
         """A text that changes whenever any of it changes (part of each table's fingerprint)."""
@@ -174,7 +185,8 @@ def table_scoring(tournament: Tournament) -> TableScoring:
     fixed = fixed_substitute_result(tournament)
     substitutes = frozenset(Registration.objects.filter(tournament=tournament, substitute=True)
                             .values_list("player_id", flat=True)) if fixed else frozenset()
-    return TableScoring(tournament.ruleset, tournament.effective_options, fixed, substitutes)
+    options = tournament.effective_options
+    return TableScoring(tournament.ruleset, options, fixed, substitutes, validate_options(tournament.ruleset, options))
 
 
 def table_game_rows(scoring: TableScoring, table_id: int, results: list[dict],
@@ -182,7 +194,18 @@ def table_game_rows(scoring: TableScoring, table_id: int, results: list[dict],
     """One table's GameResult field values keyed by (table_id, player_id), from its hands' results in
     hand order and its seats as ``(position, player id, session number)``; the keys starting with
     ``_`` are the exact figures for the standings, not stored."""
-    game = game_result(scoring.ruleset, scoring.options, results)
+    return _game_rows(scoring, table_id, game_result(scoring.ruleset, scoring.options, results), len(results), seats)
+
+
+def summed_game_rows(scoring: TableScoring, table_id: int, sums: "HandSums",
+                     seats: list[tuple[int, int, int]]) -> dict[tuple, dict]:
+    """``table_game_rows`` from the table's ``hand_sums`` (when ``scoring.summed``): the same rows."""
+    game = settled_game(scoring.ruleset, scoring.valid, sums.balances, sums.adjustments, sums.riichi_sticks)
+    return _game_rows(scoring, table_id, game, sums.count, seats)
+
+
+def _game_rows(scoring: TableScoring, table_id: int, game: Game, hands: int,
+               seats: list[tuple[int, int, int]]) -> dict[tuple, dict]:
     rows = {}
     for position, player_id, session_number in seats:
         score, table_points, place = game.scores[position], game.table_points[position], game.places[position]
@@ -193,7 +216,7 @@ def table_game_rows(scoring: TableScoring, table_id: int, results: list[dict],
             "total": game.totals[position],
             "final_points": int(to_decimal(game.final_points[position], 0)),
             "score": to_decimal(score, 2), "place": place,
-            "table_points": to_decimal(table_points, 4), "hands": len(results),
+            "table_points": to_decimal(table_points, 4), "hands": hands,
             # exact values for the standings, not stored
             "_score": Fraction(score), "_table_points": Fraction(table_points),
         }
@@ -240,6 +263,57 @@ def hand_results(tournament: Tournament, table_ids: list[int] | None = None) -> 
     return results_by_table
 
 
+@dataclass(frozen=True, slots=True)
+class HandSums:
+    """What a table's game result needs of its counted hands when nobody changes seats: how many,
+    the sums of their balances and adjustments per seat, and the deposits left after the last."""
+
+    count: int
+    balances: list[int]
+    adjustments: list[int]
+    riichi_sticks: int
+
+
+def hand_sums(tournament: Tournament, points_game: bool, table_ids: list[int] | None = None) -> dict[int, HandSums]:
+    """table id → its counted hands' ``HandSums`` (``counted_hands``): every table of the tournament
+    with such hands, or only those of ``table_ids``. Summed by the database, one grouped query (no
+    hand's JSON crosses to Python); the balances are whole numbers by construction (scoring's
+    settlement). The last hand's deposits are read only for a ``points`` game (``points_game``)."""
+    sums: dict[int, HandSums] = {}
+    chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
+    for chunk in chunks:
+        hands = counted_hands(tournament).order_by()
+        if chunk is not None:
+            hands = hands.filter(table_id__in=chunk)
+        sums.update(_hand_sums(hands, raw_rows(hands.values("table_id").annotate(**SUMS)
+                                               .values_list("table_id", *SUMS)), points_game))
+    return sums
+
+
+def _json_number(path: str) -> Cast:
+    """A whole number in the hand's result at ``path`` ("balances__0"), read by the database."""
+    return Cast(KT(f"result__{path}"), BigIntegerField())
+
+
+# What ``HandSums`` needs of a table's hands, and what its fingerprint is made of: database aggregates.
+SUMS = {"count": Count("id"), **{f"b{seat}": Sum(_json_number(f"balances__{seat}")) for seat in range(4)},
+        **{f"a{seat}": Sum(_json_number(f"adjustments__{seat}")) for seat in range(4)}}
+FINGERPRINT = {"fp_count": Count("id"), "fp_ids": Sum("id"), "fp_versions": Sum("version"),
+               # the last change as the database's text: no date parsed per table
+               "fp_last": Max("number"), "fp_changed": Cast(Max("updated_at"), CharField())}
+
+
+def _hand_sums(hands: QuerySet[Hand], rows: list[tuple], points_game: bool) -> dict[int, HandSums]:
+    """``HandSums`` from rows ``(table id, *SUMS)``; a points game's last deposits read from ``hands``."""
+    sticks = {}
+    if points_game:  # the last hand's, in hand order: read per hand, the last one kept
+        sticks = dict(raw_rows(hands.order_by("table_id", "number").values_list(
+            "table_id", _json_number("riichi_sticks"))))
+    return {table_id: HandSums(count, [int(value or 0) for value in figures[:4]],
+                               [int(value or 0) for value in figures[4:]], int(sticks.get(table_id) or 0))
+            for table_id, count, *figures in rows}
+
+
 def table_seats(tournament: Tournament) -> dict[int, list[tuple[int, int, int]]]:
     """table id → its seats as ``(position, player id, session number)``, by position."""
     seats_by_table: dict[int, list[tuple]] = defaultdict(list)
@@ -255,14 +329,27 @@ def table_fingerprints(tournament: Tournament, scoring: TableScoring,
     """table id → a fingerprint of everything its game result is computed from, for every table
     with hands: its hands (how many, which, their versions and last change), its seats and the
     tournament's ``scoring``. Read without loading a hand: one grouped query."""
+    hands = counted_hands(tournament).order_by().values("table_id").annotate(**FINGERPRINT)
+    return _fingerprints(scoring, seats, raw_rows(hands.values_list("table_id", *FINGERPRINT)))
+
+
+def fingerprinted_sums(tournament: Tournament, scoring: TableScoring, seats: dict[int, list[tuple]],
+                       points_game: bool) -> tuple[dict[int, str], dict[int, HandSums]]:
+    """``table_fingerprints`` and ``hand_sums`` of every table, read together: one grouped query
+    (a recomputation of everything needs both)."""
+    hands = counted_hands(tournament).order_by()
+    rows = raw_rows(hands.values("table_id").annotate(**FINGERPRINT, **SUMS)
+                    .values_list("table_id", *FINGERPRINT, *SUMS))
+    size = len(FINGERPRINT)
+    return (_fingerprints(scoring, seats, [row[:size + 1] for row in rows]),
+            _hand_sums(hands, [(row[0], *row[size + 1:]) for row in rows], points_game))
+
+
+def _fingerprints(scoring: TableScoring, seats: dict[int, list[tuple]], rows: list[tuple]) -> dict[int, str]:
     key = scoring.key()
-    hands = (counted_hands(tournament).order_by().values("table_id")
-             .annotate(count=Count("id"), ids=Sum("id"), versions=Sum("version"), last=Max("number"),
-                       changed=Max("updated_at"))
-             .values_list("table_id", "count", "ids", "versions", "last", "changed"))
     fingerprints = {}
     blake2b = hashlib.blake2b
-    for table_id, *figures in raw_rows(hands):
+    for table_id, *figures in rows:
         text = repr((key, figures, seats.get(table_id, ()))).encode()
         fingerprints[table_id] = blake2b(text, digest_size=16).hexdigest()
     return fingerprints

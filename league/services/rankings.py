@@ -42,9 +42,7 @@ they were computed then. Snapshots dated after it belong to tournaments that no 
 (unpublished, moved to another season, date changed) and are removed; with no counted
 tournament the season has no history.
 """
-import contextlib
 import copy
-import gc
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -60,6 +58,7 @@ from scoring.numbers import shared_ranks, to_decimal
 from scoring.ratings import chemnitz_ratings
 
 from ..cache import pages_changed
+from ..gcpause import cycle_collector_paused
 from ..models import GameResult, RankingSnapshot, RankingState, Season, SeasonRanking, Standing, Tournament
 from ..rowsync import commit_without_flush, sync_rows
 from ..selectors import mers as mers_reads
@@ -283,21 +282,6 @@ def rankings_recompute(*, season: Season) -> bool:
         return False
     with cycle_collector_paused():
         return _rankings_rebuild(season=season, tournaments=tournaments, fingerprint=fingerprint, stored=stored)
-
-
-@contextlib.contextmanager
-def cycle_collector_paused():
-    """Python's cycle collector paused while a ranking is computed and written: that makes some
-    hundred thousand short-lived objects (results, fractions, rows) and no reference cycles, which
-    reference counting frees as it goes; left running, the collector walks the young objects again
-    and again — about 45 % of the CPU time of a season of 5,000 players (bench/standings.py)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _rankings_rebuild(*, season: Season, tournaments: list[Tournament], fingerprint: str | None,

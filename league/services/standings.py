@@ -12,7 +12,8 @@ when the change was saved (queueing never fails the request: league.queue).
 
 ``standings_recompute`` rebuilds two kinds of rows from the hands (docs/rules.md §7), as
 ``league.selectors.standings`` computes them (``game_rows``, ``standing_rows``; the arithmetic is
-``scoring.results`` and ``scoring.standings``):
+``scoring.results`` and ``scoring.standings``; without ``seat_change`` a table's game is computed
+from its hands' sums, which the database adds up: ``hand_sums``, ``settled_game``):
 
 * one ``GameResult`` per seated player of every table with hands; a substitute's row holds a fixed
   score, table points and last place instead when ``substitute_scoring`` is "fixed", the other three
@@ -35,15 +36,20 @@ from django.db.models import F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from scoring.options import ruleset_module
 from scoring.standings import running_totals
 
 from ..cache import session_changed, standings_changed, statistics_changed
+from ..gcpause import cycle_collector_paused
 from ..models import GameResult, PlayerTotal, Standing, StandingsState, Table, TableGame, Tournament
 from ..queue import task_send, task_send_on_commit
 from ..rowsync import commit_without_flush, sync_rows
 from ..selectors.standings import (
+    fingerprinted_sums,
     hand_results,
+    hand_sums,
     standing_rows,
+    summed_game_rows,
     table_fingerprints,
     table_game_rows,
     table_scoring,
@@ -141,9 +147,11 @@ def standings_sweep() -> list[int]:
     return queued
 
 
-def _figures(rows: dict[tuple, dict]) -> list[tuple[int, Fraction, Fraction, int]]:
-    """``(player id, table points, game score, place)`` of game rows (``table_game_rows``), exact."""
-    return [(player_id, row["_table_points"], row["_score"], row["place"]) for (_table, player_id), row in rows.items()]
+def _take_figures(rows: dict[tuple, dict]) -> list[tuple[int, Fraction, Fraction, int]]:
+    """``(player id, table points, game score, place)`` of game rows (``table_game_rows``), exact,
+    taken out of the rows (which then hold the stored fields only)."""
+    return [(player_id, row.pop("_table_points"), row.pop("_score"), row["place"])
+            for (_table, player_id), row in rows.items()]
 
 
 def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict[int, list]]:
@@ -154,8 +162,13 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     common = {"tournament_id": tournament.pk}
     scoring = table_scoring(tournament)
     seats = table_seats(tournament)
-    fingerprints = table_fingerprints(tournament, scoring, seats)
     stored = dict(TableGame.objects.filter(**common).values_list("table_id", "fingerprint"))
+    points_game = ruleset_module(scoring.ruleset).GAME == "points"
+    results = None  # the hands' sums, read with the fingerprints when everything is recomputed anyway
+    if scoring.summed and (full or not stored):
+        fingerprints, results = fingerprinted_sums(tournament, scoring, seats, points_game)
+    else:
+        fingerprints = table_fingerprints(tournament, scoring, seats)
     tables = set(fingerprints) | set(stored)
     changed = {table_id for table_id in tables if stored.get(table_id) != fingerprints.get(table_id)}
     everything = full or not stored or 2 * len(changed) > len(tables)
@@ -179,30 +192,49 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     if everything:
         changed, totals = tables, {}
     recomputed = sorted(table_id for table_id in changed if table_id in fingerprints)
-    results = hand_results(tournament, None if everything else recomputed)
+    which = None if everything else recomputed
+    if scoring.summed:  # the hands summed by the database
+        if results is None:
+            results = hand_sums(tournament, points_game, which)
+        compute_rows = summed_game_rows
+    else:  # seat changes: each hand's balances go to its players
+        results, compute_rows = hand_results(tournament, which), table_game_rows
     games, table_games, added = {}, {}, []
     for table_id in recomputed:
         if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
             continue
-        rows = table_game_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
+        rows = compute_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
+        figures = _take_figures(rows)
         games.update(rows)
-        figures = _figures(rows)
         added += figures
         table_games[(table_id,)] = {"fingerprint": fingerprints[table_id], "players": [
             [player_id, str(tp), str(score), place] for player_id, tp, score, place in figures]}
     running_totals(totals, added)
-    written = {key: {k: v for k, v in values.items() if not k.startswith("_")} for key, values in games.items()}
     game_results = GameResult.objects.filter(**common)
     table_rows = TableGame.objects.filter(**common)
     if not everything:
         game_results = game_results.filter(table_id__in=sorted(changed))
         table_rows = table_rows.filter(table_id__in=sorted(changed))
-    changed_games = sync_rows(game_results, ("table_id", "player_id"), written, common=common)
+    changed_games = sync_rows(game_results, ("table_id", "player_id"), games, common=common)
     sync_rows(table_rows, ("table_id",), table_games, common=common)
     sync_rows(PlayerTotal.objects.filter(**common), ("player_id",), {
         (player_id,): {"table_points": str(tp), "score": str(score), "games": games_played, "place_sum": places}
         for player_id, (tp, score, games_played, places) in totals.items()}, common=common)
     return changed_games, totals
+
+
+FEW_TABLES = 500  # up to this many changed tables, their sessions are read by their ids
+
+
+def _sessions_of(tournament: Tournament, table_ids: set[int]) -> set[int]:
+    """The numbers of the sessions of ``table_ids``: a few tables by their ids, many (a first
+    recomputation: thousands) by reading the tournament's tables rather than sending every id."""
+    if not table_ids:
+        return set()
+    if len(table_ids) <= FEW_TABLES:
+        return set(Table.objects.filter(pk__in=table_ids).values_list("session__number", flat=True))
+    return {number for table_id, number in Table.objects.filter(session__tournament=tournament)
+            .values_list("pk", "session__number") if table_id in table_ids}
 
 
 def standings_recompute(*, tournament: Tournament, when_stale: bool = False, full: bool = False) -> bool:
@@ -227,7 +259,8 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
         if when_stale and (state is None or state[0] <= state[1]):
             return False
         commit_without_flush()  # derived rows: lost in a crash, their changes stay stale for the sweep
-        changed_games, totals = _sync_games(tournament, full=full)
+        with cycle_collector_paused():
+            changed_games, totals = _sync_games(tournament, full=full)
         standings = standing_rows(tournament, {}, totals=totals)
         common = {"tournament_id": tournament.pk}
         changed_standings = sync_rows(Standing.objects.filter(**common), ("player_id",), standings, common=common)
@@ -235,8 +268,7 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
         if changed and tournament.season_id and (tournament.status == Tournament.Status.FINISHED
                                                  or tournament.kind == Tournament.Kind.CLUB):
             rankings_request(season_id=tournament.season_id)
-        sessions = set(Table.objects.filter(pk__in={table_id for table_id, _player in changed_games})
-                       .values_list("session__number", flat=True)) if changed_games else set()
+        sessions = _sessions_of(tournament, {table_id for table_id, _player in changed_games})
         # Last: the state row is locked only for the commit, so hand writes do not wait.
         StandingsState.objects.filter(pk=tournament.pk).update(
             computed=Greatest(F("computed"), seen), finished_at=timezone.now(), recomputes=F("recomputes") + 1)

@@ -4,7 +4,7 @@ changed rows are written by one ``UPDATE … FROM (VALUES …)``."""
 from decimal import Decimal
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from league import rowsync
@@ -118,3 +118,37 @@ def test_json_and_empty_values_are_written_as_they_are():
     assert changed == {(a.pk,), (b.pk,)}
     rows = {row.player_id: (row.rank, row.results) for row in SeasonRanking.objects.filter(season=season)}
     assert rows == {a.pk: (None, results), b.pk: (1, [])}
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="COPY is PostgreSQL's")
+def test_rows_copied_in_bulk_take_the_defaults_of_the_fields_they_leave_out(tournament, players, monkeypatch):
+    from league.models import TableGame
+    from tests.factories import table_with_players
+
+    monkeypatch.setattr(rowsync, "COPY_FROM", 1)
+    without_penalties = {key: value for key, value in standing(1, "4").items() if key != "penalty_points"}
+    rowsync.create_rows(Standing, [{"tournament_id": tournament.pk, "player_id": p.pk, **without_penalties}
+                                   for p in players], using="default")
+    assert set(Standing.objects.filter(tournament=tournament).values_list("penalty_points", "table_points")) == {
+        (0, Decimal("4.0000"))}
+    table = table_with_players()
+    figures = [[players[0].pk, "7/2", "-1/3", 1]]
+    rowsync.create_rows(TableGame, [{"table_id": table.pk, "tournament_id": tournament.pk, "fingerprint": "x",
+                                     "players": figures}], using="default")
+    assert TableGame.objects.get(table=table).players == figures
+    other = table_with_players()
+    rowsync.create_rows(TableGame, [{"table_id": other.pk, "tournament_id": tournament.pk, "fingerprint": "y"}],
+                        using="default")
+    assert TableGame.objects.get(table=other).players == []  # the JSON field's default, as JSON
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="COPY is PostgreSQL's")
+def test_copied_rows_with_other_fields_than_the_first_are_refused(tournament, players, monkeypatch):
+    monkeypatch.setattr(rowsync, "COPY_FROM", 1)
+    first = {"tournament_id": tournament.pk, "player_id": players[0].pk, **standing(1, "4")}
+    extra = {"tournament_id": tournament.pk, "player_id": players[1].pk, **standing(2, "2"), "penalty_points": 3}
+    without = {key: value for key, value in first.items() if key != "penalty_points"}
+    for rows in ([without, extra], [first, {**without, "player_id": players[1].pk}]):
+        with pytest.raises((ValueError, KeyError)), transaction.atomic():
+            rowsync.create_rows(Standing, rows, using="default")
+    assert not Standing.objects.filter(tournament=tournament).exists()

@@ -214,3 +214,52 @@ def test_game_results_lost_behind_the_recomputes_back_are_rebuilt_by_the_next_re
     GameResult.objects.filter(table=tables[0]).delete()
     standings_recompute(tournament=tournament)
     assert stored(tournament) == computed_in_full(tournament)
+
+
+@pytest.mark.parametrize("ruleset", ["riichi-ema", "japanese-classic"])
+def test_a_points_game_summed_by_the_database_stores_what_its_hands_compute(ruleset):
+    """The recomputation sums the hands in the database (``hand_sums``): a points game's deposits
+    left on the table after its last hand still go to the top, and a chombo's adjustment counts."""
+    table = table_with_players(ruleset=ruleset)
+    other = table_with_players(session=table.session, number=2)
+    tournament = table.session.tournament
+    riichi = "riichi-ema" == ruleset
+    # a chombo (riichi-ema: an adjustment, not a balance) or a false Mah-Jongg (japanese-classic)
+    void = {"outcome": "void", "penalties": [{"type": "chombo" if riichi else "false_mahjong", "seat": 2}]}
+
+    def draw(*seats):
+        return {"outcome": "draw", "riichi": list(seats), **({"tenpai": list(seats)} if riichi else {})}
+
+    for each in (table, other):
+        hand_record(table=each, record=draw(1), user=None)
+        hand_record(table=each, record=void, user=None)
+    hand_record(table=other, record=draw(0, 3), user=None)
+    assert standings_recompute(tournament=tournament) is True
+    assert stored(tournament) == computed_in_full(tournament)
+    assert Hand.objects.filter(table=other).order_by("number").last().result["riichi_sticks"] > 0
+
+    hand = Hand.objects.get(table=table, number=1)
+    hand_correct(hand=hand, record=draw(2), version=hand.version, user=None)
+    assert standings_recompute(tournament=tournament) is True
+    assert stored(tournament) == computed_in_full(tournament)
+    assert standings_recompute(tournament=tournament, full=True) is False
+
+
+@pytest.mark.parametrize("few_tables", [500, 0])
+def test_the_cached_parts_of_the_sessions_whose_tables_changed_are_retired(monkeypatch, few_tables):
+    """By the changed tables' ids, or (many tables changed) from the tournament's tables: the same sessions."""
+    from league.services import standings as service
+
+    monkeypatch.setattr(service, "FEW_TABLES", few_tables)
+    retired = []
+    monkeypatch.setattr(service, "session_changed", lambda *, tournament_id, number: retired.append(number))
+    tournament, tables, _spare = two_sessions()
+    for table in tables:
+        hand_record(table=table, record=record(0, [30, 10, 8, 4]), user=None)
+    standings_recompute(tournament=tournament)
+    assert retired == [1, 2]
+    retired.clear()
+    hand = Hand.objects.get(table=tables[3])
+    hand_correct(hand=hand, record=record(1, [0, 200, 0, 0]), version=hand.version, user=None)
+    standings_recompute(tournament=tournament)
+    assert retired == [2]
