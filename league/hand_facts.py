@@ -6,8 +6,8 @@ stored record that the referee entered (``posted_part``).
 Records are as docs/rules.md §1 describes them (already validated when stored); the helpers
 read them defensively all the same, so an odd old record gives a plain text, never an error.
 """
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from scoring.flow import seat_winds
 
@@ -86,8 +86,40 @@ PENALTY_WORDS = {
 }
 
 
-def outcome_text(record: dict, names: list[str]) -> str:
-    """The hand's outcome in words, naming the players: "Anna wins on Ben's discard"."""
+class Wording:
+    """Translations looked up once each, for writing many outcomes in the active language (the
+    results workbook has one per hand, and Django's lookup of a phrase costs more than the rest of
+    the outcome's text). Make one while the language it is for is active and use it only then."""
+
+    def __init__(self):
+        self._texts: dict[tuple, str] = {}
+
+    def gettext(self, message: str) -> str:
+        text = self._texts.get((message,))
+        if text is None:
+            text = self._texts[(message,)] = translation.gettext(message)
+        return text
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        key = (singular, plural, number)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = translation.ngettext(singular, plural, number)
+        return text
+
+
+class _Live:
+    """Every phrase looked up when it is needed: a single outcome text."""
+
+    gettext = staticmethod(translation.gettext)
+    ngettext = staticmethod(translation.ngettext)
+
+
+def outcome_text(record: dict, names: list[str], wording: Wording | None = None) -> str:
+    """The hand's outcome in words, naming the players: "Anna wins on Ben's discard". ``wording``
+    keeps the translations when writing many outcomes."""
+    _, ngettext = (wording or _Live).gettext, (wording or _Live).ngettext
+
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and seat < len(names) else "?"
 

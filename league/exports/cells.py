@@ -9,7 +9,7 @@ Dates and times are stored as real dates (numbers a spreadsheet computes with) s
 export language's short format, taken from Django's locale formats.
 """
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 
 from django.utils import timezone
@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter
 from scoring.flow import seat_winds
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_FIRSTS = frozenset(FORMULA_STARTS)  # a set of one-character texts: the empty text is not in it
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
 THIN = Side(style="thin")
@@ -52,7 +53,7 @@ def datetime_format() -> str:
 
 def safe(value):
     """The value with any text that a spreadsheet would read as a formula made plain text."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    if isinstance(value, str) and value[:1] in FORMULA_FIRSTS:
         return "'" + value
     return value
 
@@ -122,16 +123,31 @@ def new_sheet(workbook, title: str, headings: Sequence[str], widths: Sequence[fl
 
 def append(sheet, values: Iterable, formats: Sequence[str | None] = ()) -> None:
     """Append one row of plain values, escaping texts and applying per-column number formats."""
-    row = []
-    for index, value in enumerate(values):
-        number_format = formats[index] if index < len(formats) else None
-        row.append(cell(sheet, value, number_format=number_format) if number_format or not _simple(value)
-                   else plain(value))
-    sheet.append(row)
+    row_writer(sheet, formats)(values)
 
 
-def _simple(value) -> bool:
-    return value is None or isinstance(value, int | float | str | bool)
+def row_writer(sheet, formats: Sequence[str | None] = ()) -> Callable[[Iterable], None]:
+    """``append`` for many rows with the same per-column number formats: each column's style is
+    looked up once, not for every cell (a hands sheet has a million cells)."""
+    styles = [_style(sheet, number_format, None, None, None) if number_format else None
+              for number_format in formats]
+    width = len(styles)
+
+    def write(values: Iterable) -> None:
+        row = []
+        for index, value in enumerate(values):
+            style = styles[index] if index < width else None
+            if style is not None:
+                row.append(Cell(sheet, row=1, column=1, value=plain(value), style_array=style))
+            elif isinstance(value, str):
+                row.append("'" + value if value[:1] in FORMULA_FIRSTS else value)
+            elif value is None or isinstance(value, int | float):  # bool is an int
+                row.append(value)
+            else:  # a number or date whose format follows from its value
+                row.append(cell(sheet, value))
+        sheet.append(row)
+
+    return write
 
 
 def sheet_title(title: str) -> str:
