@@ -67,32 +67,15 @@ def limit_hand(record: dict) -> bool:
     return any(isinstance(w, dict) and w.get("yakuman") for w in record.get("wins") or [])
 
 
-def seat_labels(names: list, dealer: int = 0) -> list[str]:
-    """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East); a seat without a
-    player (None) reads "East – —". The one way the sheet, its forms and the exports name a seat."""
-    labels = dict(WIND_CHOICES)
-    winds = seat_winds(dealer) if 0 <= dealer < 4 else seat_winds(0)
-    return [f"{labels[wind]} – {name or '—'}" for wind, name in zip(winds, names, strict=False)]
-
-
-PENALTY_WORDS = {
-    "dead_hand": gettext_noop("dead hand"),
-    "false_mahjong": gettext_noop("false Mah-Jongg"),
-    "chombo": gettext_noop("chombo"),
-    "pao": gettext_noop("pao"),
-    "false_naming": gettext_noop("false naming"),
-    "dangerous_game": gettext_noop("dangerous game"),
-    "fine": gettext_noop("fine"),
-}
-
-
 class Wording:
-    """Translations looked up once each, for writing many outcomes in the active language (the
-    results workbook has one per hand, and Django's lookup of a phrase costs more than the rest of
-    the outcome's text). Make one while the language it is for is active and use it only then."""
+    """Translations looked up once each, for writing many outcomes and seat labels in the active
+    language (the results workbook has one outcome per hand, and Django's lookup of a phrase costs
+    more than the rest of the text). Make one while the language it is for is active, use it only
+    then; ``LIVE`` looks every phrase up when it is needed."""
 
     def __init__(self):
         self._texts: dict[tuple, str] = {}
+        self.winds = {wind: str(label) for wind, label in WIND_CHOICES}
 
     def gettext(self, message: str) -> str:
         text = self._texts.get((message,))
@@ -108,17 +91,44 @@ class Wording:
         return text
 
 
-class _Live:
-    """Every phrase looked up when it is needed: a single outcome text."""
+class _Live(Wording):
+    def __init__(self):
+        pass
 
     gettext = staticmethod(translation.gettext)
     ngettext = staticmethod(translation.ngettext)
+
+    @property
+    def winds(self) -> dict:
+        return dict(WIND_CHOICES)
+
+
+LIVE = _Live()
+
+
+def seat_labels(names: list, dealer: int = 0, wording: Wording | None = None) -> list[str]:
+    """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East); a seat without a
+    player (None) reads "East – —". The one way the sheet, its forms and the exports name a seat."""
+    labels = (wording or LIVE).winds
+    winds = seat_winds(dealer) if 0 <= dealer < 4 else seat_winds(0)
+    return [f"{labels[wind]} – {name or '—'}" for wind, name in zip(winds, names, strict=False)]
+
+
+PENALTY_WORDS = {
+    "dead_hand": gettext_noop("dead hand"),
+    "false_mahjong": gettext_noop("false Mah-Jongg"),
+    "chombo": gettext_noop("chombo"),
+    "pao": gettext_noop("pao"),
+    "false_naming": gettext_noop("false naming"),
+    "dangerous_game": gettext_noop("dangerous game"),
+    "fine": gettext_noop("fine"),
+}
 
 
 def outcome_text(record: dict, names: list[str], wording: Wording | None = None) -> str:
     """The hand's outcome in words, naming the players: "Anna wins on Ben's discard". ``wording``
     keeps the translations when writing many outcomes."""
-    _, ngettext = (wording or _Live).gettext, (wording or _Live).ngettext
+    _, ngettext = (wording or LIVE).gettext, (wording or LIVE).ngettext
 
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and seat < len(names) else "?"

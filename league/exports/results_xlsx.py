@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from ..hand_facts import Wording, outcome_text, seat_labels
+from ..hand_facts import LIVE, Wording, outcome_text, seat_labels
 from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty, full_name
 from ..rule_options import option_lines
 from ..selectors.stages import as_standings, stage_tables
@@ -161,11 +161,12 @@ def _session_sheet(workbook, tournament, session, columns) -> None:
         write_row([values[field] for field in fields])
 
 
-def hand_headings(names: list[str], *, seat_change: bool = False) -> list[str]:
+def hand_headings(names: list[str], *, seat_change: bool = False, wording: Wording | None = None) -> list[str]:
     """One table's block: the hand, its winds and outcome, then one column per player ("East – Anna",
     the seat's wind at the start of the game) with what they won or paid; when the players change
     seats after a wind round, last who sat where in the hand ("East – Ben · South – Anna …")."""
-    return [_("Hand"), _("Prevailing wind"), _("Dealer"), _("Outcome"), *seat_labels(names),
+    _ = (wording or LIVE).gettext
+    return [_("Hand"), _("Prevailing wind"), _("Dealer"), _("Outcome"), *seat_labels(names, wording=wording),
             *([_("Seats in this hand")] if seat_change else [])]
 
 
@@ -183,8 +184,8 @@ HAND_FORMATS = [INTEGER, None, None, None, INTEGER, INTEGER, INTEGER, INTEGER]
 
 def _hands_sheet(workbook, tournament, progress) -> None:
     sheet = new_sheet(workbook, _("Hands"), [], [8, 12, 24, 44, 22, 22, 22, 22, 60], freeze=False)
-    winds = {wind: str(label) for wind, label in WIND_CHOICES}
     wording = Wording()
+    winds = wording.winds
     write_row = row_writer(sheet, HAND_FORMATS)
     names = _table_names(tournament)
     changing = bool(tournament.effective_options.get("seat_change"))
@@ -213,7 +214,7 @@ def _hands_sheet(workbook, tournament, progress) -> None:
         if table_id in provisional:
             title += " – " + provisional_note
         sheet.append([cell(sheet, title, font=BOLD)])
-        sheet.append([cell(sheet, h, font=BOLD) for h in hand_headings(players, seat_change=changing)])
+        sheet.append([cell(sheet, h, font=BOLD) for h in hand_headings(players, seat_change=changing, wording=wording)])
         seatings = hand_seatings(tournament, [row[7] for row in table_rows])
         for (_id, _s, _t, number, dealer, wind, record, result), seating in zip(table_rows, seatings, strict=True):
             done += 1
@@ -224,7 +225,7 @@ def _hands_sheet(workbook, tournament, progress) -> None:
             values = [number, str(winds.get(wind, wind)), dealer_name, outcome_text(record or {}, seated, wording),
                       *balances]
             if changing:
-                values.append(" · ".join(seat_labels(seated, dealer if isinstance(dealer, int) else 0)))
+                values.append(" · ".join(seat_labels(seated, dealer if isinstance(dealer, int) else 0, wording)))
             write_row(values)
             if done % CHUNK == 0 and 100 * done // total > reported:
                 reported = 100 * done // total
