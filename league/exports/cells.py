@@ -139,10 +139,8 @@ def row_writer(sheet, formats: Sequence[str | None] = ()) -> Callable[[Iterable]
             style = styles[index] if index < width else None
             if style is not None:
                 row.append(Cell(sheet, row=1, column=1, value=plain(value), style_array=style))
-            elif isinstance(value, str):
-                row.append("'" + value if value[:1] in FORMULA_FIRSTS else value)
-            elif value is None or isinstance(value, int | float):  # bool is an int
-                row.append(value)
+            elif value is None or isinstance(value, str | int | float):  # bool is an int
+                row.append(safe(value))
             else:  # a number or date whose format follows from its value
                 row.append(cell(sheet, value))
         sheet.append(row)
