@@ -127,10 +127,13 @@ def append(sheet, values: Iterable, formats: Sequence[str | None] = ()) -> None:
 
 
 def row_writer(sheet, formats: Sequence[str | None] = ()) -> Callable[[Iterable], None]:
-    """``append`` for many rows with the same per-column number formats: each column's style is
-    looked up once, not for every cell (a hands sheet has a million cells)."""
+    """``append`` for many rows with the same per-column number formats (a hands sheet has a million
+    cells). Each formatted column has one cell, given each row's value in turn: a write-only sheet
+    writes a row's cells as it is appended and keeps none of them. Dates and other values whose
+    setting may change a cell's number format get a cell of their own."""
     styles = [_style(sheet, number_format, None, None, None) if number_format else None
               for number_format in formats]
+    cells = [Cell(sheet, row=1, column=1, style_array=style) if style is not None else None for style in styles]
     width = len(styles)
 
     def write(values: Iterable) -> None:
@@ -138,7 +141,12 @@ def row_writer(sheet, formats: Sequence[str | None] = ()) -> Callable[[Iterable]
         for index, value in enumerate(values):
             style = styles[index] if index < width else None
             if style is not None:
-                row.append(Cell(sheet, row=1, column=1, value=plain(value), style_array=style))
+                if type(value) in REUSABLE:
+                    reused = cells[index]
+                    reused.value = safe(value)
+                    row.append(reused)
+                else:
+                    row.append(Cell(sheet, row=1, column=1, value=plain(value), style_array=style))
             elif value is None or isinstance(value, str | int | float):  # bool is an int
                 row.append(safe(value))
             else:  # a number or date whose format follows from its value
@@ -146,6 +154,10 @@ def row_writer(sheet, formats: Sequence[str | None] = ()) -> Callable[[Iterable]
         sheet.append(row)
 
     return write
+
+
+# The value types a formatted column's one cell takes: setting them leaves its number format alone.
+REUSABLE = frozenset({int, float, Decimal, str, bool, type(None)})
 
 
 def sheet_title(title: str) -> str:
