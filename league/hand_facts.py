@@ -6,8 +6,8 @@ stored record that the referee entered (``posted_part``).
 Records are as docs/rules.md §1 describes them (already validated when stored); the helpers
 read them defensively all the same, so an odd old record gives a plain text, never an error.
 """
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from scoring import rulesets
 from scoring.flow import seat_winds
@@ -75,10 +75,49 @@ def limit_hand(record: dict) -> bool:
     return any(isinstance(w, dict) and w.get("yakuman") for w in record.get("wins") or [])
 
 
-def seat_labels(names: list, dealer: int = 0) -> list[str]:
+class Wording:
+    """Translations looked up once each, for writing many outcomes and seat labels in the active
+    language (the results workbook has one outcome per hand, and Django's lookup of a phrase costs
+    more than the rest of the text). Make one while the language it is for is active, use it only
+    then; ``LIVE`` looks every phrase up when it is needed."""
+
+    def __init__(self):
+        self._texts: dict[tuple, str] = {}
+        self.winds = {wind: str(label) for wind, label in WIND_CHOICES}
+
+    def gettext(self, message: str) -> str:
+        text = self._texts.get((message,))
+        if text is None:
+            text = self._texts[(message,)] = translation.gettext(message)
+        return text
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        key = (singular, plural, number)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = translation.ngettext(singular, plural, number)
+        return text
+
+
+class _Live(Wording):
+    def __init__(self):
+        pass
+
+    gettext = staticmethod(translation.gettext)
+    ngettext = staticmethod(translation.ngettext)
+
+    @property
+    def winds(self) -> dict:
+        return dict(WIND_CHOICES)
+
+
+LIVE = _Live()
+
+
+def seat_labels(names: list, dealer: int = 0, wording: Wording | None = None) -> list[str]:
     """"East – Anna" for each seat, with the winds of the hand (``dealer`` is East); a seat without a
     player (None) reads "East – —". The one way the sheet, its forms and the exports name a seat."""
-    labels = dict(WIND_CHOICES)
+    labels = (wording or LIVE).winds
     winds = seat_winds(dealer) if 0 <= dealer < 4 else seat_winds(0)
     return [f"{labels[wind]} – {name or '—'}" for wind, name in zip(winds, names, strict=False)]
 
@@ -94,8 +133,11 @@ PENALTY_WORDS = {
 }
 
 
-def outcome_text(record: dict, names: list[str]) -> str:
-    """The hand's outcome in words, naming the players: "Anna wins on Ben's discard"."""
+def outcome_text(record: dict, names: list[str], wording: Wording | None = None) -> str:
+    """The hand's outcome in words, naming the players: "Anna wins on Ben's discard". ``wording``
+    keeps the translations when writing many outcomes."""
+    _, ngettext = (wording or LIVE).gettext, (wording or LIVE).ngettext
+
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and seat < len(names) else "?"
 

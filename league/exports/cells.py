@@ -9,7 +9,7 @@ Dates and times are stored as real dates (numbers a spreadsheet computes with) s
 export language's short format, taken from Django's locale formats.
 """
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 
 from django.utils import timezone
@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter
 from scoring.flow import seat_winds
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_FIRSTS = frozenset(FORMULA_STARTS)  # a set of one-character texts: the empty text is not in it
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
 THIN = Side(style="thin")
@@ -52,7 +53,7 @@ def datetime_format() -> str:
 
 def safe(value):
     """The value with any text that a spreadsheet would read as a formula made plain text."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    if isinstance(value, str) and value[:1] in FORMULA_FIRSTS:
         return "'" + value
     return value
 
@@ -122,16 +123,41 @@ def new_sheet(workbook, title: str, headings: Sequence[str], widths: Sequence[fl
 
 def append(sheet, values: Iterable, formats: Sequence[str | None] = ()) -> None:
     """Append one row of plain values, escaping texts and applying per-column number formats."""
-    row = []
-    for index, value in enumerate(values):
-        number_format = formats[index] if index < len(formats) else None
-        row.append(cell(sheet, value, number_format=number_format) if number_format or not _simple(value)
-                   else plain(value))
-    sheet.append(row)
+    row_writer(sheet, formats)(values)
 
 
-def _simple(value) -> bool:
-    return value is None or isinstance(value, int | float | str | bool)
+def row_writer(sheet, formats: Sequence[str | None] = ()) -> Callable[[Iterable], None]:
+    """``append`` for many rows with the same per-column number formats (a hands sheet has a million
+    cells). Each formatted column has one cell, given each row's value in turn: a write-only sheet
+    writes a row's cells as it is appended and keeps none of them. Dates and other values whose
+    setting may change a cell's number format get a cell of their own."""
+    styles = [_style(sheet, number_format, None, None, None) if number_format else None
+              for number_format in formats]
+    cells = [Cell(sheet, row=1, column=1, style_array=style) if style is not None else None for style in styles]
+    width = len(styles)
+
+    def write(values: Iterable) -> None:
+        row = []
+        for index, value in enumerate(values):
+            style = styles[index] if index < width else None
+            if style is not None:
+                if type(value) in REUSABLE:
+                    reused = cells[index]
+                    reused.value = safe(value)
+                    row.append(reused)
+                else:
+                    row.append(Cell(sheet, row=1, column=1, value=plain(value), style_array=style))
+            elif value is None or isinstance(value, str | int | float):  # bool is an int
+                row.append(safe(value))
+            else:  # a number or date whose format follows from its value
+                row.append(cell(sheet, value))
+        sheet.append(row)
+
+    return write
+
+
+# The value types a formatted column's one cell takes: setting them leaves its number format alone.
+REUSABLE = frozenset({int, float, Decimal, str, bool, type(None)})
 
 
 def sheet_title(title: str) -> str:

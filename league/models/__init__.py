@@ -16,7 +16,7 @@ from .competition import (
 from .day import Bye, CheckIn, Withdrawal, withdrawn_in
 from .exports import Export
 from .limits import RateCount
-from .people import Club, Player, PlayerMerge, shown_name, shown_name_order
+from .people import Club, Player, PlayerMerge, full_name, shown_name, shown_name_order
 from .play import Hand, HandRevision, TableConfirmation, TableDispute, TournamentPenalty
 from .results import (
     GameResult,
@@ -31,6 +31,7 @@ from .results import (
 from .signups import Signup
 
 __all__ = [
+    "full_name",
     "shown_name",
     "shown_name_order",
     "WIND_CHOICES", "AccountClaim", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",

@@ -39,6 +39,12 @@ def shown_name(first_name: str, last_name: str, public_name: str) -> str:
     return f"{first_name} {shown_last_name(last_name, public_name)}".strip()
 
 
+def full_name(first_name: str, last_name: str) -> str:
+    """The whole name, for administrators (``Player.full_name``); from the two fields for rows read
+    without a Player (the large exports read values, not model instances)."""
+    return f"{first_name} {last_name}"
+
+
 def shown_name_order(prefix: str = "") -> list:
     """``order_by`` terms listing players by their shown name (``shown_name``): the last name as the
     public sees it (its initial for "initials"), the first name, the id; ``prefix`` reaches the player
@@ -93,7 +99,7 @@ class Player(models.Model):
     @property
     def full_name(self) -> str:
         """The whole name, for administrators (exports, management pages, the Django admin)."""
-        return f"{self.first_name} {self.last_name}"
+        return full_name(self.first_name, self.last_name)
 
 
 class PlayerMerge(models.Model):

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from league.exports import results_xlsx
-from league.exports.cells import safe
+from league.exports.cells import DECIMAL, INTEGER, row_writer, safe
 from league.models import Export, GameResult, Hand, SeasonRanking, Standing, TournamentPenalty
 from league.services.day import walkin_create
 from league.services.exports import export_build, export_request
@@ -283,6 +283,27 @@ def test_texts_that_start_a_formula_are_quoted(text):
 @pytest.mark.parametrize("value", ["Anna", "1-2", "", 5, -5, None, Decimal("-1.5")])
 def test_other_values_pass_unchanged(value):
     assert safe(value) == value
+
+
+def test_rows_written_in_bulk_quote_formula_texts_and_keep_each_columns_number_format():
+    book = openpyxl.Workbook(write_only=True)
+    write_row = row_writer(book.create_sheet("Rows"), [INTEGER, None, None])
+    write_row(["=1+1", "@SUM(A1)", "", 5, Decimal("1.5")])
+    write_row([7, "Anna", "-2", None, Decimal("2")])
+    write_row([datetime.date(2026, 5, 1)])  # a date sets its own number format...
+    write_row([8])  # ...and leaves the column's alone
+    stream = io.BytesIO()
+    book.save(stream)
+    sheet = openpyxl.load_workbook(stream)["Rows"]
+    assert [[c.value for c in row] for row in sheet.iter_rows()] == [
+        ["'=1+1", "'@SUM(A1)", None, 5, 1.5],  # the empty text stays empty (openpyxl reads it as None)
+        [7, "Anna", "'-2", None, 2],
+        [datetime.datetime(2026, 5, 1), None, None, None, None],
+        [8, None, None, None, None],
+    ]
+    assert [c.number_format for c in sheet[1]] == [INTEGER, "General", "General", "General", DECIMAL]
+    assert sheet["A2"].number_format == INTEGER and sheet["E2"].number_format == INTEGER
+    assert sheet["A3"].is_date and sheet["A4"].number_format == INTEGER
 
 
 def test_score_sheets_have_one_printable_sheet_per_table_with_seats_and_winds(tournament):

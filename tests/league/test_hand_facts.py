@@ -39,3 +39,23 @@ def test_self_draws_draws_voids_and_penalties_in_words():
 def test_seat_labels_carry_the_winds_of_the_hand():
     assert hand_facts.seat_labels(NAMES) == ["East – Anna", "South – Ben", "West – Carla", "North – Dora"]
     assert hand_facts.seat_labels(NAMES, dealer=1)[1] == "East – Ben"
+
+
+RECORDS = [
+    {"outcome": "win", "winner": 2, "win_type": "discard", "discarder": 0},
+    {"outcome": "win", "wins": [{"seat": 1}, {"seat": 3, "yakuman": 1}], "win_type": "discard", "discarder": 2},
+    {"outcome": "win", "winner": 0, "win_type": "self_draw"},
+    {"outcome": "void", "penalties": [{"type": "false_mahjong", "seat": 3}, {"type": "fine"}]},
+    {"outcome": "draw"},
+]
+
+
+def test_a_wording_made_once_says_every_outcome_and_seat_as_the_live_lookup_does():
+    with translation.override("de"):
+        wording = hand_facts.Wording()
+        for record in RECORDS * 2:  # the second round reads the remembered phrases
+            assert hand_facts.outcome_text(record, NAMES, wording) == hand_facts.outcome_text(record, NAMES)
+        assert hand_facts.outcome_text(RECORDS[0], NAMES, wording) == "Carla gewinnt mit dem Abwurf von Anna"
+        for dealer in range(4):
+            assert hand_facts.seat_labels(NAMES, dealer, wording) == hand_facts.seat_labels(NAMES, dealer)
+        assert hand_facts.seat_labels(NAMES, 0, wording)[0] == "Ost – Anna"
