@@ -117,7 +117,7 @@ def _generation() -> str:
 
 
 def _token_key(subject: str, generation: str | None = None) -> str:
-    return f"league:pages:{generation or _generation()}:{subject}:token"
+    return f"league:pages:{generation or _generation()}:{_path_part(subject)}:token"
 
 
 def _tokens(subjects: list[str]) -> list[str]:
@@ -217,8 +217,8 @@ def _anonymous(request) -> bool:
     return not request.user.is_authenticated
 
 
-# A path longer than this is named in the keys by its digest: every key stays within the 250
-# characters a memcached server (and Django's key check) allows, however long the path typed.
+# A path (or subject) longer than this is named in the keys by its digest: every key stays within
+# the 250 characters a memcached server (and Django's key check) allows, however long the address typed.
 PATH_IN_KEY = 120
 
 
