@@ -36,9 +36,10 @@ Constructions (``n`` players, ``k = n / 4`` tables):
 * 24 players over 7 sessions: eight rows of three, the rows seated by the 7 parallel
   classes of AG(3, 2) with offsets in Z_3 chosen by a tiny exact search
   (:func:`twenty_four_classes`): everyone meets the 21 players outside their row once.
-* A 1-rotational resolvable 2-(52, 4, 1) design (52 players): Z_17 x 3 rows and one
-  fixed player, a base session developed over Z_17 (:func:`fifty_two_classes`): 17
-  sessions, everyone meets everyone once.
+* A 1-rotational resolvable 2-(3q + 1, 4, 1) design for a prime power q = 1 mod 4 (52, 76,
+  88, 112, 124, 148, 160, 184 players ...): GF(q) x 3 rows and one fixed player, one base
+  session from a multiplier construction developed over GF(q) (:func:`rotational_classes`):
+  q = (n - 1) / 3 sessions, the most any field of n can have; everyone meets everyone once.
 * 44 players over 12 sessions, the same way over Z_12 with eight fixed players
   (:func:`forty_four_classes`).
 * A packing of the projective space PG(3, 3) (40 players): its 130 lines of four points
@@ -517,37 +518,49 @@ def thirty_two_classes() -> Classes:
     return classes
 
 
-# --- 52 players over 17 sessions (a 1-rotational resolvable 2-(52, 4, 1) design) -----------
-
-# Four base tables of points (x, row), x in Z_17, found once by a small exact search (a
-# backtracking over the 16 non-zero x, run offline; the result is checked in the tests).
-_FIFTY_TWO_BASE = (
-    ((1, 0), (2, 1), (3, 1), (7, 2)),
-    ((4, 0), (8, 0), (12, 2), (15, 0)),
-    ((5, 0), (10, 2), (11, 1), (13, 1)),
-    ((6, 0), (9, 0), (14, 0), (16, 2)),
-)
+# --- 3q + 1 players over q sessions, q a prime power = 1 mod 4 (52, 76, 88, 112, ...) ---------
 
 
-def fifty_two_classes() -> Classes:
-    """Seventeen sessions for 52 players in which everyone meets everyone exactly once.
+def rotational_field(n: int) -> int | None:
+    """q when n == 3q + 1 for a prime power q = 1 mod 4 (n = 16, 40, 52, 76, 88, 112, ...), else None."""
+    if n < 16 or (n - 1) % 12 != 3:
+        return None
+    q = (n - 1) // 3
+    factors = _prime_powers(q)
+    return q if len(factors) == 1 else None
 
-    Players are (x in Z_17, row r in 0..2), index 17 r + x, and one more player, 51 (the
-    "point at infinity").  The first session is the table {51, (0, 0), (0, 1), (0, 2)} and
-    the images of the four base tables under the row rotation (x, r) -> (x, r + 1): three
-    tables each, 13 tables in all.  Session t adds t to every x (51 stays).  Under the row
-    rotation the pairs of players fall into 24 classes of differences (8 within a row:
-    +-1 .. +-8; 16 between rows: y - x for x one row before y, not 0, which the first table
-    takes); the base tables' 6 pairs each hit every class exactly once, so over the 17
-    translations every pair meets exactly once (a 1-rotational resolvable design; 52 is
-    4 mod 12, so 17 = (52 - 1) / 3 sessions is the most any field of 52 can have).
+
+def rotational_classes(q: int) -> Classes:
+    """q sessions for 3q + 1 players in which everyone meets everyone exactly once.
+
+    A direct construction of a 1-rotational resolvable 2-(3q + 1, 4, 1) design for a prime
+    power q = 1 mod 4 (the classical "multiplier" construction; every n = 4 mod 12 has a
+    resolvable design, Hanani, Ray-Chaudhuri and Wilson 1972, and this covers the n whose
+    (n - 1) / 3 is a prime power).  Players are (x in GF(q), row r in 0..2), index q r + x,
+    and one more player 3q (the "point at infinity").  Let w generate GF(q)* and e = w**((q - 1) / 4),
+    so e**2 = -1.  The first session is the table {3q, (0, 0), (0, 1), (0, 2)} and the tables
+    w**j * {(1, r), (-1, r), (e, r + 1), (-e, r + 1)} for j < (q - 1) / 4 and r in 0..2 (the
+    x values w**j * {1, -1, e, -e} run over GF(q)* once each); session t adds t to every x.
+
+    Why no pair meets twice: under translation and row rotation the pairs fall into the
+    differences within a row (+-d, (q - 1) / 2 of them), between a row and the next (d in GF(q),
+    0 taken by the first table) and the pairs with infinity.  The base table has two pairs within
+    a row, differences +-2 and +-2e, and four between rows, differences e - 1, -e - 1, 1 - e, 1 + e
+    = (e - 1) * {1, e, -1, -e}; multiplied by w**j, j < (q - 1) / 4 (one from each coset of
+    {1, e, -1, -e}), each difference comes up exactly once.  52 players: 17 sessions, 76: 25,
+    88: 29, 112: 37, 124: 41, 148: 49, 160: 53, 184: 61 (and 16, 28, 40, which have other designs too).
     """
-    m = 17
-    base = [[3 * m, 0, m, 2 * m]]
-    for table in _FIFTY_TWO_BASE:
-        for shift in range(3):
-            base.append([((r + shift) % 3) * m + x for x, r in table])
-    return develop(m, base)
+    f = Field(*_prime_powers(q)[0])
+    minus_one = next(x for x in range(q) if f.add(x, 1) == 0)
+    e = f._exp[(q - 1) // 4]
+    base = [[3 * q, 0, q, 2 * q]]
+    for j in range((q - 1) // 4):
+        w = f._exp[j]
+        xs = [f.mul(w, x) for x in (1, minus_one, e, f.mul(e, minus_one))]
+        for r in range(3):
+            base.append([r * q + xs[0], r * q + xs[1], (r + 1) % 3 * q + xs[2], (r + 1) % 3 * q + xs[3]])
+    return [[[p if p >= 3 * q else (p // q) * q + f.add(p % q, t) for p in line] for line in base]
+            for t in range(q)]
 
 
 def develop(m: int, base: list[list[int]]) -> Classes:
@@ -614,8 +627,9 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(thirty_two_classes())
     if n == 24:
         candidates.append(twenty_four_classes())
-    if n == 52:
-        candidates.append(fifty_two_classes())
+    q = rotational_field(n)
+    if q is not None:
+        candidates.append(rotational_classes(q))
     if n == 44:
         candidates.append(forty_four_classes())
     k = n // 4

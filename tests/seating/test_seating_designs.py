@@ -26,8 +26,8 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (44, 12), (52, 17), (64, 21), (80, 25),
-     (200, 25)],
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (44, 12), (52, 17), (64, 21), (76, 25),
+     (80, 25), (88, 29), (112, 37), (200, 25)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
     classes = designs.parallel_classes(n)
@@ -35,7 +35,7 @@ def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, 
     assert_repeat_free_schedule(n, classes)
 
 
-@pytest.mark.parametrize("n", [16, 28, 40, 52, 64])
+@pytest.mark.parametrize("n", [16, 28, 40, 52, 64, 76])
 def test_the_full_designs_let_everyone_meet_everyone_exactly_once(n):
     met = assert_repeat_free_schedule(n, designs.parallel_classes(n))
     assert len(met) == n * (n - 1) // 2
@@ -182,14 +182,38 @@ def test_no_draw_beats_the_lower_bound(n, sessions):
 
 
 def test_the_fifty_two_player_design_is_the_translates_of_one_base_session():
-    classes = designs.fifty_two_classes()
+    classes = designs.rotational_classes(17)
     assert len(classes) == 17
     for t, lines in enumerate(classes):
         assert sorted([51, t, 17 + t, 34 + t]) in [sorted(line) for line in lines]
 
 
+@pytest.mark.parametrize("q", [5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61, 81])
+def test_the_rotational_design_on_3q_plus_1_players_lets_everyone_meet_everyone_exactly_once(q):
+    n = 3 * q + 1
+    assert designs.rotational_field(n) == q
+    classes = designs.rotational_classes(q)
+    assert len(classes) == q == (n - 1) // 3
+    assert len(assert_repeat_free_schedule(n, classes)) == n * (n - 1) // 2
+
+
+@pytest.mark.parametrize("n", [12, 20, 48, 64, 100, 136, 172, 196])
+def test_fields_whose_third_of_n_minus_1_is_no_prime_power_1_mod_4_have_no_rotational_design(n):
+    assert designs.rotational_field(n) is None
+
+
+@pytest.mark.parametrize(
+    ("n", "sessions"),
+    [(16, 5), (28, 9), (40, 13), (52, 17), (64, 21), (76, 25), (88, 29), (112, 37), (124, 41), (148, 49),
+     (160, 53), (184, 61), (256, 85)],
+)
+def test_every_field_of_4_mod_12_players_up_to_256_with_a_prime_power_or_geometry_has_its_full_design(n, sessions):
+    assert n % 12 == 4 and sessions == (n - 1) // 3
+    assert designs.zero_repeat_sessions(n) == sessions
+
+
 @settings(max_examples=6, deadline=None)
-@given(st.sampled_from([(16, 5), (44, 12), (52, 14), (64, 21)]), st.integers(0, 2**32))
+@given(st.sampled_from([(16, 5), (28, 9), (44, 12), (52, 14), (52, 17), (64, 21), (76, 25)]), st.integers(0, 2**32))
 def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case, seed):
     n, sessions = case
     players = list(range(500, 500 + n))
