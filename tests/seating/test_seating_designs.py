@@ -167,6 +167,8 @@ def test_the_bound_for_twelve_players_over_three_sessions_is_the_exhaustive_mini
         (16, 6, 8, 24),  # 18 meetings each among 15 others
         (28, 10, 14, 42),
         (64, 21, 0, 0),
+        (20, 6, 1, 1),  # the social golfer instance 5-4-6 has no solution (published exhaustive search)
+        (24, 8, 12, 12),  # 24 meetings each among 23 others: one partner twice
     ],
 )
 def test_the_lower_bound_follows_from_counting_and_pigeonhole(n, sessions, pairs, meetings):
