@@ -247,3 +247,17 @@ def test_clubs_are_kept_apart_on_the_fifty_two_player_design_without_a_repeat():
     r = seating.report(seating.balanced(players, 14, groups=groups, seed=3), groups=groups)
     assert r["repeated_pairs"] == 0
     assert r["group_clashes_by_session"][0] == 0
+
+
+@pytest.mark.parametrize(("n", "sessions", "most"), [(20, 6, 6), (24, 8, 18)])
+def test_the_fields_above_their_bound_repeat_no_more_than_the_design_extensions_in_bounds_py(n, sessions, most):
+    r = seating.report(seating.balanced(list(range(n)), sessions, seed=0))
+    assert repeat_bounds(n, sessions)["repeated_pairs"] <= r["repeated_pairs"] <= most
+    assert r["max_meetings"] == 2
+
+
+@pytest.mark.parametrize(("n", "sessions"), [(76, 25), (88, 29), (112, 37)])
+def test_balanced_draws_every_4_mod_12_field_with_a_rotational_design_at_zero_repeats(n, sessions):
+    r = seating.report(seating.balanced(list(range(n)), sessions, seed=1))
+    assert r["repeated_pairs"] == 0 and r["pairs_met"] == n * (n - 1) // 2
+    assert r["wind_spread"] <= 1
