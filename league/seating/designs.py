@@ -56,8 +56,9 @@ the general existence proof is recursive and not built here.  Up to 256 players 
 design is built for 16, 28, 40, 52, 64, 76, 88, 112, 124, 148, 160, 184, 220, 244 and 256;
 the fields 100, 136, 172, 196, 208 and 232 (whose (n - 1) / 3 is no prime power) get 25,
 17, 40, 40, 57 and 29 repeat-free sessions (the transversal construction, capped at 40),
-and more sessions go to the search (100 x 33 repeats 158 pairs).  A 1-rotational search over Z_33 x 3 rows (the structure of
-:func:`rotational_classes` without the multiplier) found no base session in minutes.
+and more sessions go to the search (100 x 33 repeats 158 pairs).  A randomised
+backtracking for a base session over Z_33 x 3 rows (the structure of
+:func:`rotational_classes` without the multiplier) found none in 100 seconds.
 """
 
 from __future__ import annotations
