@@ -42,6 +42,9 @@ Constructions (``n`` players, ``k = n / 4`` tables):
   q = (n - 1) / 3 sessions, the most any field of n can have; everyone meets everyone once.
 * 44 players over 12 sessions, the same way over Z_12 with eight fixed players
   (:func:`forty_four_classes`).
+* 36 players over 11 sessions (the social golfer instance 9-4-11, a resolvable 4-GDD of
+  type 3^12): Z_11 x 3 rows and three fixed players, one base session developed over Z_11
+  (:func:`thirty_six_classes`): everyone meets the 33 players outside their group of three.
 * A packing of the projective space PG(3, 3) (40 players): its 130 lines of four points
   split into 13 spreads (a spread: 10 disjoint lines covering all 40 points), found by
   the same exact-cover search over the 8,424 spreads: 13 sessions, everyone meets
@@ -613,6 +616,41 @@ def forty_four_classes() -> Classes:
 
 
 
+# --- 36 players over 11 sessions (the social golfer instance 9-4-11) ----------------------
+
+# Three base tables of points (x, row), x in Z_11; the first also seats a fixed player.  Found
+# once by a brute-force search over the tiny space (the x values of the three tables
+# partition Z_11; run offline in well under a second; checked in the tests).
+_THIRTY_SIX_BASE = (
+    ((0, 0), (1, 1), (3, 2)),
+    ((2, 0), (6, 2), (7, 2), (9, 2)),
+    ((4, 0), (5, 2), (8, 0), (10, 2)),
+)
+
+
+def thirty_six_classes() -> Classes:
+    """Eleven repeat-free sessions for 36 players: a resolvable 4-GDD of type 3^12.
+
+    Players are (x in Z_11, row r in 0..2), index 11 r + x, and three fixed players 33, 34,
+    35.  The base session: fixed player 33 + i with the first base table's three points moved
+    i rows on (x, r) -> (x, r + i), and the other two base tables in all three row rotations:
+    nine tables.  Session t adds t to every x.  The groups who never meet are the three
+    players (x, 0), (x, 1), (x, 2) of one x and the three fixed players; everyone meets the
+    other 33 exactly once.  Why: under translation and row rotation the pairs of row players
+    fall into 5 differences within a row (+-1 .. +-5) and 10 from a row to the next (1 .. 10;
+    0 is the group), and the three base tables' 3 + 6 + 6 pairs hit each of these 15 exactly
+    once; each fixed player meets one point of each row per session, a different x each
+    time.  11 = (36 - 3) / 3 sessions, the most for 36 players.
+    """
+    m = 11
+    first, *rest = _THIRTY_SIX_BASE
+    base = [[3 * m + i, *[((r + i) % 3) * m + x for x, r in first]] for i in range(3)]
+    for table in rest:
+        for shift in range(3):
+            base.append([((r + shift) % 3) * m + x for x, r in table])
+    return develop(m, base)
+
+
 # --- the best construction for a field ---------------------------------------------------
 
 
@@ -642,6 +680,8 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(rotational_classes(q))
     if n == 44:
         candidates.append(forty_four_classes())
+    if n == 36:
+        candidates.append(thirty_six_classes())
     k = n // 4
     if k >= 4 and transversal_sessions(k) > 1:
         classes = transversal_classes(k, _MOST_SESSIONS)

@@ -26,7 +26,7 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (44, 12), (52, 17), (64, 21), (76, 25),
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13), (44, 12), (52, 17), (64, 21), (76, 25),
      (80, 25), (88, 29), (112, 37), (200, 25)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
@@ -52,6 +52,13 @@ def test_twenty_four_players_meet_everyone_outside_their_row_of_three_in_seven_s
     met = assert_repeat_free_schedule(24, designs.twenty_four_classes())
     assert len(met) == 24 * 21 // 2
     assert all(a // 3 == b // 3 for a, b in set(combinations(range(24), 2)) - met)
+
+
+def test_thirty_six_players_meet_everyone_outside_their_group_of_three_in_eleven_sessions():
+    met = assert_repeat_free_schedule(36, designs.thirty_six_classes())
+    assert len(met) == 36 * 33 // 2
+    group = {p: p % 11 for p in range(33)} | {33: "fixed", 34: "fixed", 35: "fixed"}
+    assert all(group[a] == group[b] for a, b in set(combinations(range(36), 2)) - met)
 
 
 def test_the_hermitian_unital_is_a_2_28_4_1_design():
@@ -84,7 +91,9 @@ def test_a_field_without_a_construction_has_one_class_only():
     assert designs.zero_repeat_sessions(12) == 1
 
 
-@pytest.mark.parametrize(("n", "sessions"), [(20, 5), (24, 6), (24, 7), (28, 9), (32, 10), (36, 6), (40, 13), (200, 8)])
+@pytest.mark.parametrize(
+    ("n", "sessions"), [(20, 5), (24, 6), (24, 7), (28, 9), (32, 10), (36, 6), (36, 11), (40, 13), (200, 8)]
+)
 def test_balanced_draws_the_known_repeat_free_fields_without_a_repeat(n, sessions):
     r = seating.report(seating.balanced(list(range(1000, 1000 + n)), sessions, seed=5))
     assert r["repeated_pairs"] == 0 and r["max_meetings"] == 1
