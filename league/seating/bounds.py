@@ -42,16 +42,20 @@ Where the draw stays above the bound (see bench/seating.py):
   published that we know of; a dedicated tabu search (exact objective, a few minutes)
   found nothing below 6 repeat meetings either.
 * 24 x 8: the counting bound 12 is reached only if every player meets one partner twice and
-  everyone else once: the eight sessions cover K_24 plus a perfect matching.  No such
-  schedule is published that we know of (the social golfer tables list 7 as the most
-  repeat-free sessions for six tables of four, which the counting bound already implies,
-  and say nothing about 12 repeats).  Structured
-  searches found none: Z_8 x 3 rows with the matching at difference 4 within each row, one
-  base session developed over Z_8 (exhaustive exact cover: no solution); Z_6 x 4 with the
-  unmet pairs of seven sessions as six 4-cycles (exhaustive: none).  The draw reaches 18:
-  the seven sessions of the 24-player design leave eight rows of three who have not met, and
-  any eighth session repeats at least 18 pairs among them (each table takes at most three
-  unmet pairs, one row of three, and repeats three).
+  everyone else once: the eight sessions cover K_24 plus a perfect matching M (each pair of
+  M in two sessions, anywhere among the eight; the case where one session holds all of M, so
+  that the unmet pairs of the other seven are six disjoint 4-cycles, is only one of them).
+  No such schedule is published that we know of (the social golfer tables list 7 as the
+  most repeat-free sessions for six tables of four, which the counting bound already
+  implies, and say nothing about 12 repeats).  Structured searches found none: Z_8 x 3
+  rows with M at difference 4 within each row, one base session developed over Z_8
+  (exhaustive exact cover: no solution); Z_6 x 4 rows with the unmet pairs of seven
+  sessions as six 4-cycles, six of the seven developed from one base session and the
+  seventh fixed by Z_6 (exhaustive: none); a tabu search on the exact objective (K_24 plus
+  a fixed M, a few CPU minutes) stayed above it.  The draw reaches 18: the seven sessions of
+  the 24-player design leave eight rows of three who have not met, and any eighth session
+  repeats at least 18 pairs among them (each table takes at most three unmet pairs, one row
+  of three, and repeats three).
 """
 
 from __future__ import annotations
