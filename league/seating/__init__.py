@@ -12,11 +12,12 @@ Methods:
   optionally clubs or teams kept apart early on.  Uses an exact repeat-free construction
   (:mod:`.designs`: affine and projective geometries, transversal designs over finite
   fields, the Hermitian unital, structured 24- and 32-player designs) whenever one
-  covers the field and the sessions (16 x 5, 20 x 5, 24 x 7, 28 x 9, 32 x 10, 36 x 9,
-  40 x 13, 44 x 12, 52 x 17, 64 x 21, 200 x 25, ...), a tabu search (:mod:`.search`) otherwise, compared
-  against the proven lower bound of :mod:`.bounds`, and an exact equitable edge colouring
-  for the winds (:mod:`.winds`).  No solver dependency (OR-tools' CP-SAT was considered:
-  the constructions reach every target field in under a second without it).
+  covers the field and the sessions (16 x 5, 20 x 5, 24 x 7, 28 x 9, 32 x 10, 36 x 11,
+  40 x 13, 44 x 12, 52 x 17, 64 x 21, 76 x 25, 88 x 29, 200 x 25, ...; every field of
+  3q + 1 players for a prime power q = 1 mod 4 over up to q sessions), a tabu search
+  (:mod:`.search`) otherwise, compared against the proven lower bound of :mod:`.bounds`,
+  and an exact equitable edge colouring for the winds (:mod:`.winds`).  No solver
+  dependency (OR-tools' CP-SAT was considered: the constructions reach every target field in under a second without it).
 * :func:`swiss` (:mod:`.draw_swiss`) - the next session from the current standings.
 * :func:`random_draw` (:mod:`.draw_random`) - a seeded, reproducible random draw.
 * :func:`report` (:mod:`.quality`) - the quality figures of any schedule.

@@ -25,9 +25,37 @@ beyond the first (Σ over pairs of max(0, m - 1)); the names are those of
    12 players over 2 or 3 sessions: at least 3 repeated pairs (exhaustive enumeration of
    every 12 x 3 schedule finds exactly 3 as the minimum; tests/seating checks it).
 
-A bound of 0 where no repeat-free schedule is known does not claim one exists (20 players
-over 6 sessions is an example where the counting argument allows 0 but no schedule is
-known here); the constructions of :mod:`.designs` reach 0 where they apply.
+3. Published non-existence (one field).  20 players over 6 sessions: counting allows 0, but
+   a repeat-free 20 x 6 schedule would be the social golfer instance 5-4-6, i.e. a resolvable
+   4-GDD of type 2^10 (everyone misses exactly one partner), and none exists: the social
+   golfer tables (Harvey; Sellmann's table at Brown) list 5 as the most sessions for five
+   tables of four, settled by exhaustive search.  So at least one pair meets twice.
+
+A bound of 0 where no repeat-free schedule is known does not claim one exists; the
+constructions of :mod:`.designs` reach 0 where they apply.
+
+Where the draw stays above the bound (see bench/seating.py):
+
+* 20 x 6: the bound is 1, the draw repeats 6 pairs (the five sessions of the transversal
+  design leave four rows of five who have not met; four tables of four from one row and the
+  four left over, who have all met, make the sixth).  No better 20 x 6 schedule is
+  published that we know of; a dedicated tabu search (exact objective, a few minutes)
+  found nothing below 6 repeat meetings either.
+* 24 x 8: the counting bound 12 is reached only if every player meets one partner twice and
+  everyone else once: the eight sessions cover K_24 plus a perfect matching M (each pair of
+  M in two sessions, anywhere among the eight; the case where one session holds all of M, so
+  that the unmet pairs of the other seven are six disjoint 4-cycles, is only one of them).
+  No such schedule is published that we know of (the social golfer tables list 7 as the
+  most repeat-free sessions for six tables of four, which the counting bound already
+  implies, and say nothing about 12 repeats).  Structured searches found none: Z_8 x 3
+  rows with M at difference 4 within each row, one base session developed over Z_8
+  (exhaustive exact cover: no solution); Z_6 x 4 rows with the unmet pairs of seven
+  sessions as six 4-cycles, six of the seven developed from one base session and the
+  seventh fixed by Z_6 (exhaustive: none); a tabu search on the exact objective (K_24 plus
+  a fixed M, a few CPU minutes) stayed above it.  The draw reaches 18: the seven sessions of
+  the 24-player design leave eight rows of three who have not met, and any eighth session
+  repeats at least 18 pairs among them (each table takes at most three unmet pairs, one row
+  of three, and repeats three).
 """
 
 from __future__ import annotations
@@ -35,6 +63,8 @@ from __future__ import annotations
 from .errors import TABLE_SIZE
 
 _PIGEONHOLE = {1: 6, 2: 2, 3: 1}
+# Fields with no repeat-free schedule by a published exhaustive search (see 3. above).
+_NO_REPEAT_FREE = {(20, 6)}
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -54,4 +84,6 @@ def repeat_bounds(n: int, sessions: int) -> dict[str, int]:
     if k in _PIGEONHOLE:
         meetings = max(meetings, (sessions - 1) * k * _PIGEONHOLE[k])
         pairs = max(pairs, k * _PIGEONHOLE[k])
+    if (n, sessions) in _NO_REPEAT_FREE:
+        pairs, meetings = max(pairs, 1), max(meetings, 1)
     return {"repeated_pairs": pairs, "repeat_meetings": meetings}

@@ -36,11 +36,15 @@ Constructions (``n`` players, ``k = n / 4`` tables):
 * 24 players over 7 sessions: eight rows of three, the rows seated by the 7 parallel
   classes of AG(3, 2) with offsets in Z_3 chosen by a tiny exact search
   (:func:`twenty_four_classes`): everyone meets the 21 players outside their row once.
-* A 1-rotational resolvable 2-(52, 4, 1) design (52 players): Z_17 x 3 rows and one
-  fixed player, a base session developed over Z_17 (:func:`fifty_two_classes`): 17
-  sessions, everyone meets everyone once.
+* A 1-rotational resolvable 2-(3q + 1, 4, 1) design for a prime power q = 1 mod 4 (52, 76,
+  88, 112, 124, 148, 160, 184 players ...): GF(q) x 3 rows and one fixed player, one base
+  session from a multiplier construction developed over GF(q) (:func:`rotational_classes`):
+  q = (n - 1) / 3 sessions, the most any field of n can have; everyone meets everyone once.
 * 44 players over 12 sessions, the same way over Z_12 with eight fixed players
   (:func:`forty_four_classes`).
+* 36 players over 11 sessions (the social golfer instance 9-4-11, a resolvable 4-GDD of
+  type 3^12): Z_11 x 3 rows and three fixed players, one base session developed over Z_11
+  (:func:`thirty_six_classes`): everyone meets the 33 players outside their group of three.
 * A packing of the projective space PG(3, 3) (40 players): its 130 lines of four points
   split into 13 spreads (a spread: 10 disjoint lines covering all 40 points), found by
   the same exact-cover search over the 8,424 spreads: 13 sessions, everyone meets
@@ -48,6 +52,16 @@ Constructions (``n`` players, ``k = n / 4`` tables):
 
 Where the field has no construction, or the sessions outnumber its classes, the tabu
 search of :mod:`.search` takes over (starting from the classes that exist).
+
+Fields of n = 4 mod 12 players all have a resolvable 2-(n, 4, 1) design, (n - 1) / 3
+sessions in which everyone meets everyone once (Hanani, Ray-Chaudhuri and Wilson 1972), but
+the general existence proof is recursive and not built here.  Up to 256 players the full
+design is built for 16, 28, 40, 52, 64, 76, 88, 112, 124, 148, 160, 184, 220, 244 and 256;
+the fields 100, 136, 172, 196, 208 and 232 (whose (n - 1) / 3 is no prime power) get 25,
+17, 40, 40, 57 and 29 repeat-free sessions (the transversal construction, capped at 40),
+and more sessions go to the search (100 x 33 repeats 158 pairs).  A randomised
+backtracking for a base session over Z_33 x 3 rows (the structure of
+:func:`rotational_classes` without the multiplier) found none in 100 seconds.
 """
 
 from __future__ import annotations
@@ -517,37 +531,49 @@ def thirty_two_classes() -> Classes:
     return classes
 
 
-# --- 52 players over 17 sessions (a 1-rotational resolvable 2-(52, 4, 1) design) -----------
-
-# Four base tables of points (x, row), x in Z_17, found once by a small exact search (a
-# backtracking over the 16 non-zero x, run offline; the result is checked in the tests).
-_FIFTY_TWO_BASE = (
-    ((1, 0), (2, 1), (3, 1), (7, 2)),
-    ((4, 0), (8, 0), (12, 2), (15, 0)),
-    ((5, 0), (10, 2), (11, 1), (13, 1)),
-    ((6, 0), (9, 0), (14, 0), (16, 2)),
-)
+# --- 3q + 1 players over q sessions, q a prime power = 1 mod 4 (52, 76, 88, 112, ...) ---------
 
 
-def fifty_two_classes() -> Classes:
-    """Seventeen sessions for 52 players in which everyone meets everyone exactly once.
+def rotational_field(n: int) -> int | None:
+    """q when n == 3q + 1 for a prime power q = 1 mod 4 (n = 16, 40, 52, 76, 88, 112, ...), else None."""
+    if n < 16 or (n - 1) % 12 != 3:
+        return None
+    q = (n - 1) // 3
+    factors = _prime_powers(q)
+    return q if len(factors) == 1 else None
 
-    Players are (x in Z_17, row r in 0..2), index 17 r + x, and one more player, 51 (the
-    "point at infinity").  The first session is the table {51, (0, 0), (0, 1), (0, 2)} and
-    the images of the four base tables under the row rotation (x, r) -> (x, r + 1): three
-    tables each, 13 tables in all.  Session t adds t to every x (51 stays).  Under the row
-    rotation the pairs of players fall into 24 classes of differences (8 within a row:
-    +-1 .. +-8; 16 between rows: y - x for x one row before y, not 0, which the first table
-    takes); the base tables' 6 pairs each hit every class exactly once, so over the 17
-    translations every pair meets exactly once (a 1-rotational resolvable design; 52 is
-    4 mod 12, so 17 = (52 - 1) / 3 sessions is the most any field of 52 can have).
+
+def rotational_classes(q: int) -> Classes:
+    """q sessions for 3q + 1 players in which everyone meets everyone exactly once.
+
+    A direct construction of a 1-rotational resolvable 2-(3q + 1, 4, 1) design for a prime
+    power q = 1 mod 4 (the classical "multiplier" construction; every n = 4 mod 12 has a
+    resolvable design, Hanani, Ray-Chaudhuri and Wilson 1972, and this covers the n whose
+    (n - 1) / 3 is a prime power).  Players are (x in GF(q), row r in 0..2), index q r + x,
+    and one more player 3q (the "point at infinity").  Let w generate GF(q)* and e = w**((q - 1) / 4),
+    so e**2 = -1.  The first session is the table {3q, (0, 0), (0, 1), (0, 2)} and the tables
+    w**j * {(1, r), (-1, r), (e, r + 1), (-e, r + 1)} for j < (q - 1) / 4 and r in 0..2 (the
+    x values w**j * {1, -1, e, -e} run over GF(q)* once each); session t adds t to every x.
+
+    Why no pair meets twice: under translation and row rotation the pairs fall into the
+    differences within a row (+-d, (q - 1) / 2 of them), between a row and the next (d in GF(q),
+    0 taken by the first table) and the pairs with infinity.  The base table has two pairs within
+    a row, differences +-2 and +-2e, and four between rows, differences e - 1, -e - 1, 1 - e, 1 + e
+    = (e - 1) * {1, e, -1, -e}; multiplied by w**j, j < (q - 1) / 4 (one from each coset of
+    {1, e, -1, -e}), each difference comes up exactly once.  52 players: 17 sessions, 76: 25,
+    88: 29, 112: 37, 124: 41, 148: 49, 160: 53, 184: 61 (and 16, 28, 40, which have other designs too).
     """
-    m = 17
-    base = [[3 * m, 0, m, 2 * m]]
-    for table in _FIFTY_TWO_BASE:
-        for shift in range(3):
-            base.append([((r + shift) % 3) * m + x for x, r in table])
-    return develop(m, base)
+    f = Field(*_prime_powers(q)[0])
+    minus_one = next(x for x in range(q) if f.add(x, 1) == 0)
+    e = f._exp[(q - 1) // 4]
+    base = [[3 * q, 0, q, 2 * q]]
+    for j in range((q - 1) // 4):
+        w = f._exp[j]
+        xs = [f.mul(w, x) for x in (1, minus_one, e, f.mul(e, minus_one))]
+        for r in range(3):
+            base.append([r * q + xs[0], r * q + xs[1], (r + 1) % 3 * q + xs[2], (r + 1) % 3 * q + xs[3]])
+    return [[[p if p >= 3 * q else (p // q) * q + f.add(p % q, t) for p in line] for line in base]
+            for t in range(q)]
 
 
 def develop(m: int, base: list[list[int]]) -> Classes:
@@ -590,6 +616,41 @@ def forty_four_classes() -> Classes:
 
 
 
+# --- 36 players over 11 sessions (the social golfer instance 9-4-11) ----------------------
+
+# Three base tables of points (x, row), x in Z_11; the first also seats a fixed player.  Found
+# once by a brute-force search over the tiny space (the x values of the three tables
+# partition Z_11; run offline in well under a second; checked in the tests).
+_THIRTY_SIX_BASE = (
+    ((0, 0), (1, 1), (3, 2)),
+    ((2, 0), (6, 2), (7, 2), (9, 2)),
+    ((4, 0), (5, 2), (8, 0), (10, 2)),
+)
+
+
+def thirty_six_classes() -> Classes:
+    """Eleven repeat-free sessions for 36 players: a resolvable 4-GDD of type 3^12.
+
+    Players are (x in Z_11, row r in 0..2), index 11 r + x, and three fixed players 33, 34,
+    35.  The base session: fixed player 33 + i with the first base table's three points moved
+    i rows on (x, r) -> (x, r + i), and the other two base tables in all three row rotations:
+    nine tables.  Session t adds t to every x.  The groups who never meet are the three
+    players (x, 0), (x, 1), (x, 2) of one x and the three fixed players; everyone meets the
+    other 33 exactly once.  Why: under translation and row rotation the pairs of row players
+    fall into 5 differences within a row (+-1 .. +-5) and 10 from a row to the next (1 .. 10;
+    0 is the group), and the three base tables' 3 + 6 + 6 pairs hit each of these 15 exactly
+    once; each fixed player meets one point of each row per session, a different x each
+    time.  11 = (36 - 3) / 3 sessions, the most for 36 players.
+    """
+    m = 11
+    first, *rest = _THIRTY_SIX_BASE
+    base = [[3 * m + i, *[((r + i) % 3) * m + x for x, r in first]] for i in range(3)]
+    for table in rest:
+        for shift in range(3):
+            base.append([((r + shift) % 3) * m + x for x, r in table])
+    return develop(m, base)
+
+
 # --- the best construction for a field ---------------------------------------------------
 
 
@@ -614,10 +675,13 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         candidates.append(thirty_two_classes())
     if n == 24:
         candidates.append(twenty_four_classes())
-    if n == 52:
-        candidates.append(fifty_two_classes())
+    q = rotational_field(n)
+    if q is not None:
+        candidates.append(rotational_classes(q))
     if n == 44:
         candidates.append(forty_four_classes())
+    if n == 36:
+        candidates.append(thirty_six_classes())
     k = n // 4
     if k >= 4 and transversal_sessions(k) > 1:
         classes = transversal_classes(k, _MOST_SESSIONS)

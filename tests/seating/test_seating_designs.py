@@ -26,8 +26,8 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 9), (40, 13), (44, 12), (52, 17), (64, 21), (80, 25),
-     (200, 25)],
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13), (44, 12), (52, 17), (64, 21), (76, 25),
+     (80, 25), (88, 29), (112, 37), (200, 25)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
     classes = designs.parallel_classes(n)
@@ -35,7 +35,7 @@ def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, 
     assert_repeat_free_schedule(n, classes)
 
 
-@pytest.mark.parametrize("n", [16, 28, 40, 52, 64])
+@pytest.mark.parametrize("n", [16, 28, 40, 52, 64, 76])
 def test_the_full_designs_let_everyone_meet_everyone_exactly_once(n):
     met = assert_repeat_free_schedule(n, designs.parallel_classes(n))
     assert len(met) == n * (n - 1) // 2
@@ -52,6 +52,13 @@ def test_twenty_four_players_meet_everyone_outside_their_row_of_three_in_seven_s
     met = assert_repeat_free_schedule(24, designs.twenty_four_classes())
     assert len(met) == 24 * 21 // 2
     assert all(a // 3 == b // 3 for a, b in set(combinations(range(24), 2)) - met)
+
+
+def test_thirty_six_players_meet_everyone_outside_their_group_of_three_in_eleven_sessions():
+    met = assert_repeat_free_schedule(36, designs.thirty_six_classes())
+    assert len(met) == 36 * 33 // 2
+    group = {p: p % 11 for p in range(33)} | {33: "fixed", 34: "fixed", 35: "fixed"}
+    assert all(group[a] == group[b] for a, b in set(combinations(range(36), 2)) - met)
 
 
 def test_the_hermitian_unital_is_a_2_28_4_1_design():
@@ -84,7 +91,9 @@ def test_a_field_without_a_construction_has_one_class_only():
     assert designs.zero_repeat_sessions(12) == 1
 
 
-@pytest.mark.parametrize(("n", "sessions"), [(20, 5), (24, 6), (24, 7), (28, 9), (32, 10), (36, 6), (40, 13), (200, 8)])
+@pytest.mark.parametrize(
+    ("n", "sessions"), [(20, 5), (24, 6), (24, 7), (28, 9), (32, 10), (36, 6), (36, 11), (40, 13), (200, 8)]
+)
 def test_balanced_draws_the_known_repeat_free_fields_without_a_repeat(n, sessions):
     r = seating.report(seating.balanced(list(range(1000, 1000 + n)), sessions, seed=5))
     assert r["repeated_pairs"] == 0 and r["max_meetings"] == 1
@@ -167,6 +176,8 @@ def test_the_bound_for_twelve_players_over_three_sessions_is_the_exhaustive_mini
         (16, 6, 8, 24),  # 18 meetings each among 15 others
         (28, 10, 14, 42),
         (64, 21, 0, 0),
+        (20, 6, 1, 1),  # the social golfer instance 5-4-6 has no solution (published exhaustive search)
+        (24, 8, 12, 12),  # 24 meetings each among 23 others: one partner twice
     ],
 )
 def test_the_lower_bound_follows_from_counting_and_pigeonhole(n, sessions, pairs, meetings):
@@ -182,14 +193,38 @@ def test_no_draw_beats_the_lower_bound(n, sessions):
 
 
 def test_the_fifty_two_player_design_is_the_translates_of_one_base_session():
-    classes = designs.fifty_two_classes()
+    classes = designs.rotational_classes(17)
     assert len(classes) == 17
     for t, lines in enumerate(classes):
         assert sorted([51, t, 17 + t, 34 + t]) in [sorted(line) for line in lines]
 
 
+@pytest.mark.parametrize("q", [5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61, 81])
+def test_the_rotational_design_on_3q_plus_1_players_lets_everyone_meet_everyone_exactly_once(q):
+    n = 3 * q + 1
+    assert designs.rotational_field(n) == q
+    classes = designs.rotational_classes(q)
+    assert len(classes) == q == (n - 1) // 3
+    assert len(assert_repeat_free_schedule(n, classes)) == n * (n - 1) // 2
+
+
+@pytest.mark.parametrize("n", [12, 20, 48, 64, 100, 136, 172, 196])
+def test_fields_whose_third_of_n_minus_1_is_no_prime_power_1_mod_4_have_no_rotational_design(n):
+    assert designs.rotational_field(n) is None
+
+
+@pytest.mark.parametrize(
+    ("n", "sessions"),
+    [(16, 5), (28, 9), (40, 13), (52, 17), (64, 21), (76, 25), (88, 29), (112, 37), (124, 41), (148, 49),
+     (160, 53), (184, 61), (256, 85)],
+)
+def test_every_field_of_4_mod_12_players_up_to_256_with_a_prime_power_or_geometry_has_its_full_design(n, sessions):
+    assert n % 12 == 4 and sessions == (n - 1) // 3
+    assert designs.zero_repeat_sessions(n) == sessions
+
+
 @settings(max_examples=6, deadline=None)
-@given(st.sampled_from([(16, 5), (44, 12), (52, 14), (64, 21)]), st.integers(0, 2**32))
+@given(st.sampled_from([(16, 5), (28, 9), (44, 12), (52, 14), (52, 17), (64, 21), (76, 25)]), st.integers(0, 2**32))
 def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case, seed):
     n, sessions = case
     players = list(range(500, 500 + n))
@@ -221,3 +256,17 @@ def test_clubs_are_kept_apart_on_the_fifty_two_player_design_without_a_repeat():
     r = seating.report(seating.balanced(players, 14, groups=groups, seed=3), groups=groups)
     assert r["repeated_pairs"] == 0
     assert r["group_clashes_by_session"][0] == 0
+
+
+@pytest.mark.parametrize(("n", "sessions", "most"), [(20, 6, 6), (24, 8, 18)])
+def test_the_fields_above_their_bound_repeat_no_more_than_the_design_extensions_in_bounds_py(n, sessions, most):
+    r = seating.report(seating.balanced(list(range(n)), sessions, seed=0))
+    assert repeat_bounds(n, sessions)["repeated_pairs"] <= r["repeated_pairs"] <= most
+    assert r["max_meetings"] == 2
+
+
+@pytest.mark.parametrize(("n", "sessions"), [(76, 25), (88, 29), (112, 37)])
+def test_balanced_draws_every_4_mod_12_field_with_a_rotational_design_at_zero_repeats(n, sessions):
+    r = seating.report(seating.balanced(list(range(n)), sessions, seed=1))
+    assert r["repeated_pairs"] == 0 and r["pairs_met"] == n * (n - 1) // 2
+    assert r["wind_spread"] <= 1
