@@ -36,17 +36,15 @@ def tournament_exports(request, slug: str):
     if request.method == "POST":
         session = request.POST.get("session", "").strip()
         number = posted_int(session)
-        try:
+
+        def ask() -> Export:
             if session and number is None:
                 raise ServiceError("bad_session", _("Choose a session from 1 to %(count)s.")
                                    % {"count": tournament.session_count})
-            export = export_request(kind=request.POST.get("kind", ""), tournament=tournament, user=request.user,
-                                    language=get_language(), session_number=number)
-        except ServiceError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("%(export)s requested; it is built in the background.")
-                             % {"export": export.get_kind_display()})
+            return export_request(kind=request.POST.get("kind", ""), tournament=tournament, user=request.user,
+                                  language=get_language(), session_number=number)
+
+        _ask(request, ask)
         return redirect("tournament-exports", slug=tournament.slug)
     return _exports_page(request, tournament.exports.filter(kind__in=kinds), kinds, {
         "tournament": tournament, "subject": tournament.name, "subject_url": tournament.get_absolute_url(),
@@ -63,18 +61,23 @@ def season_exports(request, pk: int):
         raise PermissionDenied(_("Only league administrators can export."))
     season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
     if request.method == "POST":
-        try:
-            export = export_request(kind=request.POST.get("kind", ""), season=season, user=request.user,
-                                    language=get_language())
-        except ServiceError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("%(export)s requested; it is built in the background.")
-                             % {"export": export.get_kind_display()})
+        _ask(request, lambda: export_request(kind=request.POST.get("kind", ""), season=season, user=request.user,
+                                             language=get_language()))
         return redirect("manage-season-exports", pk=season.pk)
     return _exports_page(request, season.exports, SEASON_KINDS, {
         "subject": str(season), "subject_url": season.get_absolute_url(),
         "action": reverse("manage-season-exports", args=[season.pk])})
+
+
+def _ask(request, ask) -> None:
+    """Ask for an export (``ask()``, which may refuse with a ServiceError) and say how it went."""
+    try:
+        export = ask()
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(export)s requested; it is built in the background.")
+                         % {"export": export.get_kind_display()})
 
 
 def _exports_page(request, exports, kinds, context: dict):
