@@ -12,7 +12,6 @@ PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_u
 per column grows with the rows).
 """
 import json
-from operator import itemgetter
 
 from django.db import connections, models
 
@@ -48,8 +47,14 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
         update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + CHUNK]],
                     using=using)
     if created:
-        create_rows(model, [{**common, **dict(zip(key_fields, key, strict=True)), **values}
-                            for key, values in created], using=using)
+        # rows as tuples in column order: no merged dict per row
+        columns = [*common, *key_fields, *value_fields]
+        head = tuple(common.values())
+        try:
+            tuples = [(*head, *key, *[values[name] for name in value_fields]) for key, values in created]
+        except KeyError as missing:
+            raise ValueError(f"sync_rows: every row needs the fields {value_fields}, not {missing}") from None
+        insert_rows(model, columns, tuples, using=using)
     return {key for key, _pk, _values in updated} | set(existing) | {key for key, _values in created}
 
 
@@ -65,42 +70,60 @@ def commit_without_flush(*, using: str = "default") -> None:
 
 
 def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> None:
-    """Insert ``rows`` (field name → value; the same fields in each): ``bulk_create``, or on
-    PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of the values as they are (JSON as its text)."""
+    """Insert ``rows`` (field name → value; the same fields in each): ``insert_rows``."""
+    if not rows:
+        return
+    columns = list(rows[0])
+    tuples = []
+    for values in rows:
+        if len(values) != len(columns) or any(name not in values for name in columns):
+            raise ValueError(f"create_rows: every row needs the fields {sorted(columns)}, not {sorted(values)}")
+        tuples.append(tuple(values[name] for name in columns))
+    insert_rows(model, columns, tuples, using=using)
+
+
+def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple], *, using: str) -> None:
+    """Insert ``rows``, tuples of the values of ``columns`` (field names or attribute names, such as
+    ``tournament_id``): ``bulk_create``, or on PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of
+    the values as they are (JSON as its text, a field no column gives its default)."""
+    if not rows:
+        return
     connection = connections[using]
     if connection.vendor != "postgresql" or len(rows) < COPY_FROM:
-        model.objects.using(using).bulk_create([model(**values) for values in rows], batch_size=CHUNK)
+        model.objects.using(using).bulk_create([model(**dict(zip(columns, row, strict=True))) for row in rows],
+                                               batch_size=CHUNK)
         return
-    fields = [field for field in model._meta.concrete_fields if not isinstance(field, models.AutoField)]
-    quote = connection.ops.quote_name
-    sql = (f"COPY {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
-           "FROM STDIN")
-    # Every row has the same fields: each column's key (attribute name or name) is looked up once,
-    # a column no row gives gets its default, and JSON goes as its text.
-    keys, defaults, json_columns = [], {}, []
-    for index, field in enumerate(fields):
+    given = {name: index for index, name in enumerate(columns)}
+    written, json_columns, defaults = [], [], []
+    for field in model._meta.concrete_fields:
+        index = given.get(field.attname, given.get(field.name))
+        if index is None:
+            if not isinstance(field, models.AutoField):
+                default = field.get_default()
+                defaults.append((field, json.dumps(default) if isinstance(field, models.JSONField) else default))
+            continue
+        written.append((index, field))
         if isinstance(field, models.JSONField):
             json_columns.append(index)
-        key = field.attname if field.attname in rows[0] else field.name if field.name in rows[0] else None
-        if key is None:
-            defaults[index] = field.get_default()
-        else:
-            keys.append(key)
-    pick = itemgetter(*keys) if len(keys) > 1 else lambda values: (values[keys[0]],)
+    if len(written) != len(columns):
+        raise ValueError(f"insert_rows: {model.__name__} has no field for some of {columns}")
+    order = [index for index, _field in written]
+    in_order = order != list(range(len(columns)))
+    tail = tuple(default for _field, default in defaults)
+    quote = connection.ops.quote_name
+    names = [field.column for _index, field in written] + [field.column for field, _default in defaults]
+    sql = f"COPY {quote(model._meta.db_table)} ({', '.join(quote(name) for name in names)}) FROM STDIN"
     dumps = json.dumps
-    width = len(rows[0])
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        for values in rows:
-            if len(values) != width:  # a row with other fields than the first (a missing one fails the pick)
-                raise ValueError(f"create_rows: every row needs the fields {sorted(rows[0])}, not {sorted(values)}")
-            row = pick(values)
-            if defaults or json_columns:
+        write_row = copy.write_row
+        for row in rows:
+            if json_columns:
                 row = list(row)
-                for index, default in defaults.items():
-                    row.insert(index, default)
                 for index in json_columns:
                     row[index] = dumps(row[index])
-            copy.write_row(row)
+            if in_order:
+                row = [row[index] for index in order]
+            write_row((*row, *tail) if tail else row)
 
 
 def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,

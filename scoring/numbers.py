@@ -13,6 +13,13 @@ _EXPONENTS = {places: Decimal(1).scaleb(-places) for places in range(9)}
 def to_decimal(value, places: int) -> Decimal:
     """An exact number (int, Fraction, Decimal) rounded half up to ``places`` decimals."""
     exponent = _EXPONENTS.get(places) or Decimal(1).scaleb(-places)
+    kind = type(value)  # the usual types first, by identity: isinstance against Fraction asks its ABC
+    if kind is Fraction:
+        if value.denominator != 1:
+            return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(exponent, rounding=ROUND_HALF_UP)
+        value, kind = value.numerator, int
+    if kind is int or kind is Decimal:
+        return Decimal(value).quantize(exponent, rounding=ROUND_HALF_UP)
     if isinstance(value, Fraction):
         if value.denominator != 1:  # the common case first, without a copy of the fraction
             exact = Decimal(value.numerator) / Decimal(value.denominator)
@@ -46,9 +53,10 @@ def exact(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
-def shares(keys: list, amounts) -> list[Fraction]:
+def shares(keys: list, amounts) -> list[int | Fraction]:
     """``amounts`` (best place first) handed out by descending ``keys``; tied seats share the
-    amounts of the places they cover equally."""
+    amounts of the places they cover equally (a Fraction; a seat alone on its place gets its amount
+    as it is)."""
     order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
     out = [Fraction(0)] * len(keys)
     start = 0
@@ -56,7 +64,9 @@ def shares(keys: list, amounts) -> list[Fraction]:
         end = start + 1
         while end < len(order) and keys[order[end]] == keys[order[start]]:
             end += 1
-        share = Fraction(sum(amounts[start:end]), end - start)
+        # one seat: its amount as it is (an int stays an int: exact, and cheaper to add up)
+        alone = end - start == 1 and type(amounts[start]) is int
+        share = amounts[start] if alone else Fraction(sum(amounts[start:end]), end - start)
         for s in order[start:end]:
             out[s] = share
         start = end

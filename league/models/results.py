@@ -2,6 +2,15 @@
 
 These rows are derived from hands and penalties and rebuilt by the standings and ranking
 services; nothing here is entered by hand.
+
+The standings recomputation's own rows (``GameResult``, ``TableGame``, ``PlayerTotal``) keep their
+references without a database constraint (``db_constraint=False``): a first recomputation of a
+championship writes some 17,000 of them, and PostgreSQL checked their 48,000 references one by one
+at the commit, 40% of the whole run. Nothing else writes them, each one is rebuilt from hands whose
+own references the database does check, and Django's ``on_delete=CASCADE`` still removes them with
+their table, tournament or player (tests/league/test_derived_rows.py). Their table's index is the
+composite unique constraint's; the ``Standing`` rows, which an external tournament's file writes
+too, keep their constraints.
 """
 from django.db import models
 from django.db.models import Q
@@ -12,11 +21,14 @@ from .people import Player
 
 
 class GameResult(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("table"))
+    # derived rows: no database constraint on their references (see the module docstring)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("table"),
+                              db_constraint=False, db_index=False)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="game_results",
-                                   verbose_name=_("tournament"))
+                                   verbose_name=_("tournament"), db_constraint=False)
     session_number = models.PositiveSmallIntegerField(_("session"))
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("player"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("player"),
+                               db_constraint=False)
     seat = models.PositiveSmallIntegerField(_("seat"))
     total = models.IntegerField(_("balance"))
     final_points = models.IntegerField(_("final points"), null=True, blank=True)
@@ -43,9 +55,9 @@ class TableGame(models.Model):
     difference."""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="+",
-                                 verbose_name=_("table"))
+                                 verbose_name=_("table"), db_constraint=False)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+",
-                                   verbose_name=_("tournament"))
+                                   verbose_name=_("tournament"), db_constraint=False)
     fingerprint = models.CharField(_("fingerprint"), max_length=64)
     # [[player id, table points, game score, place], ...]: the figures as exact fractions ("7/2")
     players = models.JSONField(_("players' figures"), default=list)
@@ -63,8 +75,9 @@ class PlayerTotal(models.Model):
     of their ``TableGame`` figures, moved by each recomputation by what changed."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+",
-                                   verbose_name=_("tournament"))
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+                                   verbose_name=_("tournament"), db_constraint=False, db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"),
+                               db_constraint=False)
     table_points = models.CharField(_("table points"), max_length=100)
     score = models.CharField(_("game score"), max_length=100)
     games = models.PositiveIntegerField(_("games"))

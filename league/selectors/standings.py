@@ -211,16 +211,34 @@ def _game_rows(scoring: TableScoring, table_id: int, game: Game, hands: int,
         score, table_points, place = game.scores[position], game.table_points[position], game.places[position]
         if player_id in scoring.substitutes:  # the substitute's result is fixed; the other three keep theirs
             score, table_points, place = scoring.fixed
+        final_points = game.final_points[position]
         rows[(table_id, player_id)] = {
             "session_number": session_number, "seat": position,
             "total": game.totals[position],
-            "final_points": int(to_decimal(game.final_points[position], 0)),
-            "score": to_decimal(score, 2), "place": place,
-            "table_points": to_decimal(table_points, 4), "hands": hands,
-            # exact values for the standings, not stored
-            "_score": Fraction(score), "_table_points": Fraction(table_points),
+            "final_points": final_points if type(final_points) is int else int(to_decimal(final_points, 0)),
+            "score": _stored(score, 2), "place": place,
+            "table_points": _stored(table_points, 4), "hands": hands,
+            # exact values for the standings, not stored: whole numbers stay ints
+            "_score": _exact(score), "_table_points": _exact(table_points),
         }
     return rows
+
+
+def _stored(value, places: int) -> int | Decimal:
+    """A figure as its decimal column holds it: a whole number as it is (the database adds the
+    decimals, and an int equals the Decimal read back), any other rounded half up to ``places``."""
+    kind = type(value)
+    if kind is int:
+        return value
+    if kind is Fraction and value.denominator == 1:
+        return value.numerator
+    return to_decimal(value, places)
+
+
+def _exact(value) -> int | Fraction:
+    """An exact number as an int or a Fraction (both add up exactly: ``scoring.standings.exact_sum``)."""
+    kind = type(value)
+    return value if kind is int or kind is Fraction else Fraction(value)
 
 
 def raw_rows(queryset: QuerySet) -> list[tuple]:
@@ -346,12 +364,13 @@ def fingerprinted_sums(tournament: Tournament, scoring: TableScoring, seats: dic
 
 
 def _fingerprints(scoring: TableScoring, seats: dict[int, list[tuple]], rows: list[tuple]) -> dict[int, str]:
-    key = scoring.key()
+    key = repr(scoring.key()).encode()  # the same for every table: hashed once, then copied
     fingerprints = {}
-    blake2b = hashlib.blake2b
+    start = hashlib.blake2b(key, digest_size=16)
     for table_id, *figures in rows:
-        text = repr((key, figures, seats.get(table_id, ()))).encode()
-        fingerprints[table_id] = blake2b(text, digest_size=16).hexdigest()
+        digest = start.copy()
+        digest.update(repr((figures, seats.get(table_id, ()))).encode())
+        fingerprints[table_id] = digest.hexdigest()
     return fingerprints
 
 

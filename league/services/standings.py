@@ -172,14 +172,18 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
     tables = set(fingerprints) | set(stored)
     changed = {table_id for table_id in tables if stored.get(table_id) != fingerprints.get(table_id)}
     everything = full or not stored or 2 * len(changed) > len(tables)
-    if not everything and (GameResult.objects.filter(**common).count()
-                           != sum(len(seats.get(table_id, ())) for table_id in stored)):
-        everything = True  # game rows lost or added behind the recompute's back (a restore, a hand-made fix)
     totals = {}
     if not everything:
         totals = {player_id: [Fraction(tp), Fraction(score), games, places] for player_id, tp, score, games, places
                   in PlayerTotal.objects.filter(**common).values_list("player_id", "table_points", "score", "games",
                                                                       "place_sum")}
+        game_count = GameResult.objects.filter(**common).count()
+        if (game_count != sum(len(seats.get(table_id, ())) for table_id in stored)
+                or game_count != sum(entry[2] for entry in totals.values())):
+            # rows lost or added behind the recompute's back (a restore, a hand-made fix, a table
+            # deleted with its game rows before its players' totals were moved): start again
+            everything, totals = True, {}
+    if not everything:
         if not changed:
             return set(), totals
         taken = [(player_id, Fraction(tp), Fraction(score), place)
@@ -261,7 +265,7 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
         commit_without_flush()  # derived rows: lost in a crash, their changes stay stale for the sweep
         with cycle_collector_paused():
             changed_games, totals = _sync_games(tournament, full=full)
-        standings = standing_rows(tournament, {}, totals=totals)
+            standings = standing_rows(tournament, {}, totals=totals)
         common = {"tournament_id": tournament.pk}
         changed_standings = sync_rows(Standing.objects.filter(**common), ("player_id",), standings, common=common)
         changed = bool(changed_games or changed_standings)

@@ -1,0 +1,81 @@
+"""The standings recomputation's own rows (game results, table games, players' totals) carry no
+database constraint on their references (league/models/results.py): they still go with the table,
+player or tournament they belong to, and no row is ever left pointing at one that is gone."""
+import pytest
+
+from league.models import GameResult, Hand, Player, PlayerTotal, Seat, Table, TableGame, Tournament
+from league.services.deletions import object_delete
+from league.services.hands import hand_delete, hand_record
+from league.services.players import player_merge
+from league.services.standings import standings_recompute
+from tests.factories import AdminFactory, PlayerFactory, SessionFactory, TournamentFactory, table_with_players
+
+pytestmark = pytest.mark.django_db
+
+WIN = {"outcome": "win", "winner": 0, "hand_values": [120, 10, 0, 4]}
+
+
+def played(tables: int = 2):
+    """A tournament whose tables each have one hand, with its standings computed."""
+    tournament = TournamentFactory()
+    session = SessionFactory(tournament=tournament, number=1)
+    user = AdminFactory()
+    made = [table_with_players(session=session, number=number) for number in range(1, tables + 1)]
+    for table in made:
+        hand_record(table=table, record=WIN, user=user)
+    standings_recompute(tournament=tournament)
+    return tournament, made, user
+
+
+def dangling() -> list[str]:
+    """Derived rows whose table, tournament or player no longer exists."""
+    tables, tournaments, players = (set(model.objects.values_list("pk", flat=True))
+                                    for model in (Table, Tournament, Player))
+    found = [f"game result {row}" for row in GameResult.objects.values_list("table_id", "tournament_id", "player_id")
+             if row[0] not in tables or row[1] not in tournaments or row[2] not in players]
+    found += [f"table game {row}" for row in TableGame.objects.values_list("table_id", "tournament_id")
+              if row[0] not in tables or row[1] not in tournaments]
+    found += [f"player total {row}" for row in PlayerTotal.objects.values_list("tournament_id", "player_id")
+              if row[0] not in tournaments or row[1] not in players]
+    return found
+
+
+def test_a_table_deleted_before_the_recompute_takes_its_game_results_with_it():
+    tournament, (first, second), user = played()
+    hand_delete(hand=Hand.objects.get(table=first), user=user)
+
+    object_delete(obj=Table.objects.get(pk=first.pk), user=user)
+
+    assert not GameResult.objects.filter(table_id=first.pk).exists()
+    assert not TableGame.objects.filter(table_id=first.pk).exists()
+    assert GameResult.objects.filter(table_id=second.pk).count() == 4
+    assert dangling() == []
+    standings_recompute(tournament=tournament)
+    assert PlayerTotal.objects.filter(tournament=tournament).count() == 4
+    assert dangling() == []
+
+
+def test_a_deleted_tournament_leaves_no_derived_row_behind():
+    tournament, tables, user = played()
+    for table in tables:
+        for hand in Hand.objects.filter(table=table):
+            hand_delete(hand=hand, user=user)
+
+    object_delete(obj=Tournament.objects.get(pk=tournament.pk), user=user)
+
+    assert not GameResult.objects.exists()
+    assert not TableGame.objects.exists()
+    assert not PlayerTotal.objects.exists()
+
+
+def test_a_merged_away_player_leaves_no_row_that_names_them():
+    tournament, (first, _second), user = played()
+    removed = Seat.objects.get(table=first, position=2).player
+    kept = PlayerFactory()
+
+    player_merge(keep=kept, remove=removed, user=user)
+
+    assert dangling() == []
+    standings_recompute(tournament=tournament)
+    assert dangling() == []
+    assert PlayerTotal.objects.get(tournament=tournament, player=kept).games == 1
