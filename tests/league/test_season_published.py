@@ -353,3 +353,18 @@ def test_a_season_ranked_by_sum_lists_its_tournaments_without_weights(season, pu
     assert sorted(row[0] for row in table[1:]) == sorted([here.name, external.name])
     page = client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Countries" in page and "Age factor" not in page
+
+
+def test_the_season_page_says_that_a_running_club_event_counts_as_its_table_says(client):
+    """The sentence under the ranking named finished tournaments only, while the table beside it
+    said "yes" for a club event still running (league.selectors.standings.counts_in_ranking)."""
+    season = SeasonFactory()
+    TournamentFactory(season=season, kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING, published=True,
+                      name="Donnerstage")
+    url = f"/l/{season.league.slug}/{season.name}/"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r"Donnerstage</a></th>.*?<td>yes</td>", english, re.S)
+    assert "Finished tournaments count, and club events from their first hand on." in english
+    client.cookies["django_language"] = "de"
+    german = client.get(url).content.decode()
+    assert "Beendete Turniere zählen, Vereinsveranstaltungen schon ab ihrem ersten Spiel." in german
