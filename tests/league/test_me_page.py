@@ -56,3 +56,20 @@ def test_the_me_page_offers_the_score_sheet_only_where_the_player_may_write(entr
         assert me.get(f"/referee/table/{table.pk}/").status_code == 200
     else:
         assert me.get(f"/referee/table/{table.pk}/").status_code == 403
+
+
+def test_my_tables_tell_a_player_at_a_referees_table_where_to_look_instead_of_calling_them_unassigned():
+    table = table_with_players(slug="my-tables", options={"entry": "referee"})
+    me = signed_in(table.seats.get(position=0).player)
+
+    page = me.get("/referee/").content.decode()
+
+    assert "You are not assigned to any tournament." not in page
+    assert "your Me page shows where you sit." in page and '<a href="/me/">My table</a>' in page
+    assert "You are not assigned to any tournament." in signed_in_without_player().get("/referee/").content.decode()
+
+
+def signed_in_without_player() -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(UserFactory())
+    return client
