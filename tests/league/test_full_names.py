@@ -22,12 +22,13 @@ def test_the_control_room_names_players_in_full(client, admin_user, anna):
     table = table_with_players(slug="names", players=[anna, *PlayerFactory.create_batch(3)])
     tournament = table.session.tournament
     TournamentPenalty.objects.create(tournament=tournament, player=anna, points=5, reason="late")
+    TournamentPenalty.objects.create(tournament=tournament, player=anna, points=1, reason="phone rang")
     client.force_login(referee_for(tournament))
     live = client.get(f"/t/{tournament.slug}/control/part/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'<span class="name">Anna {HIDDEN}</span>' in live
     client.force_login(admin_user)
     page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"<li>Anna {HIDDEN}: 5 points" in page
+    assert f"<li>Anna {HIDDEN}: 5 points" in page and f"<li>Anna {HIDDEN}: 1 point – phone rang" in page
     client.logout()
     public = client.get(f"/t/{tournament.slug}/").content.decode()
     assert HIDDEN not in public
@@ -83,3 +84,4 @@ def test_the_administrators_pages_name_a_disputing_a_matching_and_a_kept_player_
     signups = page("/manage/t/later/signups/")
     assert f"the existing player Anna {HIDDEN}" in signups and f"Approve as Anna {HIDDEN}" in signups
     assert f'<a href="/p/{anna.pk}/">Anna {HIDDEN}</a>' in page("/manage/players/merge/")
+
