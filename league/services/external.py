@@ -25,7 +25,7 @@ from ..errors import ServiceError
 from ..matching import NameIndex, name_key
 from ..models import Player, Season, Standing, Tournament
 from ..validators import hidden_characters_message
-from .imports import HEADINGS, too_many_rows, upload_rows
+from .imports import HEADINGS, rows_refused, too_many_rows, upload_rows
 from .imports import _key as heading_key
 from .imports import _text as cell_text
 from .standings import rankings_request
@@ -284,8 +284,7 @@ def external_results_import(*, season: Season, upload, name: str, starts_on: dat
         rows = external_results_plan(upload=upload, event=event)
         bad = [row for row in rows if row.status == "error"]
         if bad:
-            raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
-                               % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
+            raise rows_refused(len(bad), [row.entry() for row in rows])
         tournament = (Tournament.objects.select_for_update()
                       .filter(season=season, kind=Tournament.Kind.EXTERNAL, name=event.name,
                               starts_on=event.starts_on).first())

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
@@ -482,11 +483,15 @@ def registrations_import_preview(*, tournament: Tournament, upload, decisions: d
     return _plan(tournament=tournament, rows=_read_rows(upload), decisions=decisions, clubs=clubs)
 
 
+def rows_refused(count: int, rows: list) -> ServiceError:
+    """The one refusal of a file with ``count`` bad rows (``rows``: every row, marked, for the page)."""
+    return ServiceError("invalid_rows", ngettext("%(count)s row cannot be imported; nothing was imported.",
+                                                 "%(count)s rows cannot be imported; nothing was imported.",
+                                                 count) % {"count": count}, extra={"rows": rows})
+
+
 def _invalid(preview: Preview) -> ServiceError:
-    return ServiceError(
-        "invalid_rows",
-        _("%(count)s rows cannot be imported; nothing was imported.") % {"count": len(preview.errors)},
-        extra={"rows": [asdict(error) for error in preview.errors]})
+    return rows_refused(len(preview.errors), [asdict(error) for error in preview.errors])
 
 
 @transaction.atomic
@@ -580,9 +585,6 @@ def players_bulk_create(*, rows: list[list], tournament: Tournament | None = Non
                            _("This tournament is finished; nobody can register any more."), status=409)
     preview = players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions, clubs=clubs)
     if not preview.valid:
-        raise ServiceError(
-            "invalid_rows",
-            _("%(count)s rows cannot be imported; nothing was imported.") % {"count": len(preview.errors)},
-            extra={"rows": bulk_entries(preview)})
+        raise rows_refused(len(preview.errors), bulk_entries(preview))
     _store(preview, tournament=tournament)
     return preview

@@ -336,3 +336,14 @@ def test_a_file_of_too_many_rows_is_refused_with_one_message_however_long_it_is(
     assert len(refusals) == 1, refusals
     code, message, _fields = refusals.pop()
     assert code == "too_many_rows" and str(MAX_RESULT_ROWS) in message
+
+
+def test_one_bad_row_is_counted_as_one(admin_api, season):
+    rows = [[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Visser", "Kees", "", "XX", 0, 0]]
+    german = send(admin_api, season, rows).json()["error"]["message"]
+    english = admin_api.post(f"/api/v1/seasons/{season.pk}/external-results/",
+                             {"file": results_file(rows), "name": "Open Leiden", "starts_on": "2026-03-07",
+                              "ends_on": "2026-03-08", "country": "NL"},
+                             format="multipart", HTTP_ACCEPT_LANGUAGE="en").json()["error"]["message"]
+    assert german == "1 Zeile kann nicht importiert werden; es wurde nichts importiert."
+    assert english == "1 row cannot be imported; nothing was imported."
