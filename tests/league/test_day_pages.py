@@ -225,3 +225,12 @@ def test_the_control_room_counts_one_substitute_as_one(client, admin_user):
     client.force_login(admin_user)
     page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "4 players and 1 substitute to seat." in page
+
+
+def test_the_withdrawal_form_names_nobody_until_a_player_is_chosen(client, admin_user):
+    """Like the penalty and bye forms: one tap on "Withdraw" no longer withdraws the first player of the list."""
+    tournament = TournamentFactory(slug="wd-choose")
+    Registration.objects.create(tournament=tournament, player=PlayerFactory(first_name="Anna", last_name="Albers"))
+    client.force_login(admin_user)
+    page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<select id="wd-player" name="player" required><option value="">– choose –</option>' in page
