@@ -6,7 +6,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 
 from ..models import AccountClaim, AuditEntry, Player, Seat, Signup, Tournament
-from ..permissions import visible_tournaments
+from ..permissions import table_writer, visible_tournaments
 from .day import START_WINDS
 
 # never handed out, not even to the person: a password hash, and keys that act for someone else
@@ -66,12 +66,14 @@ def player_export(*, user, player: Player | None) -> dict:
 def me_summary(*, user, player: Player | None) -> dict:
     """``GET me/``: the user, its player, the open tables where the player sits (of tournaments not
     finished that the user may see; the first is the one being played) with the player's wind and
-    tablemates, and the tournaments the player is registered for."""
+    tablemates and whether its score sheet opens for the user (``sheet``: where the players enter
+    their own tables, or for a referee; elsewhere the sheet is the referees' and would answer 403),
+    and the tournaments the player is registered for."""
     if player is None:
         return {"user": user, "player": None, "tables": [], "tournaments": []}
     visible = visible_tournaments(user).exclude(status=Tournament.Status.FINISHED)
     seats = (Seat.objects.filter(player=player, table__closed=False, session__tournament__in=visible)
-             .select_related("table", "session__tournament")
+             .select_related("table__session__tournament", "session__tournament")
              .prefetch_related("table__seats__player")
              .order_by("session__tournament__starts_on", "session__tournament_id", "session__number"))
     tables = []
@@ -79,6 +81,7 @@ def me_summary(*, user, player: Player | None) -> dict:
         mates = sorted(seat.table.seats.all(), key=lambda other: other.position)
         tables.append({"id": seat.table_id, "tournament": seat.session.tournament, "session": seat.session.number,
                        "number": seat.table.number, "wind": START_WINDS[seat.position],
+                       "sheet": table_writer(user, seat.table) is not None,
                        "seats": [{"player": other.player, "wind": START_WINDS[other.position]} for other in mates]})
     tournaments = list(Tournament.objects.filter(registrations__player=player, pk__in=visible_tournaments(user))
                        .order_by("-starts_on", "pk").distinct())

@@ -31,6 +31,7 @@ from ..models import (
 )
 from ..permissions import is_league_admin, visible_tournaments
 from .addresses import player_address
+from .day import hides_for
 from .mers import tournament_figures
 from .standings import SEASON_ORDER, counts_in_ranking
 from .tables import game_complete, player_totals
@@ -209,6 +210,9 @@ def session_results(tournament: Tournament, number: int) -> tuple[Session, list[
 
 
 def player_page(user, player_id: int) -> dict:
+    """A player's tournaments, games and rankings as ``user`` may see them: a tournament's hidden
+    sessions (their games and the standing) wait for the reveal, on the public page and on the
+    player's own Me page alike, so that no count there includes a game the standings leave out."""
     player = Player.objects.select_related("club").get(pk=player_id)
     tournaments = visible_tournaments(user)
     results = list(
@@ -235,6 +239,14 @@ def player_page(user, player_id: int) -> dict:
             "results": [],
             "standing": standing,
         }
+    shown = set()
+    for entry in by_tournament.values():
+        hidden = hides_for(user, entry["tournament"])
+        if hidden is not None:  # the hidden sessions' games and the standing wait for the reveal
+            entry["results"] = [r for r in entry["results"] if r.session_number < hidden]
+            entry["standing"] = None
+        shown.update(r.pk for r in entry["results"])
+    results = [r for r in results if r.pk in shown]
     rankings = list(
         SeasonRanking.objects.filter(player=player)
         .select_related("season__league")

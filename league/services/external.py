@@ -25,7 +25,7 @@ from ..errors import ServiceError
 from ..matching import NameIndex, name_key
 from ..models import Player, Season, Standing, Tournament
 from ..validators import hidden_characters_message
-from .imports import HEADINGS, upload_rows
+from .imports import HEADINGS, rows_refused, too_many_rows, upload_rows
 from .imports import _key as heading_key
 from .imports import _text as cell_text
 from .standings import rankings_request
@@ -154,7 +154,7 @@ def _read(values: list, columns: dict[str, int], number: int, event: Event) -> R
 
 def external_results_plan(*, upload, event: Event) -> list[ResultRow]:
     """Every row of the file, matched (``status`` matched/new/error); nothing stored."""
-    rows = upload_rows(upload)
+    rows = upload_rows(upload, MAX_RESULT_ROWS)
     heading, columns = _columns(rows)
     read = [_read(values, columns, number, event)
             for number, values in enumerate(rows[heading + 1:], start=heading + 2)
@@ -162,8 +162,7 @@ def external_results_plan(*, upload, event: Event) -> list[ResultRow]:
     if not read:
         raise ServiceError("empty_file", _("The file has no results."), fields={"file": [_("Empty.")]})
     if len(read) > MAX_RESULT_ROWS:
-        raise ServiceError("too_many_rows", _("A results file has at most %(count)s rows.")
-                           % {"count": MAX_RESULT_ROWS}, fields={"file": [_("Too many rows.")]})
+        raise too_many_rows(MAX_RESULT_ROWS)
     ema_ids = {row.ema_id for row in read} - {""}
     by_ema = dict(Player.objects.filter(ema_id__in=ema_ids).values_list("ema_id", "pk"))
     players = {pk: (first, last, ema) for pk, first, last, ema
@@ -285,8 +284,7 @@ def external_results_import(*, season: Season, upload, name: str, starts_on: dat
         rows = external_results_plan(upload=upload, event=event)
         bad = [row for row in rows if row.status == "error"]
         if bad:
-            raise ServiceError("invalid_rows", _("%(count)s rows cannot be imported; nothing was imported.")
-                               % {"count": len(bad)}, extra={"rows": [row.entry() for row in rows]})
+            raise rows_refused(len(bad), [row.entry() for row in rows])
         tournament = (Tournament.objects.select_for_update()
                       .filter(season=season, kind=Tournament.Kind.EXTERNAL, name=event.name,
                               starts_on=event.starts_on).first())

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
@@ -134,29 +135,38 @@ def _text(value) -> str:
     return unsafe(str(value).strip())
 
 
-def _refuse(code: str, message: str, reason: str | None = None) -> ServiceError:
-    return ServiceError(code, message, fields={"file": [reason or message]})
+def _refuse(code: str, message: str, reason: str | None = None, field: str = "file") -> ServiceError:
+    return ServiceError(code, message, fields={field: [reason or message]})
 
 
-def _checked_rows(rows: Iterator) -> Iterator[list]:
+def too_many_rows(count: int, field: str = "file") -> ServiceError:
+    """The one refusal of a file of more than ``count`` rows, whether it is found while reading (twice
+    as many lines, empty ones included) or after (more than ``count`` rows with values)."""
+    return _refuse("too_many_rows", _("At most %(count)s rows can be imported at once.") % {"count": count},
+                   _("Too many rows."), field)
+
+
+def _checked_rows(rows: Iterator, max_rows: int = MAX_ROWS, field: str = "file") -> Iterator[list]:
     """The rows as they are read, stopping at the first that breaks a cap: never more than
-    ``MAX_LINES`` rows read, ``MAX_COLUMNS`` columns or ``MAX_CELL`` characters in a cell."""
+    2 × ``max_rows`` rows read, ``MAX_COLUMNS`` columns or ``MAX_CELL`` characters in a cell
+    (refused at ``field``: the uploaded file, or the pasted rows)."""
     for number, row in enumerate(rows, start=1):
-        if number > MAX_LINES:
-            raise _refuse("too_many_rows", _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
+        if number > 2 * max_rows:
+            raise too_many_rows(max_rows, field)
         row = list(row)
         while row and row[-1] in (None, ""):
             row.pop()
         if len(row) > MAX_COLUMNS:
             raise _refuse("too_many_columns", _("Row %(row)s has more than %(count)s columns.")
-                          % {"row": number, "count": MAX_COLUMNS})
+                          % {"row": number, "count": MAX_COLUMNS}, field=field)
         for value in row:
             if isinstance(value, str):
                 if len(value) > MAX_CELL:
                     raise _refuse("cell_too_long", _("Row %(row)s has a cell longer than %(count)s characters.")
-                                  % {"row": number, "count": MAX_CELL})
+                                  % {"row": number, "count": MAX_CELL}, field=field)
                 if "\x00" in value:
-                    raise _refuse("bad_file", _("Row %(row)s contains a NUL character.") % {"row": number})
+                    raise _refuse("bad_file", _("Row %(row)s contains a NUL character.") % {"row": number},
+                                  field=field)
         yield row
 
 
@@ -212,7 +222,7 @@ def _csv_rows(data: bytes) -> Iterator[list]:
                       % {"line": reader.line_num, "error": error}) from error
 
 
-def _read_rows(upload) -> Iterator[list]:
+def _read_rows(upload, max_rows: int = MAX_ROWS) -> Iterator[list]:
     """The file's rows as lists of values, the heading row first, read one by one under the caps."""
     name = (getattr(upload, "name", "") or "").lower()
     size = getattr(upload, "size", None)
@@ -229,7 +239,7 @@ def _read_rows(upload) -> Iterator[list]:
     data = upload.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise too_large
-    return _checked_rows(rows(data))
+    return _checked_rows(rows(data), max_rows)
 
 
 def _columns(heading_row: list) -> dict[str, int]:
@@ -265,7 +275,8 @@ def _has_headings(row: list) -> bool:
     return any(keys & aliases for aliases in HEADINGS.values())
 
 
-def _entries(rows: Iterable[list], columns: dict[str, int], first_row: int) -> list[tuple[int, dict]]:
+def _entries(rows: Iterable[list], columns: dict[str, int], first_row: int,
+             field: str = "file") -> list[tuple[int, dict]]:
     entries = []
     for number, values in enumerate(rows, start=first_row):
         cells = {name: _text(values[index]) if index < len(values) else "" for name, index in columns.items()}
@@ -281,8 +292,7 @@ def _entries(rows: Iterable[list], columns: dict[str, int], first_row: int) -> l
             cells["ema_id"] = cells["ema_id"].zfill(8)
         entries.append((number, cells))
         if len(entries) > MAX_ROWS:
-            raise ServiceError("too_many_rows",
-                               _("At most %(count)s rows can be imported at once.") % {"count": MAX_ROWS})
+            raise too_many_rows(MAX_ROWS, field)
     return entries
 
 
@@ -371,10 +381,10 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
         raise ServiceError("empty_file", _("The file is empty."), fields={field: [_("Empty.")]})
     if headings_required or _has_headings(first):
         columns = _columns(first)
-        entries = _entries(rows, columns, 2)
+        entries = _entries(rows, columns, 2, field)
     else:
         columns = dict(POSITIONAL)
-        entries = _entries(itertools.chain([first], rows), columns, 1)
+        entries = _entries(itertools.chain([first], rows), columns, 1, field)
         if not entries:
             raise ServiceError("empty_file", _("The file is empty."), fields={field: [_("Empty.")]})
 
@@ -473,11 +483,15 @@ def registrations_import_preview(*, tournament: Tournament, upload, decisions: d
     return _plan(tournament=tournament, rows=_read_rows(upload), decisions=decisions, clubs=clubs)
 
 
+def rows_refused(count: int, rows: list) -> ServiceError:
+    """The one refusal of a file with ``count`` bad rows (``rows``: every row, marked, for the page)."""
+    return ServiceError("invalid_rows", ngettext("%(count)s row cannot be imported; nothing was imported.",
+                                                 "%(count)s rows cannot be imported; nothing was imported.",
+                                                 count) % {"count": count}, extra={"rows": rows})
+
+
 def _invalid(preview: Preview) -> ServiceError:
-    return ServiceError(
-        "invalid_rows",
-        _("%(count)s rows cannot be imported; nothing was imported.") % {"count": len(preview.errors)},
-        extra={"rows": [asdict(error) for error in preview.errors]})
+    return rows_refused(len(preview.errors), [asdict(error) for error in preview.errors])
 
 
 @transaction.atomic
@@ -522,12 +536,14 @@ def text_rows(text: str) -> list[list[str]]:
     """Pasted lines as rows: tab separated (as copied from a spreadsheet), else semicolons."""
     if len(text) > MAX_BYTES:
         raise ServiceError("too_large", _("The text is larger than 5 MB."), fields={"rows": [_("Too large.")]})
-    return list(_checked_rows(line.split("\t") if "\t" in line else line.split(";") for line in text.splitlines()))
+    return list(_checked_rows((line.split("\t") if "\t" in line else line.split(";") for line in text.splitlines()),
+                              field="rows"))
 
 
-def upload_rows(upload) -> list[list]:
-    """An uploaded .xlsx or .csv file's rows (read under the caps; a list, as callers read it twice)."""
-    return list(_read_rows(upload))
+def upload_rows(upload, max_rows: int = MAX_ROWS) -> list[list]:
+    """An uploaded .xlsx or .csv file's rows (read under the caps, ``max_rows`` that of the rows with
+    values: see ``too_many_rows``; a list, as callers read it twice)."""
+    return list(_read_rows(upload, max_rows))
 
 
 def bulk_entries(preview: Preview) -> list[dict]:
@@ -569,9 +585,6 @@ def players_bulk_create(*, rows: list[list], tournament: Tournament | None = Non
                            _("This tournament is finished; nobody can register any more."), status=409)
     preview = players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions, clubs=clubs)
     if not preview.valid:
-        raise ServiceError(
-            "invalid_rows",
-            _("%(count)s rows cannot be imported; nothing was imported.") % {"count": len(preview.errors)},
-            extra={"rows": bulk_entries(preview)})
+        raise rows_refused(len(preview.errors), bulk_entries(preview))
     _store(preview, tournament=tournament)
     return preview

@@ -108,9 +108,6 @@ def me(request):
             for seat in table["seats"]:
                 seat["wind_name"] = day.WIND_NAMES[seat["wind"]]
         page = player_page(request.user, player.pk)
-        for entry in page["tournaments"]:
-            if day.hides_for(request.user, entry["tournament"]) is not None:
-                entry["standing"] = None
         visible = visible_tournaments(request.user)
         context.update(results=page["tournaments"], rankings=page["rankings"], signups=my_signups(player),
                        statistics=player_statistics(player=player, tournaments=visible, user=request.user),

@@ -13,6 +13,7 @@ from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import rule_options
@@ -103,16 +104,21 @@ def players_bulk(request):
                 preview = imports.players_bulk_create(rows=rows, tournament=tournament, decisions=decisions,
                                                       clubs=clubs)
                 counts = preview.counts()
-                messages.success(request, _("%(created)s players created, %(matched)s found already entered.")
-                                 % {"created": counts["players_created"], "matched": counts["players_matched"]}
+                created, matched = counts["players_created"], counts["players_matched"]
+                messages.success(request, ngettext("%(created)s player created,", "%(created)s players created,",
+                                                   created) % {"created": created} + " "
+                                 + ngettext("%(matched)s found already entered.", "%(matched)s found already entered.",
+                                            matched) % {"matched": matched}
                                  + (" " + _("%(count)s registered for %(tournament)s.")
                                     % {"count": counts["registrations_created"], "tournament": tournament}
                                     if tournament else ""))
                 if not counts["similar"]:
                     return redirect("manage-players-bulk")
-                messages.warning(request, _("%(count)s lines were left out: they are probably players or clubs "
-                                            "entered already. Choose for them and create again.")
-                                 % {"count": counts["similar"]})
+                messages.warning(request, ngettext(
+                    "%(count)s line was left out: it is probably a player or club entered already. Choose for it "
+                    "and create again.",
+                    "%(count)s lines were left out: they are probably players or clubs entered already. Choose for "
+                    "them and create again.", counts["similar"]) % {"count": counts["similar"]})
                 preview = imports.players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions,
                                                        clubs=clubs)
             else:
@@ -186,12 +192,17 @@ def registrations_import(request, slug: str):
                                                           decisions=decisions, clubs=clubs)
                     upload.close()
                     _forget_upload(request, f"import:{tournament.pk}")
-                    messages.success(request, _("%(count)s registrations created, %(created)s new players.")
-                                     % {"count": counts["registrations_created"],
-                                        "created": counts["players_created"]})
+                    registered, created = counts["registrations_created"], counts["players_created"]
+                    messages.success(request, ngettext("%(count)s registration created,",
+                                                       "%(count)s registrations created,", registered)
+                                     % {"count": registered} + " "
+                                     + ngettext("%(created)s new player.", "%(created)s new players.", created)
+                                     % {"created": created})
                     if counts["similar"]:
-                        messages.warning(request, _("%(count)s rows were left out: they are probably players or "
-                                                    "clubs entered already.") % {"count": counts["similar"]})
+                        messages.warning(request, ngettext(
+                            "%(count)s row was left out: it is probably a player or club entered already.",
+                            "%(count)s rows were left out: they are probably players or clubs entered already.",
+                            counts["similar"]) % {"count": counts["similar"]})
                     return redirect("manage-registrations-import", slug=tournament.slug)
                 preview = imports.registrations_import_preview(tournament=tournament, upload=upload,
                                                                decisions=decisions, clubs=clubs)

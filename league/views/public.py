@@ -326,14 +326,6 @@ def player(request, player_id: int):
         context = pages.player_page(request.user, player_id)
     except pages.Player.DoesNotExist as error:
         raise Http404(_("No such player.")) from error
-    shown = set()
-    for entry in context["tournaments"]:
-        hidden = day.hides_for(request.user, entry["tournament"])
-        if hidden is not None:  # the hidden sessions' games and the standing wait for the reveal
-            entry["results"] = [r for r in entry["results"] if r.session_number < hidden]
-            entry["standing"] = None
-        shown.update(r.pk for r in entry["results"])
-    context["results"] = [r for r in context["results"] if r.pk in shown]
     context["next_seats"] = day.player_next_seats(player=context["player"],
                                                   tournaments=visible_tournaments(request.user))
     for row in context["next_seats"]:

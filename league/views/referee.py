@@ -3,7 +3,7 @@ a hand's history and closing a table. Referees work only at their own tournament
 (league.permissions.can_referee); every write goes through league.services.hands."""
 
 import uuid
-from functools import cache
+from functools import cache, partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,7 +24,7 @@ from scoring.flow import seat_winds
 from ..errors import Conflict, ServiceError, error_body
 from ..hand_facts import seat_labels
 from ..models import WIND_CHOICES, Hand, Table, TableDispute
-from ..permissions import table_for_writing
+from ..permissions import player_of, table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
 from ..selectors.addresses import address
@@ -139,7 +139,8 @@ def home(request):
                         for seat, line in zip(rt.table.seats.all(), lines[rt.table.pk], strict=True)]
     return render(request, "league/referee_home.html", {
         "entries": entries, "tournaments": tournaments, "only": only, "open_only": open_only,
-        "seated_tables": seated_tables(request.user)})
+        "seated_tables": seated_tables(request.user),
+        "player": partial(player_of, request.user)})  # read only when the page lists nothing
 
 
 @cache

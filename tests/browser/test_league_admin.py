@@ -134,3 +134,18 @@ def test_the_export_list_updates_itself_without_reloading_the_page(live_server, 
     export.save()
     page.wait_for_selector(f"a[href='/api/v1/exports/{export.pk}/download/']", timeout=10_000)
     assert page.evaluate("window.marker") == "same page"  # replaced in place, not reloaded
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_no_account_claim_waiting_is_said_in_a_sentence_that_a_phone_reads_whole(live_server, phone, language):
+    """An empty claims table scrolled in a box no keyboard could reach (axe: scrollable-region-focusable)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    AdminFactory(username="boss")
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    log_in(phone, live_server, "boss", "/manage/claims/")
+    assert phone.locator("main table").count() == 0
+    violations = [v["id"] for v in Axe().run(phone).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert violations == []
+    assert phone.evaluate("document.scrollingElement.scrollWidth <= innerWidth")

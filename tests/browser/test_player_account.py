@@ -23,7 +23,7 @@ def test_a_player_claims_an_account_confirms_it_and_finds_their_table(live_serve
     phone.set_viewport_size({"width": 390, "height": 844})
     players = [PlayerFactory(first_name=first, last_name=last) for first, last in
                [("Anna", "Bergmeister"), ("Ben", "Kühn"), ("Cleo", "Adler"), ("Dirk", "Zahn")]]
-    table = table_with_players(players=players, slug="club-night", name="Club night")
+    table = table_with_players(players=players, slug="club-night", name="Club night", options={"entry": "players"})
     anna = players[0]
     Signup.objects.create(tournament=table.session.tournament, first_name="Anna", last_name="Bergmeister",
                           email="anna@example.org", token="t-anna", status="approved", player=anna, vouches=True,

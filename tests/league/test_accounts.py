@@ -268,7 +268,7 @@ def test_erasing_myself_keeps_every_standing_and_ranking_and_deletes_the_account
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_the_me_page_shows_my_table_my_tablemates_and_its_score_sheet(client, player, language):
+def test_the_me_page_shows_my_table_my_tablemates_and_its_session(client, player, language):
     user = linked(player)
     client.force_login(user)
     table = player.seats.get().table
@@ -279,7 +279,7 @@ def test_the_me_page_shows_my_table_my_tablemates_and_its_score_sheet(client, pl
 
     assert page.status_code == 200
     text = page.content.decode()
-    assert f"/referee/table/{table.pk}/" in text
+    assert f"/t/{table.session.tournament.slug}/session/1/#table-1" in text  # its score sheet: test_me_page.py
     assert all(str(mate) in text for mate in mates)
     assert "anna@example.org" not in text
     assert ('lang="de"' if language == "de" else 'lang="en"') in text

@@ -215,3 +215,22 @@ def test_a_substitute_takes_a_drop_outs_seat_before_the_first_hand_only(tourname
     data["player"] = leaving.pk
     late = admin.post(control(tournament, "seat"), data, follow=True).content.decode()
     assert "its seats are final" in late and Seat.objects.get(table=table, position=2).player == substitute
+
+
+def test_the_control_room_counts_one_substitute_as_one(client, admin_user):
+    tournament = TournamentFactory(slug="one-sub")
+    for player in PlayerFactory.create_batch(4):
+        Registration.objects.create(tournament=tournament, player=player)
+    Registration.objects.create(tournament=tournament, player=PlayerFactory(), substitute=True)
+    client.force_login(admin_user)
+    page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 players and 1 substitute to seat." in page
+
+
+def test_the_withdrawal_form_names_nobody_until_a_player_is_chosen(client, admin_user):
+    """Like the penalty and bye forms: one tap on "Withdraw" no longer withdraws the first player of the list."""
+    tournament = TournamentFactory(slug="wd-choose")
+    Registration.objects.create(tournament=tournament, player=PlayerFactory(first_name="Anna", last_name="Albers"))
+    client.force_login(admin_user)
+    page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<select id="wd-player" name="player" required><option value="">– choose –</option>' in page

@@ -11,6 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from league.middleware import body_limit
 from league.models import Player, Season, SeasonRanking, Session, Standing, Tournament
+from league.services.external import MAX_RESULT_ROWS
+from league.services.imports import MAX_ROWS
 from league.services.rankings import tournament_finish
 from league.services.standings import standings_recompute
 from scoring import mers
@@ -320,3 +322,28 @@ def test_two_first_imports_of_one_event_at_once_make_one_tournament(season):
     tournament = Tournament.objects.get(kind=Tournament.Kind.EXTERNAL)
     assert tournament.slug == "open-leiden-2026" and tournament.standings.count() == 2
     assert Player.objects.filter(last_name="Visser").count() == 1
+
+
+
+def test_a_file_of_too_many_rows_is_refused_with_one_message_however_long_it_is(admin_api, season):
+    """Found after reading (the rows with values) or while reading (twice as many lines, or more than
+    a players' import takes): the same code, message and field, naming the results file's own cap."""
+    refusals = set()
+    for count in (MAX_RESULT_ROWS + 1, 2 * MAX_RESULT_ROWS + 10, 3 * MAX_ROWS):
+        rows = [[n, "Last", f"First{n}", "", "DE", 0, 0] for n in range(1, count + 1)]
+        error = send(admin_api, season, rows).json()["error"]
+        refusals.add((error["code"], error["message"], str(error["fields"])))
+    assert len(refusals) == 1, refusals
+    code, message, _fields = refusals.pop()
+    assert code == "too_many_rows" and str(MAX_RESULT_ROWS) in message
+
+
+def test_one_bad_row_is_counted_as_one(admin_api, season):
+    rows = [[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Visser", "Kees", "", "XX", 0, 0]]
+    german = send(admin_api, season, rows).json()["error"]["message"]
+    english = admin_api.post(f"/api/v1/seasons/{season.pk}/external-results/",
+                             {"file": results_file(rows), "name": "Open Leiden", "starts_on": "2026-03-07",
+                              "ends_on": "2026-03-08", "country": "NL"},
+                             format="multipart", HTTP_ACCEPT_LANGUAGE="en").json()["error"]["message"]
+    assert german == "1 Zeile kann nicht importiert werden; es wurde nichts importiert."
+    assert english == "1 row cannot be imported; nothing was imported."

@@ -4,7 +4,8 @@ sorted by it, so that their order gives no hidden last name away."""
 import pytest
 from django.urls import reverse
 
-from league.models import Player, Registration, TournamentPenalty
+from league.models import Player, Registration, Signup, TableDispute, TournamentPenalty
+from league.services.players import player_merge
 from tests.factories import PlayerFactory, TournamentFactory, referee_for, table_with_players
 
 pytestmark = pytest.mark.django_db
@@ -21,12 +22,13 @@ def test_the_control_room_names_players_in_full(client, admin_user, anna):
     table = table_with_players(slug="names", players=[anna, *PlayerFactory.create_batch(3)])
     tournament = table.session.tournament
     TournamentPenalty.objects.create(tournament=tournament, player=anna, points=5, reason="late")
+    TournamentPenalty.objects.create(tournament=tournament, player=anna, points=1, reason="phone rang")
     client.force_login(referee_for(tournament))
     live = client.get(f"/t/{tournament.slug}/control/part/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'<span class="name">Anna {HIDDEN}</span>' in live
     client.force_login(admin_user)
     page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"<li>Anna {HIDDEN}: 5 points" in page
+    assert f"<li>Anna {HIDDEN}: 5 points" in page and f"<li>Anna {HIDDEN}: 1 point – phone rang" in page
     client.logout()
     public = client.get(f"/t/{tournament.slug}/").content.decode()
     assert HIDDEN not in public
@@ -59,3 +61,27 @@ def test_tied_initials_players_are_not_ordered_by_their_hidden_last_names(api):
     second = PlayerFactory(first_name="Anna", last_name="Ba", public_name=Player.PublicName.INITIALS)
     ids = [p["id"] for p in api.get("/api/v1/players/").json()["results"]]
     assert ids == [first.pk, second.pk]  # one shown name "Anna B.": by id, not by "Ba" < "Bz"
+
+
+def test_the_administrators_pages_name_a_disputing_a_matching_and_a_kept_player_in_full(client, admin_user, anna):
+    """The control room's open disputes, the sign-ups' "same name as the existing player … / approve
+    as …" and the merges made: an administrator decides by these names, so they are whole."""
+    table = table_with_players(slug="full-names", players=[anna, *PlayerFactory.create_batch(3)],
+                               options={"entry": "players"})
+    tournament = table.session.tournament
+    TableDispute.objects.create(table=table, player=anna, message="wrong winner")
+    Signup.objects.create(tournament=TournamentFactory(slug="later"), first_name="Anna", last_name=HIDDEN,
+                          email="anna@example.org", token="t-full", status="pending", vouches=True,
+                          confirmed_at="2026-05-01T10:00:00Z")
+    twin = PlayerFactory(first_name="Anna", last_name=HIDDEN)
+    player_merge(keep=anna, remove=twin, user=admin_user)
+    client.force_login(admin_user)
+
+    def page(url):
+        return client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert f"<strong>Anna {HIDDEN}</strong> – wrong winner" in page(f"/t/{tournament.slug}/control/")
+    signups = page("/manage/t/later/signups/")
+    assert f"the existing player Anna {HIDDEN}" in signups and f"Approve as Anna {HIDDEN}" in signups
+    assert f'<a href="/p/{anna.pk}/">Anna {HIDDEN}</a>' in page("/manage/players/merge/")
+

@@ -117,8 +117,8 @@ def test_a_club_name_taken_already_is_an_error_on_the_field(manager):
 def test_the_hub_links_every_management_page(manager):
     tournament = TournamentFactory()
     hub = manager.get("/manage/").content.decode()
-    for path in ("/manage/t/new/", "/manage/leagues/new/", "/manage/players/bulk/", "/manage/clubs/",
-                 f"/manage/t/{tournament.slug}/"):
+    for path in ("/manage/t/new/", "/manage/leagues/new/", "/manage/seasons/new/", "/manage/players/bulk/",
+                 "/manage/clubs/", "/manage/claims/", "/manage/audit/", f"/manage/t/{tournament.slug}/"):
         assert f'href="{path}' in hub
     page = manager.get(f"/manage/t/{tournament.slug}/").content.decode()
     for path in ("options", "import", "signups"):

@@ -290,3 +290,31 @@ def test_the_players_api_takes_iso_country_codes_and_eight_digit_ema_numbers_onl
     assert response.status_code == 400 and field in response.json()["error"]["fields"]
     assert admin_api.post("/api/v1/players/", {"first_name": "A", "last_name": "B", "country": "nl",
                                                "ema_id": "04990001"}, format="json").status_code == 201
+
+
+def test_the_registration_import_preview_counts_one_as_one_in_german_and_english(client, admin_user):
+    tournament = TournamentFactory()
+    client.force_login(admin_user)
+    csv_text = b"Vorname;Nachname;Verein\nAnna;Schmidt;Drachen Kiel\n"
+
+    def preview(language):
+        client.cookies["django_language"] = language
+        return client.post(f"/manage/t/{tournament.slug}/import/",
+                           {"file": SimpleUploadedFile("r.csv", csv_text), "action": "preview"}).content.decode()
+
+    assert "1 Zeile: 1 neuer Spieler, 1 neue Anmeldung." in preview("de")
+    assert "1 row: 1 new player, 1 new registration." in preview("en")
+
+
+def test_the_messages_after_creating_and_importing_count_one_as_one(client, admin_user):
+    tournament = TournamentFactory()
+    client.force_login(admin_user)
+    client.cookies["django_language"] = "de"
+    created = client.post("/manage/players/bulk/", {"rows": "Anna Schmidt\tDrachen Kiel\tDE", "action": "create"},
+                          follow=True).content.decode()
+    assert "1 Spieler angelegt, 0 waren schon eingetragen." in created
+    client.cookies["django_language"] = "en"
+    imported = client.post(f"/manage/t/{tournament.slug}/import/",
+                           {"file": SimpleUploadedFile("r.csv", b"Vorname;Nachname\nBen;Neu\n"), "action": "import"},
+                           follow=True).content.decode()
+    assert "1 registration created, 1 new player." in imported

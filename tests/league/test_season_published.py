@@ -285,7 +285,7 @@ def test_the_upload_page_previews_every_row_then_stores_the_kept_file(admin_clie
     preview = page_post(admin_client, season, file=file)
     page = preview.content.decode()
     assert preview.status_code == 200
-    assert "1 matched, 1 new players, 0 errors." in page and f'href="/p/{anna.pk}/"' in page
+    assert "1 matched, 1 new player, 0 errors." in page and f'href="/p/{anna.pk}/"' in page
     assert 'value="import"' in page and not Tournament.objects.filter(kind="external").exists()
     stored = page_post(admin_client, season, action="import")  # the file kept from the preview
     assert stored.status_code == 302
@@ -315,7 +315,7 @@ def test_the_upload_page_shows_the_bad_rows_and_offers_no_import(admin_client, s
                    ["x", "Visser", "Kees", "", "NL", 0, 0]])
     response = page_post(admin_client, season, file=file)
     page = response.content.decode()
-    assert response.status_code == 200 and "1 new players, 2 errors." in page
+    assert response.status_code == 200 and "1 new player, 2 errors." in page
     assert "is also in row 2" in page and "“x” is not a place" in page and 'value="import"' not in page
     refused = page_post(admin_client, season, action="import")
     assert refused.status_code == 400 and "nothing was imported" in refused.content.decode()
@@ -353,3 +353,27 @@ def test_a_season_ranked_by_sum_lists_its_tournaments_without_weights(season, pu
     assert sorted(row[0] for row in table[1:]) == sorted([here.name, external.name])
     page = client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Countries" in page and "Age factor" not in page
+
+
+def test_the_season_page_says_that_a_running_club_event_counts_as_its_table_says(client):
+    """The sentence under the ranking named finished tournaments only, while the table beside it
+    said "yes" for a club event still running (league.selectors.standings.counts_in_ranking)."""
+    season = SeasonFactory()
+    TournamentFactory(season=season, kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING, published=True,
+                      name="Donnerstage")
+    url = f"/l/{season.league.slug}/{season.name}/"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r"Donnerstage</a></th>.*?<td>yes</td>", english, re.S)
+    assert "Finished tournaments count, and club events from their first hand on." in english
+    client.cookies["django_language"] = "de"
+    german = client.get(url).content.decode()
+    assert "Beendete Turniere zählen, Vereinsveranstaltungen schon ab ihrem ersten Spiel." in german
+
+
+def test_the_upload_page_counts_in_german_with_singular_and_plural(admin_client, season):
+    file = upload([[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Berg", "Anna", "", "DE", 0, 0]])
+    admin_client.cookies["django_language"] = "de"
+    data = {"name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-08", "country": "NL",
+            "action": "preview", "file": file}
+    page = admin_client.post(f"/manage/seasons/{season.pk}/results/", data).content.decode()
+    assert "0 zugeordnet, 1 neue Person, 1 Fehler." in page

@@ -5,7 +5,7 @@ from league.models import GameResult, Hand, TournamentPenalty
 from league.services.hands import hand_record, table_close
 from league.services.penalties import tournament_penalty_create
 from league.services.standings import standings_recompute
-from tests.factories import SessionFactory, table_with_players
+from tests.factories import SessionFactory, referee_for, table_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -203,3 +203,17 @@ def test_the_hands_of_a_table_waiting_for_confirmation_or_disputed_are_not_count
     assert wins() == (0, 0)
     dispute_resolve(dispute=dispute, user=AdminFactory())
     assert wins() == (1, 1)
+
+
+def test_in_german_the_count_of_wins_is_siege_while_the_riichi_sheet_ticks_who_gewinnt(client):
+    """One English word, two German ones: a count of won hands ("Siege") in the statistics and the
+    riichi sheet's column where the winners are ticked ("Gewinnt")."""
+    table = table_with_players(slug="siege", ruleset="riichi-ema")
+    player = table.seats.get(position=1).player
+    client.cookies["django_language"] = "de"
+    page = client.get(f"/p/{player.pk}/").content.decode()
+    assert "<dt>Siege</dt>" in page and "Gewinnt" not in page
+    statistics = client.get(f"/t/{table.session.tournament.slug}/statistics/").content.decode()
+    assert ">Siege</th>" in statistics and "Gewinnt" not in statistics
+    client.force_login(referee_for(table.session.tournament))
+    assert '<th scope="col">Gewinnt</th>' in client.get(f"/referee/table/{table.pk}/").content.decode()
