@@ -190,8 +190,9 @@ class RankingState(models.Model):
 
 class RankingSnapshot(models.Model):
     """A season ranking row as it stood on a day: one set per season and date, written by
-    ``rankings_recompute``. The date is the latest end of the tournaments the ranking counted, so
-    the history follows the tournament calendar, not the day the job ran."""
+    ``rankings_recompute``. The date is the latest end of the tournaments the ranking counted (today
+    for one still running, such as a club event, never a day still to come), so the history follows
+    the tournament calendar, not the day the job ran."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="ranking_snapshots",
                                verbose_name=_("season"))

@@ -52,6 +52,7 @@ from fractions import Fraction
 from django.core.exceptions import EmptyResultSet
 from django.db import connections, transaction
 from django.db.models import Count, Q, Sum
+from django.utils import timezone
 
 from scoring import mers
 from scoring.numbers import shared_ranks, to_decimal
@@ -286,7 +287,10 @@ def rankings_recompute(*, season: Season) -> bool:
 
 def _rankings_rebuild(*, season: Season, tournaments: list[Tournament], fingerprint: str | None,
                       stored: str | None) -> bool:
-    taken_on = max((t.ends_on for t in tournaments), default=None)
+    # the day the ranking stood: the last counted tournament's end, or today for one still running
+    # (a club event counts while it runs): never a day that has not come
+    today = timezone.localdate()
+    taken_on = max((min(t.ends_on, today) for t in tournaments), default=None)
     rows = season_ranking_compute(season=season, tournaments=tournaments)
     values = [to_decimal(row.value, VALUE_PLACES) for row in rows]
     ranks = iter(shared_ranks(value for row, value in zip(rows, values, strict=True) if row.ranked))

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from league.models import (
     GameResult,
@@ -237,6 +238,19 @@ def test_each_recomputation_keeps_a_snapshot_dated_by_the_last_counted_tournamen
         (JUNE, a.pk, 1, Decimal(4)), (JUNE, d.pk, 1, Decimal(4)), (JUNE, b.pk, 3, Decimal(3)),
         (JUNE, c.pk, 3, Decimal(3)),
     ]
+
+
+def test_a_running_club_event_dates_its_snapshot_today_not_on_its_last_evening_to_come():
+    today = timezone.localdate()
+    season = SeasonFactory(starts_on=today - datetime.timedelta(days=60), ends_on=today + datetime.timedelta(days=60))
+    a, b, c, d = PlayerFactory.create_batch(4)
+    evenings = tournament_in(season, kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING,
+                             starts_on=today - datetime.timedelta(days=7), ends_on=today + datetime.timedelta(days=30))
+    game(evenings, 1, {a: 4, b: 2, c: 1, d: 0})
+
+    assert rankings_recompute(season=season) is True
+
+    assert {taken_on for taken_on, *_row in snapshots(season)} == {today}
 
 
 def test_recomputing_twice_leaves_the_snapshots_as_they_were(two_tournaments):
