@@ -100,6 +100,14 @@ def control_part(request, slug: str):
                                          request=request))
 
 
+def _posted_player(post) -> Player:
+    """The player a control-room form names: none chosen is said in the control room (400), not
+    answered with a page that does not exist; an id of nobody is a 404."""
+    if not post.get("player"):
+        raise ServiceError("player_required", _("Choose a player first."))
+    return get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+
+
 def _back(tournament: Tournament, number: int | None):
     url = reverse("tournament-control", args=[tournament.slug])
     return redirect(f"{url}?session={number}" if number else url)
@@ -117,7 +125,7 @@ def control_action(request, slug: str, action: str):
         raise PermissionDenied(_("Only administrators can do this."))
     try:
         if action == "checkin":
-            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            player = _posted_player(post)
             present = day_services.checkin_toggle(tournament=tournament, player=player, user=request.user)
             if request.headers.get("X-Requested-With") == "fetch":
                 return HttpResponse(status=204)
@@ -137,7 +145,7 @@ def control_action(request, slug: str, action: str):
                                      seconds=minutes * 60 if minutes else None)
             messages.success(request, _("Clock of session %(number)s: done.") % {"number": session.number})
         elif action == "withdraw":
-            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            player = _posted_player(post)
             only = post.get("only") == "1"
             withdrawal = day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
                                                         from_session=posted_int(post.get("from_session"), 0),
@@ -151,7 +159,7 @@ def control_action(request, slug: str, action: str):
             messages.success(request, _("%(player)s is registered as a substitute and checked in.")
                              % {"player": registration.player.full_name})
         elif action in ("bye", "unbye"):
-            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            player = _posted_player(post)
             if action == "bye":
                 day_services.bye_create(tournament=tournament, player=player, session_number=number or 0,
                                         user=request.user)
@@ -162,7 +170,7 @@ def control_action(request, slug: str, action: str):
                 messages.success(request, _("%(player)s plays in session %(number)s again.")
                                  % {"player": player, "number": number})
         elif action == "penalty":
-            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            player = _posted_player(post)
             penalty = tournament_penalty_create(
                 tournament=tournament, player=player, points=posted_int(post.get("points"), None),
                 reason=post.get("reason", ""), disqualified=bool(post.get("disqualified")), user=request.user)
@@ -173,12 +181,12 @@ def control_action(request, slug: str, action: str):
             tournament_penalty_delete(penalty=penalty)
             messages.success(request, _("The penalty for %(player)s is withdrawn.") % {"player": penalty.player})
         elif action == "unwithdraw":
-            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            player = _posted_player(post)
             day_services.withdrawal_delete(tournament=tournament, player=player)
             messages.success(request, _("%(player)s plays again.") % {"player": player})
         elif action == "seat":
             table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session__tournament=tournament)
-            player = get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
+            player = _posted_player(post)
             if post.get("position", "") == "":
                 raise ServiceError("position_required", _("Choose which seat the new player takes."))
             if not post.get("confirm"):
@@ -205,8 +213,8 @@ def control_action(request, slug: str, action: str):
         else:
             raise Http404(_("No such action."))
     except ServiceError as error:
-        if request.headers.get("X-Requested-With") == "fetch":
-            return HttpResponse(error.message, status=error.status)
+        if request.headers.get("X-Requested-With") == "fetch":  # control.js says it as it is
+            return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
         messages.error(request, error.message)
     return _back(tournament, number)
 

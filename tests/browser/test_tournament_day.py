@@ -254,3 +254,15 @@ def test_the_live_parts_ask_again_conditionally_and_keep_their_content_on_304(li
     assert second.value.status == 304
     assert phone.inner_text("[data-live-src*='sessions']") == before
     assert phone.inner_text("[data-live-status]") == "Updated in place every 30 seconds."
+
+
+def test_a_check_in_after_the_session_ran_out_leads_to_the_login_not_to_silence(live_server, phone, tournament):
+    AdminFactory(username="director")
+    page = phone
+    login(page, live_server.url, "director", "/t/day-cup/control/")
+    page.context.clear_cookies()  # the session runs out while the control room is open
+
+    page.click("button.checkin:has-text('Dorn, Jan')")
+
+    page.wait_for_url(re.compile(r"/login/\?next=/t/day-cup/control/$"))
+    assert not CheckIn.objects.filter(tournament=tournament).exists()

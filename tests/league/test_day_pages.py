@@ -234,3 +234,28 @@ def test_the_withdrawal_form_names_nobody_until_a_player_is_chosen(client, admin
     client.force_login(admin_user)
     page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<select id="wd-player" name="player" required><option value="">– choose –</option>' in page
+
+
+@pytest.mark.parametrize("action", ["withdraw", "unwithdraw", "bye", "unbye", "penalty", "checkin"])
+def test_a_control_room_form_sent_without_a_player_says_so_instead_of_answering_not_found(client, admin_user,
+                                                                                          action):
+    tournament = TournamentFactory(slug=f"no-player-{action}")
+    client.force_login(admin_user)
+
+    response = client.post(f"/t/{tournament.slug}/control/{action}/", {"player": "", "session": "1"},
+                           HTTP_ACCEPT_LANGUAGE="en", follow=True)
+
+    assert response.status_code == 200
+    assert "Choose a player first." in response.content.decode()
+
+
+def test_a_refused_check_in_by_fetch_is_answered_as_a_plain_message(client, admin_user):
+    tournament = TournamentFactory(slug="fetch-refused")
+    client.force_login(admin_user)
+
+    response = client.post(f"/t/{tournament.slug}/control/checkin/", {"player": ""},
+                           HTTP_X_REQUESTED_WITH="fetch", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/plain")
+    assert response.content.decode() == "Choose a player first."
