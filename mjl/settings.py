@@ -108,6 +108,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = env_str("LANGUAGE_CODE", default="de")
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
+# English dates day first, as British English writes them (mjl/formats/en/formats.py)
+FORMAT_MODULE_PATH = ["mjl.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", default="Europe/Berlin")
 USE_I18N = True

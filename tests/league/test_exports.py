@@ -217,10 +217,10 @@ def test_the_tournament_sheet_speaks_german_and_shows_german_dates(tournament):
     assert book["Strafen"]["F2"].number_format == "dd.mm.yyyy hh:mm"
 
 
-def test_english_workbooks_show_dates_in_the_english_format(tournament):
+def test_english_workbooks_show_dates_day_first_as_the_english_pages_do(tournament):
     sheet = workbook(build("results-xlsx", tournament=tournament, language="en"))["Tournament"]
     starts = next(row[1] for row in sheet.iter_rows() if row[0].value == "Starts on")
-    assert starts.is_date and starts.number_format == "mm/dd/yyyy"
+    assert starts.is_date and starts.number_format == "dd/mm/yyyy"
 
 
 def test_results_workbook_headings_follow_the_export_language(tournament):
