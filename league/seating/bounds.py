@@ -40,7 +40,8 @@ Where the draw stays above the bound (see bench/seating.py):
   design leave four rows of five who have not met; four tables of four from one row and the
   four left over, who have all met, make the sixth).  No better 20 x 6 schedule is
   published that we know of; a dedicated tabu search (exact objective, a few minutes)
-  found nothing below 6 repeat meetings either.
+  found nothing below 6 repeat meetings either, nor did a simulated annealing in C over
+  all six sessions (exact objective, 354 runs of five million swaps: every run ended at 6).
 * 24 x 8: the counting bound 12 is reached only if every player meets one partner twice and
   everyone else once: the eight sessions cover K_24 plus a perfect matching M (each pair of
   M in two sessions, anywhere among the eight; the case where one session holds all of M, so
@@ -52,10 +53,31 @@ Where the draw stays above the bound (see bench/seating.py):
   (exhaustive exact cover: no solution); Z_6 x 4 rows with the unmet pairs of seven
   sessions as six 4-cycles, six of the seven developed from one base session and the
   seventh fixed by Z_6 (exhaustive: none); a tabu search on the exact objective (K_24 plus
-  a fixed M, a few CPU minutes) stayed above it.  The draw reaches 18: the seven sessions of
+  a fixed M, a few CPU minutes) stayed above it.  If a group of order 8 acts on the players
+  in three orbits of 8 and on the sessions regularly, a pair swapped by an involution lies
+  in a short orbit of 4 pairs; every pair must meet, and the 8 sessions seat each pair of a
+  short orbit together twice, so the short orbits make up M exactly: one involution per
+  row, i.e. the group is Z_8 or the quaternion group Q_8; the
+  exhaustive exact cover over Q_8 x 3 rows (36 pair orbits, one base session) has no
+  solution either.  Z_4 x 6 rows with two base sessions (M at difference 2 within the rows;
+  120 items, 19,680 options) was not settled in ten CPU minutes and randomised restarts
+  found no solution; a simulated annealing in C from random schedules ends at 22 to 28
+  repeat meetings, far above the structured 18.  A 12-repeat 24 x 8 schedule is a
+  resolvable minimum covering of pairs by quadruples on 24 points, the subject of Lamken,
+  Mills and Rees, "Resolvable minimum coverings with quadruples", J. Combin. Des. 6 (1998);
+  we could not read whether v = 24 is constructed there or left open, so the bound stays
+  12 (a counting bound, not a claim that 12 is reached).  The draw reaches 18: the seven sessions of
   the 24-player design leave eight rows of three who have not met, and any eighth session
   repeats at least 18 pairs among them (each table takes at most three unmet pairs, one row
   of three, and repeats three).
+* 44 x 14: the bound is 0, the draw repeats 28 pairs (the twelve sessions of the 44-player
+  design, then the search).  0 would be a resolvable 4-GDD of type 2^22 (the social golfer
+  instance 11-4-14: everyone misses one partner).  A structured search for one, Z_14 x 3
+  rows and two fixed players (groups: x and x + 7 in a row, and the two fixed players),
+  one base session developed over Z_14 (an exact cover of 110 items, 86,520 options), was
+  not settled in a few CPU minutes, deterministic or with randomised restarts.
+* 100 x 33, and every other field of 4 mod 12 players up to 256: at the bound 0 (see
+  :func:`.designs.mirrored_classes`).
 """
 
 from __future__ import annotations

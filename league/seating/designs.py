@@ -40,6 +40,11 @@ Constructions (``n`` players, ``k = n / 4`` tables):
   88, 112, 124, 148, 160, 184 players ...): GF(q) x 3 rows and one fixed player, one base
   session from a multiplier construction developed over GF(q) (:func:`rotational_classes`):
   q = (n - 1) / 3 sessions, the most any field of n can have; everyone meets everyone once.
+* A 1-rotational resolvable 2-(3m + 1, 4, 1) design for any m = 1 mod 4 whose base session
+  is fixed by x -> -x (100, 136, 172, 196, 208, 232 players, where m is no prime power):
+  Z_m x 3 rows and one fixed player, the base session an exact cover of the row pairs and
+  differences found by Algorithm X in milliseconds (:func:`mirrored_classes`): m sessions,
+  everyone meets everyone once.
 * 44 players over 12 sessions, the same way over Z_12 with eight fixed players
   (:func:`forty_four_classes`).
 * 36 players over 11 sessions (the social golfer instance 9-4-11, a resolvable 4-GDD of
@@ -54,14 +59,12 @@ Where the field has no construction, or the sessions outnumber its classes, the 
 search of :mod:`.search` takes over (starting from the classes that exist).
 
 Fields of n = 4 mod 12 players all have a resolvable 2-(n, 4, 1) design, (n - 1) / 3
-sessions in which everyone meets everyone once (Hanani, Ray-Chaudhuri and Wilson 1972), but
-the general existence proof is recursive and not built here.  Up to 256 players the full
-design is built for 16, 28, 40, 52, 64, 76, 88, 112, 124, 148, 160, 184, 220, 244 and 256;
-the fields 100, 136, 172, 196, 208 and 232 (whose (n - 1) / 3 is no prime power) get 25,
-17, 40, 40, 57 and 29 repeat-free sessions (the transversal construction, capped at 40),
-and more sessions go to the search (100 x 33 repeats 158 pairs).  A randomised
-backtracking for a base session over Z_33 x 3 rows (the structure of
-:func:`rotational_classes` without the multiplier) found none in 100 seconds.
+sessions in which everyone meets everyone once (Hanani, Ray-Chaudhuri and Wilson 1972; the
+general existence proof is recursive and not built here).  Up to 256 players every one of them
+is built: 16 and 64 by the affine geometry, 28 and 40 as above, the n whose (n - 1) / 3 is a
+prime power by :func:`rotational_classes`, and the others (100, 136, 172, 196, 208 and 232) by
+:func:`mirrored_classes`: 33, 45, 57, 65, 69 and 77 sessions.  Larger such fields without a
+prime power (316, 352, ...) get the transversal construction, capped at 40 sessions.
 """
 
 from __future__ import annotations
@@ -585,6 +588,71 @@ def develop(m: int, base: list[list[int]]) -> Classes:
             for t in range(m)]
 
 
+# --- 3m + 1 players over m sessions for any m = 1 mod 4 (100, 136, 172, 196, 208, 232) ---------
+
+# The searched construction below costs a fraction of a second up to 256 players (m = 85) and
+# grows past that (m = 113: four seconds); larger fields keep the transversal design.
+_MIRRORED_MOST_PLAYERS = 256
+
+
+def mirrored_field(n: int) -> int | None:
+    """m when n == 3m + 1 = 4 mod 12 with 16 <= n <= 256 (the fields :func:`mirrored_classes` builds)."""
+    return (n - 1) // 3 if 16 <= n <= _MIRRORED_MOST_PLAYERS and n % 12 == 4 else None
+
+
+def mirrored_base(m: int) -> list[tuple[int, int, int, int]]:
+    """The tables (r, s, x, y) of the base session of :func:`mirrored_classes` (an exact cover)."""
+    half = (m - 1) // 2
+
+    def orbit(d: int) -> int:  # the representative of {d, -d} in 1 .. half (0 for d = 0)
+        return min(d % m, -d % m)
+
+    options, tables = [], []
+    for r, s in ((0, 1), (0, 2), (1, 2)):
+        for x in range(1, half + 1):
+            for y in range(1, half + 1):
+                a, b = orbit(y - x), orbit(y + x)
+                if a and b and a != b:
+                    options.append([("point", r, x), ("point", s, y), ("difference", r, s, a), ("difference", r, s, b)])
+                    tables.append((r, s, x, y))
+    names = sorted({item for option in options for item in option})
+    number = {item: i for i, item in enumerate(names)}
+    chosen = exact_cover(list(range(len(names))), [[number[item] for item in option] for option in options])
+    assert chosen is not None, "the mirrored base session exists for every m = 1 mod 4 up to 85"
+    return [tables[k] for k in chosen]
+
+
+def mirrored_classes(m: int) -> Classes:
+    """m sessions for 3m + 1 players (m = 1 mod 4, prime power or not): everyone meets everyone once.
+
+    A 1-rotational resolvable 2-(3m + 1, 4, 1) design over Z_m whose base session is fixed by
+    the reflection x -> -x.  Players are (x in Z_m, row r in 0..2), index m r + x, and one
+    fixed player 3m.  The base session is the table {3m, (0, 0), (0, 1), (0, 2)} and tables
+    {(x, r), (-x, r), (y, s), (-y, s)}, each joining a pair {x, -x} of non-zero x in row r
+    with a pair of row s != r (each row has (m - 1) / 2 such pairs, 16 for m = 33); session
+    t adds t to every x (:func:`develop`).  Joining rows r and s takes (m - 1) / 4 tables,
+    hence m = 1 mod 4.
+
+    Why no pair meets twice: the pairs within a row fall into the (m - 1) / 2 differences
+    +-d, between rows r and s into the m differences d (0 is taken by the first table).  A
+    table {+-x in r, +-y in s} has within-row differences +-2x and +-2y, and as x runs over
+    the pairs of row r, 2x runs over all +-d once (2 is a unit mod m): the within-row
+    differences take care of themselves.  Between r and s the table has the four differences
+    +-(y - x), +-(y + x); so the base session is an exact cover: each row's pairs used once,
+    and for each of the three row pairs the (m - 1) / 2 differences +-d hit once by
+    {+-(y - x), +-(y + x)} of the tables joining them.  Knuth's Algorithm X
+    (:func:`exact_cover`, deterministic) finds one at once (100 players: 96 items, 720
+    options, milliseconds; 256 players a quarter of a second; it was found for every
+    m = 1 mod 4 from 5 to 113), so the base sessions are computed rather than stored, as for
+    the unital and PG(3, 3) above, and the tests check every one up to 256.  This covers the fields of
+    4 mod 12 whose (n - 1) / 3 is no prime power, which :func:`rotational_classes` cannot:
+    100 players 33 sessions, 136: 45, 172: 57, 196: 65, 208: 69, 232: 77.
+    """
+    base = [[3 * m, 0, m, 2 * m]]
+    base += [[r * m + x, r * m + (-x) % m, s * m + y, s * m + (-y) % m] for r, s, x, y in mirrored_base(m)]
+    return develop(m, base)
+
+
 # --- 44 players over 12 sessions ---------------------------------------------------------
 
 # Eight tables of one fixed player and (x, 0), (y, 1), (z, 2), then three tables of points
@@ -678,6 +746,8 @@ def _best(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     q = rotational_field(n)
     if q is not None:
         candidates.append(rotational_classes(q))
+    elif mirrored_field(n) is not None:
+        candidates.append(mirrored_classes((n - 1) // 3))
     if n == 44:
         candidates.append(forty_four_classes())
     if n == 36:

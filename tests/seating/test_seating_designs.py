@@ -270,3 +270,31 @@ def test_balanced_draws_every_4_mod_12_field_with_a_rotational_design_at_zero_re
     r = seating.report(seating.balanced(list(range(n)), sessions, seed=1))
     assert r["repeated_pairs"] == 0 and r["pairs_met"] == n * (n - 1) // 2
     assert r["wind_spread"] <= 1
+
+
+@pytest.mark.parametrize(("n", "sessions"), [(100, 33), (136, 45), (172, 57), (196, 65), (208, 69), (232, 77)])
+def test_every_field_of_4_mod_12_players_up_to_256_without_a_prime_power_has_its_full_mirrored_design(n, sessions):
+    assert designs.rotational_field(n) is None and designs.mirrored_field(n) == sessions
+    classes = designs.parallel_classes(n)
+    assert len(classes) == designs.zero_repeat_sessions(n) == sessions == (n - 1) // 3
+    assert len(assert_repeat_free_schedule(n, classes)) == n * (n - 1) // 2
+
+
+@pytest.mark.parametrize("m", [5, 9, 13, 33, 45])
+def test_the_mirrored_base_session_is_fixed_by_reflection_and_joins_each_row_pair_by_a_quarter_of_its_pairs(m):
+    base = designs.mirrored_base(m)
+    assert len(base) == 3 * (m - 1) // 4
+    for pair in [(0, 1), (0, 2), (1, 2)]:
+        assert sum(1 for r, s, _x, _y in base if (r, s) == pair) == (m - 1) // 4
+    classes = designs.mirrored_classes(m)
+    assert sorted([3 * m, 0, m, 2 * m]) in [sorted(line) for line in classes[0]]
+    reflect = {p: p if p == 3 * m else (p // m) * m + (-p) % m for p in range(3 * m + 1)}
+    first = sorted(sorted(line) for line in classes[0])
+    assert sorted(sorted(reflect[p] for p in line) for line in classes[0]) == first
+    assert len(assert_repeat_free_schedule(3 * m + 1, classes)) == (3 * m + 1) * 3 * m // 2
+
+
+def test_one_hundred_players_over_thirty_three_sessions_are_drawn_without_a_repeated_pair():
+    r = seating.report(seating.balanced(list(range(100)), 33, seed=4))
+    assert r["repeated_pairs"] == 0 and r["pairs_met"] == 100 * 99 // 2
+    assert r["wind_spread"] <= 1
