@@ -85,7 +85,8 @@ def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> N
 def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple], *, using: str) -> None:
     """Insert ``rows``, tuples of the values of ``columns`` (field names or attribute names, such as
     ``tournament_id``): ``bulk_create``, or on PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of
-    the values as they are (JSON as its text, a field no column gives its default)."""
+    the values as they are (JSON as its text, a field no column gives its default, a generated
+    column left to the database)."""
     if not rows:
         return
     connection = connections[using]
@@ -96,6 +97,8 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple]
     given = {name: index for index, name in enumerate(columns)}
     written, json_columns, defaults = [], [], []
     for field in model._meta.concrete_fields:
+        if field.generated:  # the database computes it
+            continue
         index = given.get(field.attname, given.get(field.name))
         if index is None:
             if not isinstance(field, models.AutoField):

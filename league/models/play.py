@@ -3,12 +3,22 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
 from scoring.records import LARGEST
 
 from .competition import WIND_CHOICES, Table, Tournament
 from .people import Player
+
+
+def _settled(path: str) -> models.GeneratedField:
+    """A whole number of the hand's settlement (``result`` at ``path``, "balances__0") as a column
+    the database computes from ``result`` on every write: it cannot differ from the JSON, and the
+    standings sum it without reading the JSON (league.selectors.standings.hand_sums)."""
+    return models.GeneratedField(expression=Cast(KT(f"result__{path}"), models.BigIntegerField()),
+                                 output_field=models.BigIntegerField(null=True), db_persist=True)
 
 
 class Hand(models.Model):
@@ -28,6 +38,9 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     # The client's Idempotency-Key of the request that created the hand: a repeat answers this hand.
     idempotency_key = models.CharField(_("idempotency key"), max_length=100, blank=True, default="")
+    # The settlement per seat (position 0–3), kept by the database from ``result``.
+    balance_0, balance_1, balance_2, balance_3 = (_settled(f"balances__{seat}") for seat in range(4))
+    adjustment_0, adjustment_1, adjustment_2, adjustment_3 = (_settled(f"adjustments__{seat}") for seat in range(4))
 
     class Meta:
         ordering = ["table", "number"]

@@ -294,9 +294,9 @@ class HandSums:
 
 def hand_sums(tournament: Tournament, points_game: bool, table_ids: list[int] | None = None) -> dict[int, HandSums]:
     """table id → its counted hands' ``HandSums`` (``counted_hands``): every table of the tournament
-    with such hands, or only those of ``table_ids``. Summed by the database, one grouped query (no
-    hand's JSON crosses to Python); the balances are whole numbers by construction (scoring's
-    settlement). The last hand's deposits are read only for a ``points`` game (``points_game``)."""
+    with such hands, or only those of ``table_ids``. Summed by the database, one grouped query over
+    the hands' settlement columns (``Hand.balance_0`` …, generated from the JSON: none is read); the
+    balances are whole numbers by construction (scoring's settlement). The last hand's deposits are read only for a ``points`` game (``points_game``)."""
     sums: dict[int, HandSums] = {}
     chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
     for chunk in chunks:
@@ -314,9 +314,16 @@ def _json_number(path: str) -> Cast:
 
 
 # What ``HandSums`` needs of a table's hands, and what its fingerprint is made of: database aggregates.
-SUMS = {"count": Count("id"), **{f"b{seat}": Sum(_json_number(f"balances__{seat}")) for seat in range(4)},
-        **{f"a{seat}": Sum(_json_number(f"adjustments__{seat}")) for seat in range(4)}}
-FINGERPRINT = {"fp_count": Count("id"), "fp_ids": Sum("id"), "fp_versions": Sum("version"),
+def _whole_sum(column: str) -> Cast:
+    """The sum of a whole-number column as a whole number (PostgreSQL's sum of a bigint is a
+    numeric, which would reach Python as a Decimal)."""
+    return Cast(Sum(column), BigIntegerField())
+
+
+# The balances and adjustments are the hand's generated columns (``Hand.balance_0`` …): no JSON is read.
+SUMS = {"count": Count("id"), **{f"b{seat}": _whole_sum(f"balance_{seat}") for seat in range(4)},
+        **{f"a{seat}": _whole_sum(f"adjustment_{seat}") for seat in range(4)}}
+FINGERPRINT = {"fp_count": Count("id"), "fp_ids": _whole_sum("id"), "fp_versions": _whole_sum("version"),
                # the last change as the database's text: no date parsed per table
                "fp_last": Max("number"), "fp_changed": Cast(Max("updated_at"), CharField())}
 

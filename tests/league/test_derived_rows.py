@@ -5,7 +5,7 @@ import pytest
 
 from league.models import GameResult, Hand, Player, PlayerTotal, Seat, Table, TableGame, Tournament
 from league.services.deletions import object_delete
-from league.services.hands import hand_delete, hand_record
+from league.services.hands import hand_correct, hand_delete, hand_record
 from league.services.players import player_merge
 from league.services.standings import standings_recompute
 from tests.factories import AdminFactory, PlayerFactory, SessionFactory, TournamentFactory, table_with_players
@@ -79,3 +79,22 @@ def test_a_merged_away_player_leaves_no_row_that_names_them():
     standings_recompute(tournament=tournament)
     assert dangling() == []
     assert PlayerTotal.objects.get(tournament=tournament, player=kept).games == 1
+
+
+def settlement_columns(hand: Hand) -> tuple[list, list]:
+    hand.refresh_from_db()
+    return ([getattr(hand, f"balance_{seat}") for seat in range(4)],
+            [getattr(hand, f"adjustment_{seat}") for seat in range(4)])
+
+
+def test_a_hands_settlement_columns_are_its_results_figures_after_every_write():
+    _tournament, tables, user = played(tables=1)
+    hand = Hand.objects.get(table=tables[0])
+    assert settlement_columns(hand) == (hand.result["balances"], hand.result["adjustments"])
+
+    west_wins = {**WIN, "winner": 2, "hand_values": [0, 10, 120, 4]}
+    hand_correct(hand=hand, record=west_wins, version=hand.version, user=user)
+
+    hand.refresh_from_db()
+    assert hand.result["balances"][2] > 0
+    assert settlement_columns(hand) == (hand.result["balances"], hand.result["adjustments"])
