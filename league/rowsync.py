@@ -27,12 +27,14 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
     (empty, so false, when nothing was)."""
     model = queryset.model
     using = queryset.db
-    value_fields = sorted({name for values in rows.values() for name in values})
+    value_fields = sorted(next(iter(rows.values()), ()))  # every row has the same fields (checked below)
     existing = {}
     for pk, *stored in queryset.values_list("pk", *key_fields, *value_fields).iterator(chunk_size=5000):
         existing[tuple(stored[:len(key_fields)])] = (pk, stored[len(key_fields):])
     created, updated = [], []
     for key, values in rows.items():
+        if len(values) != len(value_fields):
+            raise ValueError(f"sync_rows: every row needs the fields {value_fields}, not {sorted(values)}")
         found = existing.pop(key, None)
         if found is None:
             created.append((key, values))
@@ -94,27 +96,21 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple]
         model.objects.using(using).bulk_create([model(**dict(zip(columns, row, strict=True))) for row in rows],
                                                batch_size=CHUNK)
         return
-    given = {name: index for index, name in enumerate(columns)}
-    written, json_columns, defaults = [], [], []
+    by_name = {}
     for field in model._meta.concrete_fields:
-        if field.generated:  # the database computes it
-            continue
-        index = given.get(field.attname, given.get(field.name))
-        if index is None:
-            if not isinstance(field, models.AutoField):
-                default = field.get_default()
-                defaults.append((field, json.dumps(default) if isinstance(field, models.JSONField) else default))
-            continue
-        written.append((index, field))
-        if isinstance(field, models.JSONField):
-            json_columns.append(index)
-    if len(written) != len(columns):
-        raise ValueError(f"insert_rows: {model.__name__} has no field for some of {columns}")
-    order = [index for index, _field in written]
-    in_order = order != list(range(len(columns)))
+        by_name[field.name] = by_name[field.attname] = field
+    try:
+        written = [by_name[name] for name in columns]
+    except KeyError as missing:
+        raise ValueError(f"insert_rows: {model.__name__} has no field {missing}") from None
+    # the rows' values in their own order (COPY names the columns: no row is reordered)
+    json_columns = [index for index, field in enumerate(written) if isinstance(field, models.JSONField)]
+    defaults = [(field, json.dumps(field.get_default()) if isinstance(field, models.JSONField) else field.get_default())
+                for field in model._meta.concrete_fields
+                if field not in written and not field.generated and not isinstance(field, models.AutoField)]
     tail = tuple(default for _field, default in defaults)
     quote = connection.ops.quote_name
-    names = [field.column for _index, field in written] + [field.column for field, _default in defaults]
+    names = [field.column for field in written] + [field.column for field, _default in defaults]
     sql = f"COPY {quote(model._meta.db_table)} ({', '.join(quote(name) for name in names)}) FROM STDIN"
     dumps = json.dumps
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
@@ -124,8 +120,6 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple]
                 row = list(row)
                 for index in json_columns:
                     row[index] = dumps(row[index])
-            if in_order:
-                row = [row[index] for index in order]
             write_row((*row, *tail) if tail else row)
 
 

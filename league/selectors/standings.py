@@ -296,7 +296,8 @@ def hand_sums(tournament: Tournament, points_game: bool, table_ids: list[int] | 
     """table id → its counted hands' ``HandSums`` (``counted_hands``): every table of the tournament
     with such hands, or only those of ``table_ids``. Summed by the database, one grouped query over
     the hands' settlement columns (``Hand.balance_0`` …, generated from the JSON: none is read); the
-    balances are whole numbers by construction (scoring's settlement). The last hand's deposits are read only for a ``points`` game (``points_game``)."""
+    balances are whole numbers by construction (scoring's settlement). The last hand's deposits are
+    read only for a ``points`` game (``points_game``)."""
     sums: dict[int, HandSums] = {}
     chunks = [None] if table_ids is None else [table_ids[i:i + 500] for i in range(0, len(table_ids), 500)]
     for chunk in chunks:
