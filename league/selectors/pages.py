@@ -29,7 +29,7 @@ from ..models import (
     shown_name,
     shown_name_order,
 )
-from ..permissions import is_league_admin, visible_tournaments
+from ..permissions import ema_id_for, is_league_admin, visible_tournaments
 from .addresses import player_address
 from .day import hides_for
 from .mers import tournament_figures
@@ -259,6 +259,7 @@ def player_page(user, player_id: int) -> dict:
     )
     return {
         "player": player,
+        "ema_id": ema_id_for(user, player),  # "" for an "initials" player but to administrators and themself
         "tournaments": list(by_tournament.values()),
         "results": results,
         "rankings": rankings,
