@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop
 from scoring import rulesets
 from scoring.flow import seat_winds
 
-from .models import WIND_CHOICES
+from .models import WIND_NAMES
 
 # Keys the table's state supplies; a posted record may not set them.
 STATE_KEYS = frozenset({"dealer", "riichi_sticks", "honba"})
@@ -83,7 +83,7 @@ class Wording:
 
     def __init__(self):
         self._texts: dict[tuple, str] = {}
-        self.winds = {wind: str(label) for wind, label in WIND_CHOICES}
+        self.winds = {wind: str(label) for wind, label in WIND_NAMES.items()}
 
     def gettext(self, message: str) -> str:
         text = self._texts.get((message,))
@@ -108,7 +108,7 @@ class _Live(Wording):
 
     @property
     def winds(self) -> dict:
-        return dict(WIND_CHOICES)
+        return dict(WIND_NAMES)
 
 
 LIVE = _Live()

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from .models import RefereeAssignment, Seat, Table, Tournament
+from .models import Player, RefereeAssignment, Seat, Table, Tournament
 
 ADMINISTER = "league.administer"
 ADMIN_GROUP = "League administrators"
@@ -106,6 +106,19 @@ def player_of(user):
         return user.player
     except ObjectDoesNotExist:
         return None
+
+
+def ema_id_for(user, player: Player) -> str:
+    """The player's EMA number as ``user`` may read it. The number names the person on the EMA's own
+    site, so for a player who chose "initials" (``public_name``) it is the player's own and the
+    administrators' to read: everyone else (anonymous visitors, referees, other players) reads "", as
+    for a player without one, on the player's page and in the public API alike."""
+    if player.public_name != Player.PublicName.INITIALS or not player.ema_id:
+        return player.ema_id
+    if is_league_admin(user):
+        return player.ema_id
+    own = player.user_id is not None and user is not None and user.is_authenticated and user.is_active
+    return player.ema_id if own and user.pk == player.user_id else ""
 
 
 def seated_player(user, table: Table):

@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from league import models
+from league.services.hands import hand_record
+from league.services.standings import standings_recompute
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -120,3 +122,18 @@ def table_with_hands(count: int = 3, **table_fields) -> models.Table:
         response = client_for(referee).post(f"/api/v1/tables/{table.pk}/hands/", CLASSICAL_WIN, format="json")
         assert response.status_code == 201, response.content
     return table
+
+
+def hidden_second_session(*, slug: str) -> tuple[models.Tournament, list[models.Player]]:
+    """A tournament whose standings hide session 2 onwards (``hide_standings_from_session``: 2, not
+    revealed), the same four players at one table in session 1 and in session 2, one hand played at
+    each (``CLASSICAL_WIN``: seat 1 wins), standings recomputed: the tournament and its players in
+    seat order."""
+    first = table_with_players(slug=slug, options={"hide_standings_from_session": 2})
+    tournament = first.session.tournament
+    players = [seat.player for seat in first.seats.order_by("position")]
+    second = table_with_players(session=SessionFactory(tournament=tournament, number=2), players=players)
+    for table in (first, second):
+        hand_record(table=table, record=dict(CLASSICAL_WIN), user=None)
+    standings_recompute(tournament=tournament)
+    return tournament, players

@@ -11,7 +11,7 @@ from scoring.flow import ENDINGS
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..models import Club, Hand, HandRevision, League, Player, Season, TableDispute, Tournament
-from ..permissions import can_referee, is_league_admin
+from ..permissions import can_referee, ema_id_for, is_league_admin
 from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
 from ..selectors.pages import writer_name
@@ -26,7 +26,9 @@ class ClubSerializer(serializers.ModelSerializer):
 
 class PlayerSerializer(serializers.ModelSerializer):
     """A player; ``last_name`` as the public sees it (``public_name``: its initial only when the player
-    chose "initials") for every caller but administrators, who read and write the whole name."""
+    chose "initials") for every caller but administrators, who read and write the whole name; ``ema_id``
+    as ``league.permissions.ema_id_for`` lets the caller read it ("" for an "initials" player but to
+    administrators and the player themself)."""
 
     class Meta:
         model = Player
@@ -35,8 +37,10 @@ class PlayerSerializer(serializers.ModelSerializer):
     def to_representation(self, instance: Player) -> dict:
         data = super().to_representation(instance)
         request = self.context.get("request")
-        if not (request is not None and is_league_admin(request.user)):
+        user = request.user if request is not None else None
+        if not is_league_admin(user):
             data["last_name"] = instance.public_last_name
+        data["ema_id"] = ema_id_for(user, instance)
         return data
 
     def validate_country(self, value: str) -> str:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from ..hand_facts import LIVE, Wording, outcome_text, seat_labels
-from ..models import WIND_CHOICES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty, full_name
+from ..models import WIND_NAMES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty, full_name
 from ..rule_options import option_lines
 from ..selectors.stages import as_standings, stage_tables
 from ..selectors.standings import team_standings_for
@@ -146,7 +146,7 @@ def session_title(number: int) -> str:
 
 def _session_sheet(workbook, tournament, session, columns) -> None:
     sheet = new_sheet(workbook, session_title(session.number), [c[0] for c in columns], [c[3] for c in columns])
-    winds = [str(dict(WIND_CHOICES)[wind]) for wind in SEAT_WINDS]
+    winds = [str(WIND_NAMES[wind]) for wind in SEAT_WINDS]
     fields = [field for _h, field, _f, _w in columns]
     write_row = row_writer(sheet, [c[2] for c in columns])
     results = (GameResult.objects.filter(tournament=tournament, session_number=session.number)

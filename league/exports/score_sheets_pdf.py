@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring import flow
 
-from ..models import WIND_CHOICES, Seat, Table
+from ..models import WIND_NAMES, Seat, Table
 from . import pdf
 from .cells import SEAT_WINDS, player_name
 from .score_sheets_xlsx import hand_columns, hand_rows, per_player_label, round_seatings
@@ -37,7 +37,7 @@ def tables_of(export) -> list[Table]:
 
 def write(*, export, stream, progress) -> None:
     tournament = export.tournament
-    winds = dict(WIND_CHOICES)
+    winds = WIND_NAMES
     options = tournament.effective_options
     seatings = round_seatings(options) if options.get("seat_change") else [flow.IDENTITY]
     own, per_player = hand_columns(tournament.ruleset)

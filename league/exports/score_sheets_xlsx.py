@@ -13,7 +13,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring import flow
 
-from ..models import WIND_CHOICES, Seat, Table
+from ..models import WIND_NAMES, Seat, Table
 from ..rule_options import sheet_of
 from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
 
@@ -72,7 +72,7 @@ def round_seatings(options: dict) -> list[tuple[int, ...]]:
 
 def write(*, export, stream, progress) -> None:
     tournament = export.tournament
-    winds = dict(WIND_CHOICES)
+    winds = WIND_NAMES
     options = tournament.effective_options
     seatings = round_seatings(options) if options.get("seat_change") else [flow.IDENTITY]
     later_rounds = [_("Wind in %(round)s round") % {"round": winds[wind]} for wind in flow.WINDS[1:len(seatings)]]

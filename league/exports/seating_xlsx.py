@@ -4,7 +4,7 @@ North in the export's language), as players call their seats."""
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from ..models import WIND_CHOICES, Seat, Session
+from ..models import WIND_NAMES, Seat, Session
 from .cells import INTEGER, SEAT_WINDS, append, new_sheet, player_name
 from .results_xlsx import session_title
 
@@ -19,7 +19,7 @@ def headings() -> list[str]:
 
 def write(*, export, stream, progress) -> None:
     workbook = Workbook(write_only=True)
-    winds = dict(WIND_CHOICES)
+    winds = WIND_NAMES
     sessions = list(Session.objects.filter(tournament=export.tournament).order_by("number"))
     for index, session in enumerate(sessions, start=1):
         sheet = new_sheet(workbook, session_title(session.number), headings(), [8, 9, 30, 30])

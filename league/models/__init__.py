@@ -3,6 +3,7 @@ from .accounts import AccountClaim
 from .audit import AuditEntry
 from .competition import (
     WIND_CHOICES,
+    WIND_NAMES,
     ClockState,
     League,
     RefereeAssignment,
@@ -34,7 +35,7 @@ __all__ = [
     "full_name",
     "shown_name",
     "shown_name_order",
-    "WIND_CHOICES", "AccountClaim", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
+    "WIND_CHOICES", "WIND_NAMES", "AccountClaim", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RankingState", "RateCount", "RefereeAssignment", "Registration",
     "Season",

@@ -17,6 +17,9 @@ from ..validators import validate_visible_name
 from .people import Player
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
+# A wind's name by its letter, in the language of the moment: the one mapping every page, sheet and
+# export names seats by.
+WIND_NAMES = dict(WIND_CHOICES)
 
 
 class League(models.Model):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from scoring import flow
 
 from ..models import (
-    WIND_CHOICES,
+    WIND_NAMES,
     CheckIn,
     ClockState,
     Hand,
@@ -30,10 +30,9 @@ from ..models import (
 from ..permissions import can_referee, is_league_admin
 from .addresses import player_address
 from .standings import fixed_substitute_result, game_rows, standing_rows
-from .tables import player_totals, provisional_table_ids
+from .tables import player_totals, provisional_table_ids, shown_totals
 
 START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
-WIND_NAMES = dict(WIND_CHOICES)
 
 
 # ---- the clock ----
@@ -252,28 +251,32 @@ def entrants(tournament: Tournament) -> list[Entrant]:
 @dataclass
 class ControlTable:
     table: Table
-    seats: list  # (wind letter, Player) in seat order
+    seats: list  # (wind letter in the hand being played, Player) in seat order
     hands: int
     last_activity: datetime.datetime | None
-    totals: list[int]
+    totals: list[int]  # per seat as the score sheet shows them (selectors.tables.shown_totals)
     remaining_s: int | None
     provisional: bool = False  # a players' table not yet confirmed, or disputed (selectors.tables)
 
 
 def session_tables(tournament: Tournament, number: int) -> list[ControlTable]:
-    """A session's tables with seats (start winds), hands entered, last activity and totals."""
+    """A session's tables with seats (the winds of the hand being played, ``winds_in_play``), hands
+    entered, last activity and totals (``shown_totals``), as the score sheet shows them."""
     hands = Hand.objects.only("id", "table_id", "result", "updated_at").order_by("number")
     tables = (Table.objects.filter(session__tournament=tournament, session__number=number)
               .select_related("session__tournament").order_by("number")
               .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
                                 Prefetch("hands", queryset=hands)))
     provisional = provisional_table_ids(tournament, number)
+    tables = list(tables)
+    dealers = current_dealers(tables)
     out = []
     for table in tables:
         table_hands = list(table.hands.all())
-        totals = player_totals(table.session.tournament, [hand.result for hand in table_hands])
+        totals = shown_totals(tournament, player_totals(tournament, [hand.result for hand in table_hands]))
         last = max((h.updated_at for h in table_hands), default=None)
-        out.append(ControlTable(table, [(START_WINDS[s.position], s.player) for s in table.seats.all()],
+        winds = winds_in_play(dealers, table)
+        out.append(ControlTable(table, [(winds[s.position], s.player) for s in table.seats.all()],
                                 len(table_hands), last, totals, table_remaining_s(table),
                                 table.pk in provisional))
     return out
@@ -367,6 +370,14 @@ def current_dealers(tables: list[Table]) -> dict[int, int]:
     return dealers
 
 
+def winds_in_play(dealers: dict[int, int], table: Table) -> tuple[str, ...]:
+    """Each seat's wind (E, S, W, N by seat position) in the hand being played at ``table``, from
+    ``current_dealers``: the dealer is East. A closed table, or one without hands, reads its start
+    winds. Every page that lists a table's seats names them by these (the score sheet, the session
+    page, the referee's home, the control room)."""
+    return flow.seat_winds(dealers.get(table.pk, 0))
+
+
 def seat_lines(tournament: Tournament, tables: list[Table]) -> dict[int, list[SeatLine]]:
     """Per table id its seats in order (seats prefetched with their players)."""
     return seat_lines_of({tournament: tables})
@@ -382,7 +393,7 @@ def seat_lines_of(tables_by_tournament: dict[Tournament, list[Table]]) -> dict[i
     for tournament, tables in tables_by_tournament.items():
         label = substitute_rule(tournament).label
         for table in tables:
-            winds = flow.seat_winds(dealers.get(table.pk, 0))  # the winds of the hand being played
+            winds = winds_in_play(dealers, table)
             lines[table.pk] = [
                 SeatLine(START_WINDS[seat.position], seat.player, dealers.get(table.pk) == seat.position,
                          (tournament.pk, seat.player_id) in substitutes,

@@ -29,12 +29,12 @@ from ..models import (
     shown_name,
     shown_name_order,
 )
-from ..permissions import is_league_admin, visible_tournaments
+from ..permissions import ema_id_for, is_league_admin, visible_tournaments
 from .addresses import player_address
 from .day import hides_for
 from .mers import tournament_figures
 from .standings import SEASON_ORDER, counts_in_ranking
-from .tables import game_complete, player_totals
+from .tables import game_complete, player_totals, shown_totals
 
 RECENT_COUNT = 10
 
@@ -259,6 +259,7 @@ def player_page(user, player_id: int) -> dict:
     )
     return {
         "player": player,
+        "ema_id": ema_id_for(user, player),  # "" for an "initials" player but to administrators and themself
         "tournaments": list(by_tournament.values()),
         "results": results,
         "rankings": rankings,
@@ -358,7 +359,7 @@ def referee_tournaments(user) -> list[Tournament]:
 class RefereeTable:
     table: Table
     hand_count: int
-    totals: list[int]
+    totals: list[int]  # per player (first-round seat) as the score sheet shows them (tables.shown_totals)
     mine: bool = False  # the referee asking has entered hands at this table
     complete: bool = False  # its game has ended (it waits to be closed)
 
@@ -381,7 +382,8 @@ def referee_tables(sessions: list[Session], user=None) -> dict[int, list[Referee
         mine = user is not None and any(hand.entered_by_id == user.pk for hand in played)
         complete = not table.closed and game_complete(tournament, list(played))
         out[table.session_id].append(
-            RefereeTable(table, len(results), player_totals(tournament, results), mine, complete))
+            RefereeTable(table, len(results), shown_totals(tournament, player_totals(tournament, results)), mine,
+                         complete))
     return out
 
 

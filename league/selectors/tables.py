@@ -157,6 +157,22 @@ def player_totals(tournament, results: list[dict]) -> list[int]:
     return totals
 
 
+def start_points(tournament) -> int:
+    """The points each player starts with in a game played with points on the table (riichi,
+    Japanese: the option ``start_points``); 0 in the games counted from zero (the Chinese rulesets)."""
+    return tournament.effective_options.get("start_points") or 0
+
+
+def shown_totals(tournament, totals: list[int]) -> list[int]:
+    """A game's running totals (sums of the hands' balances, per seat) as every page shows them while
+    it is played, the score sheet, the referee's home and the control room alike: with points on the
+    table (``start_points``) the points each player holds, the start plus the game so far (the riichi
+    deposits a player paid are in it; the sticks still on the table are shown apart and go to the
+    top only with the final result); otherwise the totals themselves."""
+    start = start_points(tournament)
+    return [start + total for total in totals]
+
+
 def game_complete(tournament, hands: list[Hand]) -> bool:
     """Whether a table's game has ended, from its hands' stored results and records in order (no hand
     settled again): the referee's home then shows no dealer for it."""

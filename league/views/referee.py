@@ -23,7 +23,7 @@ from scoring.flow import seat_winds
 
 from ..errors import Conflict, ServiceError, error_body
 from ..hand_facts import seat_labels
-from ..models import WIND_CHOICES, Hand, Table, TableDispute
+from ..models import Hand, Table, TableDispute
 from ..permissions import player_of, table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
@@ -31,6 +31,8 @@ from ..selectors.addresses import address
 from ..selectors.tables import (
     players_enter,
     seated_tables,
+    shown_totals,
+    start_points,
     table_confirmation,
     table_players,
     table_summary,
@@ -41,7 +43,6 @@ from ..services import hands as hand_services
 from .forms import fine_offence_name, hand_form_for, values_from_record
 from .numbers import posted_int
 
-WIND_NAMES = dict(WIND_CHOICES)
 # How a game ended early, for the score sheet (scoring.flow.ENDINGS; the rounds need no notice).
 ENDING_NOTICES = {
     "bust": gettext_lazy("The game has ended: a player's points fell below zero."),
@@ -100,7 +101,7 @@ def short_names(players: list) -> list[str]:
 
 def seat_short(names: list[str], dealer: int, seat: int) -> str:
     """'S – Ben': a seat's wind letter in a hand dealt by ``dealer`` and its player's short name."""
-    return f"{WIND_NAMES[seat_winds(dealer)[seat]][:1]} – {names[seat]}"
+    return f"{day.WIND_NAMES[seat_winds(dealer)[seat]][:1]} – {names[seat]}"
 
 
 @login_required
@@ -232,7 +233,7 @@ def _hand_rows(view) -> list[dict]:
         rows.append(
             {
                 "hand": hand,
-                "wind": WIND_NAMES.get(hand.prevailing_wind, hand.prevailing_wind),
+                "wind": day.WIND_NAMES.get(hand.prevailing_wind, hand.prevailing_wind),
                 "dealer": players[hand.dealer] if 0 <= hand.dealer < 4 else None,
                 "outcome": OUTCOME_SHORT.get(record.get("outcome"), record.get("outcome")),
                 "winners": [seat_short(names, hand.dealer, w) for w in winners if isinstance(w, int) and 0 <= w < 4],
@@ -249,26 +250,28 @@ def _sheet_context(table: Table, form, view=None) -> dict:
     """The score sheet page; ``view``: the table's ``table_view`` when the caller has it already."""
     view = view or table_view(table=table)
     # Games played with points on the table (riichi, Japanese): each player's points now, the start
-    # plus the game so far, to check against the sticks (an EMA chombo is off the result, not the sticks).
-    start = table.session.tournament.effective_options.get("start_points") or 0
+    # plus the game so far, to check against the sticks (an EMA chombo is off the result, not the sticks);
+    # the referee's home and the control room show the same (shown_totals).
+    tournament = table.session.tournament
+    points = shown_totals(tournament, view.totals)
     return {
         "table": table,
         "tournament": table.session.tournament,
         "view": view,
-        "with_points": bool(start),
+        "with_points": bool(start_points(tournament)),
         "seats": [
-            {"player": p, "short": short, "wind": WIND_NAMES[w], "total": t, "dealer": s == view.dealer,
-             "points": start + played, "adjustment": t - played}
-            for s, (p, short, w, t, played) in enumerate(
-                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, view.totals,
+            {"player": p, "short": short, "wind": day.WIND_NAMES[w], "total": t, "dealer": s == view.dealer,
+             "points": shown, "adjustment": t - played}
+            for s, (p, short, w, t, played, shown) in enumerate(
+                zip(view.players, short_names(view.players), view.seat_winds, view.final_totals, view.totals, points,
                     strict=True))
         ],
-        "prevailing_wind": WIND_NAMES[view.prevailing_wind],
+        "prevailing_wind": day.WIND_NAMES[view.prevailing_wind],
         "hand_rows": _hand_rows(view),
         "ending": ENDING_NOTICES.get(view.ending),
         # The next wind round starts with the first dealer again: seat winds as in the first hand.
         "next_seats": [
-            {"player": p, "wind": WIND_NAMES[w]} for p, w in zip(view.next_players, seat_winds(0), strict=True)
+            {"player": p, "wind": day.WIND_NAMES[w]} for p, w in zip(view.next_players, seat_winds(0), strict=True)
         ] if view.next_players else None,
         "last_hand": view.hands[-1] if view.hands else None,
         "form": form,
@@ -429,7 +432,7 @@ def correction_changes(hand: Hand, changes: list[dict], first_players: list) -> 
             "number": change["number"],
             "corrected": change["number"] == hand.number,
             "dealer": dealer if dealer[0] != dealer[1] else None,
-            "wind": (WIND_NAMES[wind_before], WIND_NAMES[wind_after]) if wind_before != wind_after else None,
+            "wind": (day.WIND_NAMES[wind_before], day.WIND_NAMES[wind_after]) if wind_before != wind_after else None,
             "seats": seats,
         })
     totals = [{"player": first_players[p], "delta": d} for p, d in enumerate(moved) if d]
@@ -499,7 +502,7 @@ def hand_edit(request, hand_id: int):
             "table": table,
             "tournament": table.session.tournament,
             "form": form,
-            "prevailing_wind": WIND_NAMES[hand.prevailing_wind],
+            "prevailing_wind": day.WIND_NAMES[hand.prevailing_wind],
             "dealer": players[hand.dealer],
             "preview_url": reverse("referee-hand-edit-preview", args=[hand.pk]),
             "tile_entry": tile_entry(table.session.tournament, hand.dealer, hand.prevailing_wind),

@@ -7,12 +7,9 @@ import pytest
 from django.test import Client
 
 from league.services.day import tournament_reveal
-from league.services.hands import hand_record
-from league.services.standings import standings_recompute
-from tests.factories import SessionFactory, UserFactory, table_with_players
+from tests.factories import UserFactory, hidden_second_session, table_with_players
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def signed_in(player) -> Client:
@@ -29,13 +26,7 @@ def games_column(html: str, tournament) -> str:
 
 
 def test_the_me_page_counts_a_hidden_sessions_games_only_after_the_reveal():
-    first = table_with_players(slug="me-hidden", options={"hide_standings_from_session": 2})
-    tournament = first.session.tournament
-    players = [seat.player for seat in first.seats.order_by("position")]
-    second = table_with_players(session=SessionFactory(tournament=tournament, number=2), players=players)
-    for table in (first, second):
-        hand_record(table=table, record=dict(WIN), user=None)
-    standings_recompute(tournament=tournament)
+    tournament, players = hidden_second_session(slug="me-hidden")
     me = signed_in(players[1])
 
     assert games_column(me.get("/me/").content.decode(), tournament) == "1"

@@ -13,6 +13,7 @@ from league.models import (
     GameResult,
     Player,
     PlayerMerge,
+    Registration,
     SeasonRanking,
     Signup,
     Standing,
@@ -83,6 +84,68 @@ def test_no_public_page_or_public_read_of_the_api_shows_a_last_name_the_player_s
         shortened = [f"{first} {last[0]}." for first, last in zip(["Anna", "Ben", "Cleo", "Dirk"], LAST_NAMES,
                                                                    strict=True)]
         assert any(name in text for name in shortened) or '"last_name":"B."' in text.replace(" ", ""), address
+
+
+ANNA_EMA, FULL_EMA = "04990011", "04990012"
+
+
+def initials_table_with_ema_numbers():
+    """``initials_table`` where Anna ("initials") has an EMA number, and a player who shows the whole
+    name and has one too is registered for the tournament."""
+    table = initials_table()
+    Player.objects.filter(pk=table.seats.first().player_id).update(ema_id=ANNA_EMA)
+    whole = PlayerFactory(first_name="Erik", last_name="Offenbach", ema_id=FULL_EMA)
+    Registration.objects.create(tournament=table.session.tournament, player=whole)
+    return table, whole
+
+
+@pytest.mark.parametrize("reader", ["anonymous", "referee", "another player"])
+def test_no_public_page_or_public_read_of_the_api_shows_the_ema_number_of_a_player_who_chose_initials(
+        client, reader):
+    table, _whole = initials_table_with_ema_numbers()
+    if reader == "referee":
+        client.force_login(referee_for(table.session.tournament))
+    elif reader == "another player":
+        client.force_login(PlayerFactory(user=UserFactory(), public_name="initials").user)
+    for address in public_addresses(table):
+        response = client.get(address, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 200, address
+        assert ANNA_EMA not in response.content.decode(), address
+    anna = table.seats.first().player_id
+    assert client.get(f"/api/v1/players/{anna}/").json()["ema_id"] == ""
+
+
+def test_a_player_who_shows_the_whole_name_keeps_the_ema_number_on_the_public_page_and_api(client):
+    _table, whole = initials_table_with_ema_numbers()
+    assert f"EMA number {FULL_EMA}" in client.get(f"/p/{whole.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert client.get(f"/api/v1/players/{whole.pk}/").json()["ema_id"] == FULL_EMA
+    listed = {row["id"]: row["ema_id"] for row in client.get("/api/v1/players/").json()["results"]}
+    assert listed[whole.pk] == FULL_EMA and listed[_table.seats.first().player_id] == ""
+
+
+@pytest.mark.parametrize("reader", ["administrator", "the player"])
+def test_administrators_and_the_player_themself_read_the_ema_number_of_an_initials_player(client, reader):
+    table, _whole = initials_table_with_ema_numbers()
+    anna = table.seats.first().player
+    user = AdminFactory() if reader == "administrator" else UserFactory()
+    if reader == "the player":
+        Player.objects.filter(pk=anna.pk).update(user=user)
+    client.force_login(user)
+    assert f"EMA-Nummer {ANNA_EMA}" in client.get(f"/p/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert client_for(user).get(f"/api/v1/players/{anna.pk}/").json()["ema_id"] == ANNA_EMA
+    if reader == "the player":
+        assert client_for(user).get("/api/v1/me/").json()["player"]["ema_id"] == ANNA_EMA
+
+
+def test_finding_a_table_by_an_ema_number_or_a_shortened_last_name_finds_nobody(client):
+    table, _whole = initials_table_with_ema_numbers()
+    tournament = table.session.tournament
+    for query in (ANNA_EMA, "Bergmeister", "Bergm"):
+        page = client.get(f"/t/{tournament.slug}/find/?q={query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Anna" not in page, query
+        assert client.get(f"/api/v1/tournaments/{tournament.pk}/find/?q={query}").json() == [], query
+    assert [row["player_name"] for row in client.get(
+        f"/api/v1/tournaments/{tournament.pk}/find/?q=anna").json()] == ["Anna B."]
 
 
 def test_administrators_read_the_whole_name_in_the_api_and_their_exports():

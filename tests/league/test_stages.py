@@ -2,6 +2,7 @@
 §7, tournament option ``stages``): drawn, played and revealed through the API, the standings per
 stage equal to a computation by hand from the tables' totals."""
 import json
+import re
 from fractions import Fraction
 from itertools import combinations
 
@@ -239,6 +240,21 @@ def test_the_control_room_shows_the_cut_and_who_is_in(played, admin_user):
     assert [section.index(name) for name in names] == sorted(section.index(name) for name in names)
     assert section.count("<td>yes</td>") == 4 and section.count("<td>no</td>") == 4
     assert "4 players and 0 substitutes to seat." in page
+
+
+def test_the_cut_in_the_control_room_writes_table_points_and_score_as_the_standings_page_does(played, admin_user):
+    tournament, _games, _players, qualification = played
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(admin_user)
+    control = client.get(f"/t/{tournament.slug}/control/").content.decode()
+    cut = control[control.index('id="cut"'):control.index('id="field"')]
+    standings = client.get(f"/t/{tournament.slug}/standings/").content.decode()
+    for player, _points, _score in qualification:
+        in_cut = re.search(rf"<td>{re.escape(player.name)}</td><td class=\"num\">([^<]*)</td><td class=\"num\">([^<]*)",
+                           cut).groups()
+        in_standings = re.search(rf">{re.escape(player.name)}</a>.*?</td>\s*<td class=\"wide\">[^<]*</td>\s*"
+                                 rf"<td class=\"num\">([^<]*)</td><td class=\"num\">([^<]*)", standings, re.S).groups()
+        assert in_cut == in_standings, player.name
 
 
 def test_pages_projector_and_workbook_show_each_stage(played, admin_api):

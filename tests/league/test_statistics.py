@@ -5,7 +5,7 @@ from league.models import GameResult, Hand, TournamentPenalty
 from league.services.hands import hand_record, table_close
 from league.services.penalties import tournament_penalty_create
 from league.services.standings import standings_recompute
-from tests.factories import SessionFactory, referee_for, table_with_players
+from tests.factories import SessionFactory, hidden_second_session, referee_for, table_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -99,13 +99,7 @@ def test_a_players_statistics_leave_out_the_hidden_sessions_until_the_reveal(api
 
 
 def test_a_players_statistics_keep_the_sessions_before_the_hidden_one(api):
-    first = table_with_players(slug="half-hidden", options={"hide_standings_from_session": 2})
-    tournament = first.session.tournament
-    players = [seat.player for seat in first.seats.order_by("position")]
-    second = table_with_players(session=SessionFactory(tournament=tournament, number=2), players=players)
-    for table in (first, second):
-        hand_record(table=table, record=dict(WIN), user=None)
-    standings_recompute(tournament=tournament)
+    _tournament, players = hidden_second_session(slug="half-hidden")
     row = api.get(f"/api/v1/players/{players[1].pk}/statistics/").json()
     assert (row["hands"], row["wins"]) == (1, 1)
     assert GameResult.objects.filter(player=players[1]).count() == 2
