@@ -24,8 +24,9 @@ class GameResult(models.Model):
     # derived rows: no database constraint on their references (see the module docstring)
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("table"),
                               db_constraint=False, db_index=False)
+    # indexed by game_result_once, which starts with it
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="game_results",
-                                   verbose_name=_("tournament"), db_constraint=False)
+                                   verbose_name=_("tournament"), db_constraint=False, db_index=False)
     session_number = models.PositiveSmallIntegerField(_("session"))
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_results", verbose_name=_("player"),
                                db_constraint=False)
@@ -41,7 +42,10 @@ class GameResult(models.Model):
         ordering = ["tournament", "session_number", "table", "seat"]
         verbose_name = _("game result")
         verbose_name_plural = _("game results")
-        constraints = [models.UniqueConstraint(fields=["table", "player"], name="game_result_once")]
+        # One index serves the recomputation's reads (by tournament, and by its changed tables) and
+        # the uniqueness: a recomputation writes a tournament's thousands of rows at once, and
+        # every index costs that write (a table's rows are also read with its tournament).
+        constraints = [models.UniqueConstraint(fields=["tournament", "table", "player"], name="game_result_once")]
 
     def __str__(self) -> str:
         return f"{self.table}: {self.player_id} #{self.place}"

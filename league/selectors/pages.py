@@ -203,7 +203,8 @@ def session_results(tournament: Tournament, number: int) -> tuple[Session, list[
     tables = list(session.tables.order_by("number").prefetch_related(_seats_prefetch()))
     results = defaultdict(list)
     for row in (
-        GameResult.objects.filter(table__session=session).select_related("player__club").order_by("seat")
+        GameResult.objects.filter(tournament=tournament, table__session=session).select_related("player__club")
+        .order_by("seat")
     ):
         results[row.table_id].append(row)
     return session, [TableResult(t, results[t.pk]) for t in tables]
