@@ -11,7 +11,6 @@ and one UPDATE for the changed ones — ``bulk_update`` where the database has n
 PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_update``'s ``CASE``
 per column grows with the rows).
 """
-import json
 
 from django.db import connections, models
 
@@ -87,8 +86,8 @@ def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> N
 def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple], *, using: str) -> None:
     """Insert ``rows``, tuples of the values of ``columns`` (field names or attribute names, such as
     ``tournament_id``): ``bulk_create``, or on PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of
-    the values as they are (JSON as its text, a field no column gives its default, a generated
-    column left to the database)."""
+    the values as they are (binary; a field no column gives its default, a generated column left
+    to the database)."""
     if not rows:
         return
     connection = connections[using]
@@ -104,23 +103,24 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple]
     except KeyError as missing:
         raise ValueError(f"insert_rows: {model.__name__} has no field {missing}") from None
     # the rows' values in their own order (COPY names the columns: no row is reordered)
-    json_columns = [index for index, field in enumerate(written) if isinstance(field, models.JSONField)]
-    defaults = [(field, json.dumps(field.get_default()) if isinstance(field, models.JSONField) else field.get_default())
-                for field in model._meta.concrete_fields
-                if field not in written and not field.generated and not isinstance(field, models.AutoField)]
-    tail = tuple(default for _field, default in defaults)
+    defaulted = [field for field in model._meta.concrete_fields
+                 if field not in written and not field.generated and not isinstance(field, models.AutoField)]
+    names = [field.column for field in [*written, *defaulted]]
+    tail = tuple(field.get_default() for field in defaulted)
     quote = connection.ops.quote_name
-    names = [field.column for field in written] + [field.column for field, _default in defaults]
-    sql = f"COPY {quote(model._meta.db_table)} ({', '.join(quote(name) for name in names)}) FROM STDIN"
-    dumps = json.dumps
-    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        write_row = copy.write_row
-        for row in rows:
-            if json_columns:
-                row = list(row)
-                for index in json_columns:
-                    row[index] = dumps(row[index])
-            write_row((*row, *tail) if tail else row)
+    table = quote(model._meta.db_table)
+    sql = f"COPY {table} ({', '.join(quote(name) for name in names)}) FROM STDIN (FORMAT BINARY)"
+    with connection.cursor() as cursor:
+        # binary COPY: psycopg's binary dumpers by each column's own type (JSON from the values as
+        # they are), read from the catalogue; the server parses no text
+        cursor.execute("SELECT attname, atttypid FROM pg_attribute WHERE attrelid = %s::regclass AND attnum > 0 "
+                       "AND NOT attisdropped", [table])
+        types = dict(cursor.fetchall())
+        with cursor.cursor.copy(sql) as copy:
+            copy.set_types([types[name] for name in names])
+            write_row = copy.write_row
+            for row in rows:
+                write_row((*row, *tail) if tail else row)
 
 
 def update_rows(model: type[models.Model], field_names: list[str], rows: list[tuple[int, dict]], *,
