@@ -30,17 +30,20 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
     existing = {}
     for pk, *stored in queryset.values_list("pk", *key_fields, *value_fields).iterator(chunk_size=5000):
         existing[tuple(stored[:len(key_fields)])] = (pk, stored[len(key_fields):])
-    created, updated = [], []
+    created, updated = [], []  # created: the new rows as tuples in column order (no dict per row)
+    head = tuple(common.values())
     for key, values in rows.items():
-        if len(values) != len(value_fields):
-            raise ValueError(f"sync_rows: every row needs the fields {value_fields}, not {sorted(values)}")
+        try:
+            if len(values) != len(value_fields):
+                raise KeyError
+            ordered = [values[name] for name in value_fields]
+        except KeyError:
+            raise ValueError(f"sync_rows: every row needs the fields {value_fields}, not {sorted(values)}") from None
         found = existing.pop(key, None)
         if found is None:
-            created.append((key, values))
-            continue
-        pk, stored = found
-        if any(values.get(name, old) != old for name, old in zip(value_fields, stored, strict=True)):
-            updated.append((key, pk, {**dict(zip(value_fields, stored, strict=True)), **values}))
+            created.append((*head, *key, *ordered))
+        elif ordered != found[1]:
+            updated.append((key, found[0], dict(zip(value_fields, ordered, strict=True))))
     unwanted = [pk for pk, _stored in existing.values()]
     for start in range(0, len(unwanted), CHUNK):
         model.objects.using(using).filter(pk__in=unwanted[start:start + CHUNK]).delete()
@@ -48,15 +51,9 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict
         update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + CHUNK]],
                     using=using)
     if created:
-        # rows as tuples in column order: no merged dict per row
-        columns = [*common, *key_fields, *value_fields]
-        head = tuple(common.values())
-        try:
-            tuples = [(*head, *key, *[values[name] for name in value_fields]) for key, values in created]
-        except KeyError as missing:
-            raise ValueError(f"sync_rows: every row needs the fields {value_fields}, not {missing}") from None
-        insert_rows(model, columns, tuples, using=using)
-    return {key for key, _pk, _values in updated} | set(existing) | {key for key, _values in created}
+        insert_rows(model, [*common, *key_fields, *value_fields], created, using=using)
+    size = len(head) + len(key_fields)
+    return {key for key, _pk, _values in updated} | set(existing) | {row[len(head):size] for row in created}
 
 
 def commit_without_flush(*, using: str = "default") -> None:

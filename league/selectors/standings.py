@@ -335,8 +335,9 @@ def _hand_sums(hands: QuerySet[Hand], rows: list[tuple], points_game: bool) -> d
     if points_game:  # the last hand's, in hand order: read per hand, the last one kept
         sticks = dict(raw_rows(hands.order_by("table_id", "number").values_list(
             "table_id", _json_number("riichi_sticks"))))
-    return {table_id: HandSums(count, [int(value or 0) for value in figures[:4]],
-                               [int(value or 0) for value in figures[4:]], int(sticks.get(table_id) or 0))
+    # the sums are whole numbers (``_whole_sum``), None where no hand has the figure
+    return {table_id: HandSums(count, [value or 0 for value in figures[:4]],
+                               [value or 0 for value in figures[4:]], int(sticks.get(table_id) or 0))
             for table_id, count, *figures in rows}
 
 
