@@ -154,11 +154,12 @@ def _take_figures(rows: dict[tuple, dict]) -> list[tuple[int, Fraction, Fraction
             for (_table, player_id), row in rows.items()]
 
 
-def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict[int, list]]:
+def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], set[int], dict[int, list]]:
     """Bring the tournament's GameResult, TableGame and PlayerTotal rows up to date with its hands,
     recomputing only the tables whose fingerprint changed (every table when ``full``, when nothing
     is stored yet or when more than half of them changed) and moving the players' running totals by
-    the difference. Returns the GameResult keys written and the players' totals."""
+    the difference. Returns the GameResult keys written, the numbers of their sessions and the
+    players' totals."""
     common = {"tournament_id": tournament.pk}
     scoring = table_scoring(tournament)
     seats = table_seats(tournament)
@@ -185,7 +186,7 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
             everything, totals = True, {}
     if not everything:
         if not changed:
-            return set(), totals
+            return set(), set(), totals
         taken = [(player_id, Fraction(tp), Fraction(score), place)
                  for figures in TableGame.objects.filter(table_id__in=sorted(changed)).values_list("players", flat=True)
                  for player_id, tp, score, place in figures]
@@ -220,11 +221,16 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], dict
         game_results = game_results.filter(table_id__in=sorted(changed))
         table_rows = table_rows.filter(table_id__in=sorted(changed))
     changed_games = sync_rows(game_results, ("table_id", "player_id"), games, common=common)
+    # the sessions of the rows written: those of the rows kept from their values, of the rows
+    # deleted from their tables
+    sessions = {games[key]["session_number"] for key in changed_games if key in games}
+    sessions |= _sessions_of(tournament, {table_id for table_id, player_id in changed_games
+                                          if (table_id, player_id) not in games})
     sync_rows(table_rows, ("table_id",), table_games, common=common)
     sync_rows(PlayerTotal.objects.filter(**common), ("player_id",), {
         (player_id,): {"table_points": str(tp), "score": str(score), "games": games_played, "place_sum": places}
         for player_id, (tp, score, games_played, places) in totals.items()}, common=common)
-    return changed_games, totals
+    return changed_games, sessions, totals
 
 
 FEW_TABLES = 500  # up to this many changed tables, their sessions are read by their ids
@@ -264,7 +270,7 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
             return False
         commit_without_flush()  # derived rows: lost in a crash, their changes stay stale for the sweep
         with cycle_collector_paused():
-            changed_games, totals = _sync_games(tournament, full=full)
+            changed_games, sessions, totals = _sync_games(tournament, full=full)
             standings = standing_rows(tournament, {}, totals=totals)
         common = {"tournament_id": tournament.pk}
         changed_standings = sync_rows(Standing.objects.filter(**common), ("player_id",), standings, common=common)
@@ -272,7 +278,6 @@ def standings_recompute(*, tournament: Tournament, when_stale: bool = False, ful
         if changed and tournament.season_id and (tournament.status == Tournament.Status.FINISHED
                                                  or tournament.kind == Tournament.Kind.CLUB):
             rankings_request(season_id=tournament.season_id)
-        sessions = _sessions_of(tournament, {table_id for table_id, _player in changed_games})
         # Last: the state row is locked only for the commit, so hand writes do not wait.
         StandingsState.objects.filter(pk=tournament.pk).update(
             computed=Greatest(F("computed"), seen), finished_at=timezone.now(), recomputes=F("recomputes") + 1)
