@@ -87,7 +87,9 @@ Where the draw stays above the bound (see bench/seating.py):
   four orbits of two, M then being the twelve pairs {x, σx} (1,200 s), Z_6 on four rows of
   six with the sessions in orbits 6 + 2 (the two stabilised by Z_3; 120 s): no answer
   either way.  The same Z_6 6 + 2 model as an exact cover with multiplicities (48 pair
-  orbits, the four of {x, x + 3} met twice, 11,304 options, 900 s) and the Z_3
+  orbits, the four of {x, x + 3} met twice, 11,304 options, 900 s; since every option
+  meets those four twice it is also a plain exact cover, and :func:`.designs.exact_cover`
+  ran on it for 1,150 s without an answer) and the Z_3
   3 + 3 + 1 + 1 model with M fixed (M is Z_3-invariant, so it matches the rows in pairs;
   translating rows, M = {(r, i), (r + 1, i)} for even r; 188 items, 24,216 options,
   1,200 s), and Z_3 with the sessions in orbits 3 + 1 + 1 + 1 + 1 + 1 and the same M
