@@ -42,6 +42,14 @@ Where the draw stays above the bound (see bench/seating.py):
   published that we know of; a dedicated tabu search (exact objective, a few minutes)
   found nothing below 6 repeat meetings either, nor did a simulated annealing in C over
   all six sessions (exact objective, 354 runs of five million swaps: every run ended at 6).
+  Z_5 cannot do better.  With four rows of Z_5 the six sessions are one orbit of five and
+  one session fixed by Z_5 (all six fixed would leave the 40 pairs within rows unmet); a
+  table of the fixed session holds one player of each row, so with the rows translated
+  independently the fixed session is the columns.  Pairs then repeat in whole orbits of
+  five, and an exhaustive search over the base session (its 30 pairs against the 38 pair
+  orbits, at most one orbit met twice: three CPU minutes) finds nothing, so such a schedule
+  repeats at least 10 pairs (CP-SAT, one worker, ten minutes, also stopped at 10).  Whether
+  6 is the minimum is still open.
 * 24 x 8: the counting bound 12 is reached only if every player meets one partner twice and
   everyone else once: the eight sessions cover K_24 plus a perfect matching M (each pair of
   M in two sessions, anywhere among the eight; the case where one session holds all of M, so
@@ -66,10 +74,30 @@ Where the draw stays above the bound (see bench/seating.py):
   resolvable minimum covering of pairs by quadruples on 24 points, the subject of Lamken,
   Mills and Rees, "Resolvable minimum coverings with quadruples", J. Combin. Des. 6 (1998);
   we could not read whether v = 24 is constructed there or left open, so the bound stays
-  12 (a counting bound, not a claim that 12 is reached).  The draw reaches 18: the seven sessions of
-  the 24-player design leave eight rows of three who have not met, and any eighth session
-  repeats at least 18 pairs among them (each table takes at most three unmet pairs, one row
-  of three, and repeats three).
+  12 (a counting bound, not a claim that 12 is reached).  Groups that cannot work, by
+  hand: Z_5, Z_7 or Z_11 (the fixed players would sit alone together in every fixed session,
+  or cannot fill a table); Z_3 fixing every session (a table of an invariant session holds
+  at most one player of each orbit, so the pairs inside an orbit never meet); Z_2 x Z_2
+  acting regularly on six orbits and on the sessions in two regular orbits (a pair {x, gx}
+  that meets in session s meets again in gs, so each player x would meet each of its three
+  images gx twice, three extra meetings instead of one).  Searches (OR-Tools
+  CP-SAT 9.15 with one worker, on a shared two-core machine; every pair met at least once,
+  which with eight classes is the same as 12 repeats): Z_3 on eight rows of three with the
+  sessions in orbits 3 + 3 + 1 + 1 (1,200 s), Z_2 without fixed points with the sessions in
+  four orbits of two, M then being the twelve pairs {x, σx} (1,200 s), Z_6 on four rows of
+  six with the sessions in orbits 6 + 2 (the two stabilised by Z_3; 120 s): no answer
+  either way.  The same Z_6 6 + 2 model as an exact cover with multiplicities (48 pair
+  orbits, the four of {x, x + 3} met twice, 11,304 options, 900 s; since every option
+  meets those four twice it is also a plain exact cover, and :func:`.designs.exact_cover`
+  ran on it for 1,150 s without an answer) and the Z_3
+  3 + 3 + 1 + 1 model with M fixed (M is Z_3-invariant, so it matches the rows in pairs;
+  translating rows, M = {(r, i), (r + 1, i)} for even r; 188 items, 24,216 options,
+  1,200 s), and Z_3 with the sessions in orbits 3 + 1 + 1 + 1 + 1 + 1 and the same M
+  (236 items, 19,668 options, 800 s), were not settled either (a plain Python search with
+  the fewest-options item first; a faster exact-cover program might settle them).
+  The draw reaches 18: the seven sessions of the 24-player design leave eight rows of three
+  who have not met, and any eighth session repeats at least 18 pairs among them (each table
+  takes at most three unmet pairs, one row of three, and repeats three).
 * 44 x 14: the bound is 0, the draw repeats 28 pairs (the twelve sessions of the 44-player
   design, then the search).  0 would be a resolvable 4-GDD of type 2^22 (the social golfer
   instance 11-4-14: everyone misses one partner).  A structured search for one, Z_14 x 3
