@@ -12,48 +12,62 @@ PostgreSQL a single ``UPDATE … FROM (VALUES …)`` with typed values (``bulk_u
 per column grows with the rows).
 """
 
+import itertools
+from collections.abc import Iterable, Mapping
+
 from django.db import connections, models
 
 CHUNK = 500
 COPY_FROM = 200
 
 
-def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...], rows: dict[tuple, dict], *,
-              common: dict) -> set[tuple]:
-    """Make the rows of ``queryset`` equal ``rows`` (key → field values): create the missing (with
-    the ``common`` values that select the queryset, such as its tournament), update the rows whose
-    values changed and only those, delete the ones no longer wanted. Returns the keys written
-    (empty, so false, when nothing was)."""
+def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...],
+              rows: Mapping[tuple, dict] | Iterable[tuple[tuple, dict]], *, common: dict) -> set[tuple]:
+    """Make the rows of ``queryset`` equal ``rows`` (key → field values, or an iterable of such
+    pairs): create the missing (with the ``common`` values that select the queryset, such as its
+    tournament), update the rows whose values changed and only those, delete the ones no longer
+    wanted. Returns the keys written (empty, so false, when nothing was).
+
+    The rows are taken one by one while the new ones go to the database (``insert_rows``): given
+    as a generator, their computation runs while the server stores the rows before them. It must
+    not use the database meanwhile (the connection is busy with the ``COPY``). The unwanted rows
+    are deleted and the changed ones updated after the inserts (every row synced here is unique by
+    its key, so no insert meets a row about to go)."""
     model = queryset.model
     using = queryset.db
-    value_fields = sorted(next(iter(rows.values()), ()))  # every row has the same fields (checked below)
+    pairs = iter(rows.items() if isinstance(rows, Mapping) else rows)
+    first = next(pairs, None)
+    value_fields = sorted(first[1]) if first else []  # every row has the same fields (checked below)
     existing = {}
     for pk, *stored in queryset.values_list("pk", *key_fields, *value_fields).iterator(chunk_size=5000):
         existing[tuple(stored[:len(key_fields)])] = (pk, stored[len(key_fields):])
-    created, updated = [], []  # created: the new rows as tuples in column order (no dict per row)
+    updated, created = [], []  # created: the new rows' keys
     head = tuple(common.values())
-    for key, values in rows.items():
-        try:
-            if len(values) != len(value_fields):
-                raise KeyError
-            ordered = [values[name] for name in value_fields]
-        except KeyError:
-            raise ValueError(f"sync_rows: every row needs the fields {value_fields}, not {sorted(values)}") from None
-        found = existing.pop(key, None)
-        if found is None:
-            created.append((*head, *key, *ordered))
-        elif ordered != found[1]:
-            updated.append((key, found[0], dict(zip(value_fields, ordered, strict=True))))
+
+    def new_rows():  # the new rows as tuples in column order (no dict per row)
+        for key, values in itertools.chain((first,) if first else (), pairs):
+            try:
+                if len(values) != len(value_fields):
+                    raise KeyError
+                ordered = [values[name] for name in value_fields]
+            except KeyError:
+                raise ValueError(f"sync_rows: every row needs the fields {value_fields}, "
+                                 f"not {sorted(values)}") from None
+            found = existing.pop(key, None)
+            if found is None:
+                created.append(key)
+                yield (*head, *key, *ordered)
+            elif ordered != found[1]:
+                updated.append((key, found[0], dict(zip(value_fields, ordered, strict=True))))
+
+    insert_rows(model, [*common, *key_fields, *value_fields], new_rows(), using=using)
     unwanted = [pk for pk, _stored in existing.values()]
     for start in range(0, len(unwanted), CHUNK):
         model.objects.using(using).filter(pk__in=unwanted[start:start + CHUNK]).delete()
     for start in range(0, len(updated), CHUNK):
         update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + CHUNK]],
                     using=using)
-    if created:
-        insert_rows(model, [*common, *key_fields, *value_fields], created, using=using)
-    size = len(head) + len(key_fields)
-    return {key for key, _pk, _values in updated} | set(existing) | {row[len(head):size] for row in created}
+    return {key for key, _pk, _values in updated} | set(existing) | set(created)
 
 
 def commit_without_flush(*, using: str = "default") -> None:
@@ -80,17 +94,19 @@ def create_rows(model: type[models.Model], rows: list[dict], *, using: str) -> N
     insert_rows(model, columns, tuples, using=using)
 
 
-def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple], *, using: str) -> None:
+def insert_rows(model: type[models.Model], columns: list[str], rows: Iterable[tuple], *, using: str) -> None:
     """Insert ``rows``, tuples of the values of ``columns`` (field names or attribute names, such as
     ``tournament_id``): ``bulk_create``, or on PostgreSQL from ``COPY_FROM`` rows on a ``COPY`` of
     the values as they are (binary; a field no column gives its default, a generated column left
-    to the database)."""
-    if not rows:
-        return
+    to the database). The rows are taken one by one as the ``COPY`` sends them (``sync_rows``)."""
+    rows = iter(rows)
     connection = connections[using]
-    if connection.vendor != "postgresql" or len(rows) < COPY_FROM:
-        model.objects.using(using).bulk_create([model(**dict(zip(columns, row, strict=True))) for row in rows],
-                                               batch_size=CHUNK)
+    by_copy = connection.vendor == "postgresql"
+    few = list(itertools.islice(rows, COPY_FROM)) if by_copy else list(rows)  # the rest stays to be taken
+    if not by_copy or len(few) < COPY_FROM:
+        if few:
+            model.objects.using(using).bulk_create([model(**dict(zip(columns, row, strict=True))) for row in few],
+                                                   batch_size=CHUNK)
         return
     by_name = {}
     for field in model._meta.concrete_fields:
@@ -116,7 +132,7 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[tuple]
         with cursor.cursor.copy(sql) as copy:
             copy.set_types([types[name] for name in names])
             write_row = copy.write_row
-            for row in rows:
+            for row in itertools.chain(few, rows):
                 write_row((*row, *tail) if tail else row)
 
 

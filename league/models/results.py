@@ -63,8 +63,10 @@ class TableGame(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+",
                                    verbose_name=_("tournament"), db_constraint=False)
     fingerprint = models.CharField(_("fingerprint"), max_length=64)
-    # [[player id, table points, game score, place], ...]: the figures as exact fractions ("7/2")
-    players = models.JSONField(_("players' figures"), default=list)
+    # [[player id, table points, game score, place], ...]: the figures as exact fractions ("7/2"),
+    # as JSON text: only the recomputation reads it, and PostgreSQL's parsing of jsonb was a third
+    # of the time of a first recomputation's write of these rows
+    players = models.TextField(_("players' figures"), default="[]")
 
     class Meta:
         verbose_name = _("table game")

@@ -26,6 +26,7 @@ locked: running it twice writes nothing the second time, and ids of unchanged ro
 cached page parts whose rows changed are retired (league.cache), and the statistics whenever the run
 covered changes asked for (hands, penalties): those count hands that may change no row, a draw.
 """
+import json
 import logging
 from datetime import datetime, timedelta
 from fractions import Fraction
@@ -187,9 +188,9 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], set[
     if not everything:
         if not changed:
             return set(), set(), totals
+        stored_figures = TableGame.objects.filter(table_id__in=sorted(changed)).values_list("players", flat=True)
         taken = [(player_id, Fraction(tp), Fraction(score), place)
-                 for figures in TableGame.objects.filter(table_id__in=sorted(changed)).values_list("players", flat=True)
-                 for player_id, tp, score, place in figures]
+                 for figures in stored_figures for player_id, tp, score, place in json.loads(figures)]
         try:
             running_totals(totals, taken, sign=-1)
         except ValueError:  # the totals lost a player (a merge deletes the removed player's): start again
@@ -204,28 +205,32 @@ def _sync_games(tournament: Tournament, *, full: bool) -> tuple[set[tuple], set[
         compute_rows = summed_game_rows
     else:  # seat changes: each hand's balances go to its players
         results, compute_rows = hand_results(tournament, which), table_game_rows
-    games, table_games, added = {}, {}, []
-    for table_id in recomputed:
-        if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
-            continue
-        rows = compute_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
-        figures = _take_figures(rows)
-        games.update(rows)
-        added += figures
-        table_games[(table_id,)] = {"fingerprint": fingerprints[table_id], "players": [
-            [player_id, str(tp), str(score), place] for player_id, tp, score, place in figures]}
-    running_totals(totals, added)
+    table_games, added, session_of = {}, [], {}
+
+    def games():  # the GameResult rows, computed while the ones before them are stored (sync_rows)
+        for table_id in recomputed:
+            if not results.get(table_id):  # its last hand was deleted since the fingerprints were read
+                continue
+            rows = compute_rows(scoring, table_id, results[table_id], seats.get(table_id, []))
+            figures = _take_figures(rows)
+            added.extend(figures)
+            table_games[(table_id,)] = {"fingerprint": fingerprints[table_id], "players": json.dumps(
+                [[player_id, str(tp), str(score), place] for player_id, tp, score, place in figures])}
+            for key, row in rows.items():
+                session_of[key] = row["session_number"]
+                yield key, row
+
     game_results = GameResult.objects.filter(**common)
     table_rows = TableGame.objects.filter(**common)
     if not everything:
         game_results = game_results.filter(table_id__in=sorted(changed))
         table_rows = table_rows.filter(table_id__in=sorted(changed))
-    changed_games = sync_rows(game_results, ("table_id", "player_id"), games, common=common)
+    changed_games = sync_rows(game_results, ("table_id", "player_id"), games(), common=common)
+    running_totals(totals, added)
     # the sessions of the rows written: those of the rows kept from their values, of the rows
     # deleted from their tables
-    sessions = {games[key]["session_number"] for key in changed_games if key in games}
-    sessions |= _sessions_of(tournament, {table_id for table_id, player_id in changed_games
-                                          if (table_id, player_id) not in games})
+    sessions = {session_of[key] for key in changed_games if key in session_of}
+    sessions |= _sessions_of(tournament, {key[0] for key in changed_games if key not in session_of})
     sync_rows(table_rows, ("table_id",), table_games, common=common)
     sync_rows(PlayerTotal.objects.filter(**common), ("player_id",), {
         (player_id,): {"table_points": str(tp), "score": str(score), "games": games_played, "place_sum": places}

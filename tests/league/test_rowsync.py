@@ -100,7 +100,9 @@ def test_more_rows_than_a_chunk_are_written_chunk_by_chunk(tournament, players, 
     assert stored(tournament) == {}
 
 
-def test_json_and_empty_values_are_written_as_they_are():
+@pytest.mark.parametrize("copy_from", [1, rowsync.COPY_FROM], ids=["copied", "inserted"])
+def test_json_and_empty_values_are_written_as_they_are(copy_from, monkeypatch):
+    monkeypatch.setattr(rowsync, "COPY_FROM", copy_from)  # on PostgreSQL, COPY or INSERT
     season = SeasonFactory()
     a, b = PlayerFactory.create_batch(2)
     common = {"season_id": season.pk}
@@ -132,14 +134,14 @@ def test_rows_copied_in_bulk_take_the_defaults_of_the_fields_they_leave_out(tour
     assert set(Standing.objects.filter(tournament=tournament).values_list("penalty_points", "table_points")) == {
         (0, Decimal("4.0000"))}
     table = table_with_players()
-    figures = [[players[0].pk, "7/2", "-1/3", 1]]
+    figures = f'[[{players[0].pk}, "7/2", "-1/3", 1]]'
     rowsync.create_rows(TableGame, [{"table_id": table.pk, "tournament_id": tournament.pk, "fingerprint": "x",
                                      "players": figures}], using="default")
     assert TableGame.objects.get(table=table).players == figures
     other = table_with_players()
     rowsync.create_rows(TableGame, [{"table_id": other.pk, "tournament_id": tournament.pk, "fingerprint": "y"}],
                         using="default")
-    assert TableGame.objects.get(table=other).players == []  # the JSON field's default, as JSON
+    assert TableGame.objects.get(table=other).players == "[]"  # the field's default
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="COPY is PostgreSQL's")
@@ -152,3 +154,28 @@ def test_copied_rows_with_other_fields_than_the_first_are_refused(tournament, pl
         with pytest.raises((ValueError, KeyError)), transaction.atomic():
             rowsync.create_rows(Standing, rows, using="default")
     assert not Standing.objects.filter(tournament=tournament).exists()
+
+
+def test_rows_given_one_by_one_are_taken_as_the_inserts_go(tournament, players, monkeypatch):
+    # a generator's rows are taken while the new rows are written (on PostgreSQL the COPY sends
+    # the ones before while the next is computed), and the rows no longer wanted go after them
+    monkeypatch.setattr(rowsync, "COPY_FROM", 2)
+    a, b, c, d = players
+    sync(tournament, {(a.pk,): standing(1, "4"), (b.pk,): standing(2, "2")})
+    taken = []
+
+    def computed():
+        for index, player in enumerate((b, c, d), start=2):
+            taken.append(player.pk)
+            yield (player.pk,), standing(index, str(5 - index))
+
+    assert sync(tournament, computed()) == {(a.pk,), (b.pk,), (c.pk,), (d.pk,)}
+    assert taken == [b.pk, c.pk, d.pk]
+    assert {player: values[1:3] for player, values in stored(tournament).items()} == {
+        b.pk: (2, Decimal("3.0000")), c.pk: (3, Decimal("2.0000")), d.pk: (4, Decimal("1.0000"))}
+
+
+def test_an_empty_generator_deletes_every_row(tournament, players):
+    sync(tournament, {(p.pk,): standing(1, "1") for p in players})
+    assert sync(tournament, iter(())) == {(p.pk,) for p in players}
+    assert stored(tournament) == {}
