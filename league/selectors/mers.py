@@ -155,6 +155,23 @@ def standings_fingerprint(tournaments: list[Tournament]) -> str:
     return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 
+def games_fingerprint(tournaments: list[Tournament]) -> tuple:
+    """What the Chemnitz rating reads beyond ``standings_fingerprint``: every game result, in the
+    order it rates them (its tournament, session, table and seat) with its player and table points.
+    On PostgreSQL how many there are and the sum of a 64-bit hash of each (``row_hash``: one row
+    back, and the rows' order follows from their values), elsewhere the rows themselves."""
+    ids = [t.pk for t in tournaments]
+    columns = ("tournament_id", "session_number", "table_id", "seat", "player_id", "table_points")
+    games = GameResult.objects.filter(tournament__in=ids)
+    if connections[games.db].vendor != "postgresql":
+        return tuple(raw_rows(games.order_by(*columns).values_list(*columns)))
+    sql = (f'SELECT COUNT(*), SUM({row_hash(", ".join(columns))}) FROM "{GameResult._meta.db_table}" '
+           f"WHERE tournament_id = ANY(%s)")
+    with connections[games.db].cursor() as cursor:
+        cursor.execute(sql, [ids])
+        return cursor.fetchone()
+
+
 def row_hash(columns: str) -> str:
     """PostgreSQL: a 64-bit hash of one row's ``columns`` for a SUM over a set of rows (an order-free
     fingerprint). ``hash_record_extended`` alone combines the columns' hashes linearly, so the sum

@@ -235,17 +235,16 @@ def season_ranking_compute(*, season: Season, tournaments: list[Tournament] | No
     return sorted(rows, key=lambda row: (not row.ranked, -to_decimal(row.value, VALUE_PLACES), row.player_id))
 
 
-def season_fingerprint(*, season: Season, tournaments: list[Tournament]) -> str | None:
+def season_fingerprint(*, season: Season, tournaments: list[Tournament]) -> str:
     """A fingerprint of everything the season's ranking is computed from — its method and figures,
-    the ranking date, the counted tournaments and their standings (``standings_fingerprint``) — or
-    None for Chemnitz, whose games' order counts too."""
-    if season.ranking_method == Season.RankingMethod.CHEMNITZ:
-        return None
+    the ranking date, the counted tournaments and their standings (``standings_fingerprint``) and,
+    for Chemnitz, whose games' order counts too, every game (``games_fingerprint``)."""
     counted = [(t.pk, t.kind, t.starts_on, t.ends_on, t.weight, t.qualifying,
                 json.dumps(t.options, sort_keys=True, default=str)) for t in tournaments]
+    games = mers_reads.games_fingerprint(tournaments) if season.ranking_method == Season.RankingMethod.CHEMNITZ else ()
     text = repr((season.ranking_method, season.min_games, season.ends_on,
                  mers.ranking_date(season_end=season.ends_on), sorted(counted),
-                 mers_reads.standings_fingerprint(tournaments))).encode()
+                 mers_reads.standings_fingerprint(tournaments), games)).encode()
     return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 
@@ -278,14 +277,13 @@ def rankings_recompute(*, season: Season) -> bool:
     tournaments = counted_tournaments(season=season)
     fingerprint = season_fingerprint(season=season, tournaments=tournaments)
     stored = RankingState.objects.filter(pk=season.pk).values_list("fingerprint", flat=True).first()
-    if (fingerprint is not None and stored is not None and stored.startswith(fingerprint)
-            and stored == fingerprint + _rows_fingerprint(season)):
+    if stored is not None and stored.startswith(fingerprint) and stored == fingerprint + _rows_fingerprint(season):
         return False
     with cycle_collector_paused():
         return _rankings_rebuild(season=season, tournaments=tournaments, fingerprint=fingerprint, stored=stored)
 
 
-def _rankings_rebuild(*, season: Season, tournaments: list[Tournament], fingerprint: str | None,
+def _rankings_rebuild(*, season: Season, tournaments: list[Tournament], fingerprint: str,
                       stored: str | None) -> bool:
     # the day the ranking stood: the last counted tournament's end, or today for one still running
     # (a club event counts while it runs): never a day that has not come
@@ -316,7 +314,7 @@ def _rankings_rebuild(*, season: Season, tournaments: list[Tournament], fingerpr
         if snapshots.exists():  # a SELECT: an unchanged ranking writes nothing
             snapshots.delete()
             changed = True
-        state = (fingerprint + _rows_fingerprint(season)) if fingerprint is not None else ""
+        state = fingerprint + _rows_fingerprint(season)
         if stored != state:
             RankingState.objects.update_or_create(pk=season.pk, defaults={"fingerprint": state,
                                                                           "rows": len(wanted)})

@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from league.models import GameResult, RankingState, Season, SeasonRanking, Standing
 from league.services.rankings import rankings_recompute
-from tests.league.test_rankings import league_games, ranking  # noqa: F401 (a fixture)
+from tests.factories import PlayerFactory, SeasonFactory
+from tests.league.test_rankings import game, league_games, ranking, tournament_in  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +82,31 @@ def test_ranking_rows_swapped_by_anything_else_are_rebuilt(league_games):  # noq
     SeasonRanking.objects.filter(pk=rows[1].pk).update(value=rows[0].value)
     assert rankings_recompute(season=season) is True
     assert dict(SeasonRanking.objects.filter(season=season).values_list("player_id", "value")) == before
+
+
+def test_an_unchanged_chemnitz_season_computes_nothing_and_a_new_order_of_its_games_is_computed_again():
+    season = SeasonFactory(ranking_method=Season.RankingMethod.CHEMNITZ)
+    p = [None, *PlayerFactory.create_batch(6)]
+    tournament = tournament_in(season)
+    game(tournament, 1, {p[1]: 4, p[2]: 2, p[3]: 1, p[4]: 0})
+    game(tournament, 2, {p[1]: 0, p[2]: 1, p[5]: 2, p[6]: 4})
+    rated = 'SELECT "league_gameresult"."table_id" AS "table_id", "league_gameresult"."player_id"'  # one by one
+    with CaptureQueriesContext(connection) as queries:
+        assert rankings_recompute(season=season) is True
+    assert [q for q in queries if rated in q["sql"]]
+    with CaptureQueriesContext(connection) as queries:
+        assert rankings_recompute(season=season) is False
+    sql = [q["sql"] for q in queries]
+    assert not [s for s in sql if s.startswith(("INSERT", "UPDATE", "DELETE")) or rated in s]
+    before = dict(SeasonRanking.objects.filter(season=season).values_list("player_id", "value"))
+    # the two sessions' games change places in the order: the same standings and the same sums
+    games = GameResult.objects.filter(tournament=tournament)
+    games.filter(session_number=1).update(session_number=3)
+    games.filter(session_number=2).update(session_number=1)
+    games.filter(session_number=3).update(session_number=2)
+    assert rankings_recompute(season=season) is True
+    after = dict(SeasonRanking.objects.filter(season=season).values_list("player_id", "value"))
+    assert after != before
+    RankingState.objects.filter(season=season).delete()  # computed from scratch: the same
+    rankings_recompute(season=season)
+    assert dict(SeasonRanking.objects.filter(season=season).values_list("player_id", "value")) == after
