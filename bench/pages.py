@@ -17,6 +17,12 @@ response); on a small machine they compete with the server for the CPUs, which i
 figures. ``--driver wrk`` uses wrk (Debian package ``wrk``) with ``--clients`` connections for
 ``--duration`` seconds instead; its percentiles come from a small Lua ``done`` hook.
 
+``--baselines``: one client instead, asking in turn for a static file (the baseline), the standings
+page from the page cache, the same page answered 304 (If-None-Match), the standings API and its
+304, ``--requests`` times each per run, over ``--runs`` runs against the same server (with
+``CACHE_URL``, the cache the workers share in production); prints each
+one's requests per second (min / median / max) and its ratio to the static file's in the same run.
+
 Only loopback addresses are used; the server is stopped at the end.
 """
 
@@ -67,14 +73,14 @@ from league.models import Club, Player, Registration, Standing, Tournament  # no
 from league.services.seating import seating_generate  # noqa: E402
 
 
-def build_tournament() -> str:
-    """200 players of 20 clubs, registered, four sessions drawn, standings with spread values."""
+def build_tournament(count: int = PLAYERS) -> str:
+    """``count`` players of 20 clubs, registered, four sessions drawn, standings with spread values."""
     rng = random.Random(2026)
     stamp = time.strftime("%Y%m%d%H%M%S")
     clubs = Club.objects.bulk_create(Club(name=f"Bench club {stamp}-{i}", city="Berlin") for i in range(20))
     players = Player.objects.bulk_create(
         Player(first_name=f"Bench{i}", last_name=f"Player{i:03d}", club=clubs[i % 20], country="DE")
-        for i in range(PLAYERS)
+        for i in range(count)
     )
     tournament = Tournament.objects.create(
         slug=f"bench-{stamp}", name=f"Bench open {stamp}", ruleset="dmjl-classical", place="Berlin",
@@ -116,6 +122,51 @@ def get(port: int, path: str, connection: http.client.HTTPConnection | None = No
     finally:
         if own:
             connection.close()
+
+
+def rate(port: int, path: str, count: int, *, etag: str = "") -> tuple[float, str]:
+    """Requests per second of ``count`` GETs of ``path`` by one client (each answer read whole), and
+    the ETag of the last answer; with ``etag``, conditional GETs that must be answered 304."""
+    headers = dict(HEADERS, **({"If-None-Match": etag} if etag else {}))
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    start = time.perf_counter()
+    for _ in range(count):
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        if response.status != (304 if etag else 200):
+            raise SystemExit(f"GET {path}: {response.status}")
+    elapsed = time.perf_counter() - start
+    connection.close()
+    return count / elapsed, response.getheader("ETag") or ""
+
+
+def baselines(port: int, slug: str, args) -> None:
+    """One client: each kind of public read against a static file through the same server."""
+    tournament_id = Tournament.objects.get(slug=slug).pk
+    page, api = f"/t/{slug}/standings/", f"/api/v1/tournaments/{tournament_id}/standings/"
+    kinds = ["static file", "standings page (cached)", "standings page, 304", "standings API (cached)",
+             "standings API, 304"]
+    rates = {kind: [] for kind in kinds}
+    for path in (page, api):  # every worker imports its code and loads its translations first
+        rate(port, path, args.workers * 10)
+    for _run in range(args.runs):
+        rates["static file"].append(rate(port, "/static/league/league.css", args.requests)[0])
+        per_second, page_tag = rate(port, page, args.requests)
+        rates["standings page (cached)"].append(per_second)
+        rates["standings page, 304"].append(rate(port, page, args.requests, etag=page_tag)[0])
+        per_second, api_tag = rate(port, api, args.requests)
+        rates["standings API (cached)"].append(per_second)
+        rates["standings API, 304"].append(rate(port, api, args.requests, etag=api_tag)[0])
+
+    def spread(values: list[float], digits: int) -> str:
+        return " / ".join(f"{value:.{digits}f}" for value in (min(values), statistics.median(values), max(values)))
+
+    print(f"{args.players} players; one client, {args.requests} requests each per run, {args.runs} runs "
+          "(min / median / max)")
+    for kind in kinds:
+        ratios = [value / base for value, base in zip(rates[kind], rates["static file"], strict=True)]
+        print(f"{kind:<26} {spread(rates[kind], 0):>20} req/s   of the static file's: {spread(ratios, 2)}")
 
 
 def server_env(settings_module: str = "mjl.settings") -> dict:
@@ -243,11 +294,20 @@ def main() -> int:
                         help="the clients: Python threads in this process, or wrk")
     parser.add_argument("--duration", type=int, default=15, help="seconds of load with --driver wrk")
     parser.add_argument("--no-compare", action="store_true", help="skip the run without the page cache")
+    parser.add_argument("--baselines", action="store_true",
+                        help="one client: the public reads against a static file (see above)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of --baselines")
+    parser.add_argument("--players", type=int, default=PLAYERS, help="players in the tournament (a multiple of 4)")
     args = parser.parse_args()
     if not 1 <= args.requests <= 10_000 or not 1 <= args.clients <= 200:
         parser.error("at most 10,000 requests and 200 clients")
+    if args.players % 4 or not 4 <= args.players <= 1000:
+        parser.error("4 to 1,000 players, a multiple of 4")
     if not 1 <= args.threads <= 64 or not 1 <= args.duration <= DEADLINE_SECONDS:
         parser.error(f"1 to 64 threads, 1 to {DEADLINE_SECONDS} s")
+    if args.baselines and not os.environ.get("CACHE_URL"):
+        parser.error("--baselines needs CACHE_URL (a cache the server's workers share, as in production: "
+                     "each worker's own cache would give each its own entity tags)")
     if args.driver == "wrk" and not shutil.which("wrk"):
         parser.error("wrk is not installed (apt-get install wrk)")
 
@@ -256,13 +316,22 @@ def main() -> int:
         # with DEBUG off the pages need the static files' manifest
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT,
                        env=server_env(), check=True)
-    slug = build_tournament()
+    slug = build_tournament(args.players)
+    if args.baselines:
+        port = free_port()
+        server = start_server(port, args, "mjl.settings")
+        try:
+            baselines(port, slug, args)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        return 0
     path = f"/t/{slug}/standings/"
     load = (f"wrk for {args.duration} s" if args.driver == "wrk"
             else f"Python threads, up to {args.requests} requests or {DEADLINE_SECONDS} s")
     workers = f"{args.workers} gunicorn {args.worker_class} workers" + (
         f" x {args.threads} threads" if args.worker_class == "gthread" else "")
-    print(f"{PLAYERS} players, {SESSIONS} sessions; GET {path} with {args.clients} clients, {workers}; {load}")
+    print(f"{args.players} players, {SESSIONS} sessions; GET {path} with {args.clients} clients, {workers}; {load}")
     cached = run("with the page cache", "mjl.settings", path, args)
     if not args.no_compare:
         (pathlib.Path(TEMP.name) / "bench_nocache.py").write_text(NO_CACHE_SETTINGS)
