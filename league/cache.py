@@ -241,6 +241,11 @@ def _page_key(tokens: Iterable[str], path: str, language: str) -> str:
     return f"league:pages:page:{ENTRY_SHAPE}:{language}:{_path_part(path)}:{_digest(tokens)}"
 
 
+def _tag_key(tokens: Iterable[str], path: str, language: str) -> str:
+    """The kept page's ETag alone, beside the page: a conditional request reads a few bytes, not the page."""
+    return f"league:pages:tag:{language}:{_path_part(path)}:{_digest(tokens)}"
+
+
 def _latest_key(path: str, language: str) -> str:
     return f"league:pages:latest:{ENTRY_SHAPE}:{language}:{_path_part(path)}"
 
@@ -297,8 +302,10 @@ def _answer(entry, state: str) -> HttpResponse:
     return response
 
 
-def _lookup(path: str, language: str):
-    """The cached page for the subjects' current tokens, or None."""
+def _lookup(path: str, language: str, *, tag_only: bool = False):
+    """The cached page for the subjects' current tokens, or None; with ``tag_only`` its ETag alone.
+    The ETag is the tokens' digest (``_etag``): a visitor holding it holds the page of these tokens,
+    so it answers a conditional request even when the page itself has left the cache."""
     known = cache.get_many([_path_key(path), GENERATION])
     subjects, generation = known.get(_path_key(path)), known.get(GENERATION)
     if not subjects or not generation:
@@ -307,7 +314,8 @@ def _lookup(path: str, language: str):
     found = cache.get_many(keys)
     if len(found) != len(keys):
         return None
-    return cache.get(_page_key([found[key] for key in keys], path, language))
+    tokens = [found[key] for key in keys]
+    return cache.get((_tag_key if tag_only else _page_key)(tokens, path, language))
 
 
 def _cached(view, *, api: bool, timeout: int | None, reads: tuple[str, ...] = ()):
@@ -328,7 +336,11 @@ def _cached(view, *, api: bool, timeout: int | None, reads: tuple[str, ...] = ()
 
     def current_etag(request, *args, **kwargs) -> str | None:
         """The entity tag of the copy that would be answered now, from the cache alone (no query,
-        no rendering); None when there is none (the page is rendered)."""
+        no rendering); None when there is none (the page is rendered). A conditional request reads
+        the tag alone (a 304 needs no page); any other reads the page, which holds its tag."""
+        if request.META.get("HTTP_IF_NONE_MATCH"):
+            request._page_entry = None
+            return _lookup(where(request), get_language(), tag_only=True)
         request._page_entry = _lookup(where(request), get_language())
         return request._page_entry[2] if request._page_entry else None
 
@@ -336,6 +348,8 @@ def _cached(view, *, api: bool, timeout: int | None, reads: tuple[str, ...] = ()
     def shared(request, *args, **kwargs):
         path, language = where(request), get_language()
         entry = request._page_entry
+        if entry is None and request.META.get("HTTP_IF_NONE_MATCH"):  # a tag that did not match
+            entry = _lookup(path, language)
         if entry:
             return _answer(entry, "hit")
         lock = f"league:pages:rendering:{language}:{_path_part(path)}"
@@ -361,7 +375,8 @@ def _cached(view, *, api: bool, timeout: int | None, reads: tuple[str, ...] = ()
                 etag = _etag(tokens, language, now if (timeout or SITE in subjects) else None)
                 entry = (response.content, response["Content-Type"], etag)
                 cache.set_many({_path_key(path): subjects, _page_key(tokens, path, language): entry,
-                                _latest_key(path, language): (*entry, now)}, keep)
+                                _tag_key(tokens, path, language): etag, _latest_key(path, language): (*entry, now)},
+                               keep)
                 response["ETag"] = quote_etag(etag)
         finally:
             if lock:

@@ -70,6 +70,36 @@ def test_a_conditional_request_answers_304_from_the_cache_without_a_query(client
         assert response.content == b"", url
 
 
+class ReadsRecorded:
+    """The page cache with the keys it was asked for written down."""
+
+    def __init__(self, cache):
+        self.cache, self.read = cache, []
+
+    def get(self, key, *args, **kwargs):
+        self.read.append(key)
+        return self.cache.get(key, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+
+def test_a_conditional_request_reads_the_pages_tag_not_the_page_and_an_old_tag_gets_the_kept_page(
+        client, table, monkeypatch):
+    from league import cache as page_cache
+
+    url = "/t/final/standings/"
+    kept = client.get(url)
+    recorded = ReadsRecorded(page_cache.cache)
+    monkeypatch.setattr(page_cache, "cache", recorded)
+    assert client.get(url, HTTP_IF_NONE_MATCH=kept["ETag"]).status_code == 304
+    assert [key for key in recorded.read if ":tag:" in key]
+    assert not [key for key in recorded.read if ":page:" in key]  # the 304 needed no page
+    again = client.get(url, HTTP_IF_NONE_MATCH='"an-older-one"')
+    assert again.status_code == 200 and again["X-Cache"] == "hit"
+    assert again["ETag"] == kept["ETag"] and again.content == kept.content
+
+
 def test_an_old_etag_gets_the_page_again(client, table):
     response = client.get("/t/final/standings/", HTTP_IF_NONE_MATCH='"not-the-current-one"')
     assert response.status_code == 200 and response.content
