@@ -13,6 +13,7 @@ per column grows with the rows).
 """
 
 import itertools
+import operator
 from collections.abc import Iterable, Mapping
 
 from django.db import connections, models
@@ -40,23 +41,24 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...],
     value_fields = sorted(first[1]) if first else []  # every row has the same fields (checked below)
     existing = {}
     for pk, *stored in queryset.values_list("pk", *key_fields, *value_fields).iterator(chunk_size=5000):
-        existing[tuple(stored[:len(key_fields)])] = (pk, stored[len(key_fields):])
+        existing[tuple(stored[:len(key_fields)])] = (pk, tuple(stored[len(key_fields):]))
     updated, created = [], []  # created: the new rows' keys
     head = tuple(common.values())
+    in_order = _values_in_order(value_fields)
 
     def new_rows():  # the new rows as tuples in column order (no dict per row)
         for key, values in itertools.chain((first,) if first else (), pairs):
             try:
                 if len(values) != len(value_fields):
                     raise KeyError
-                ordered = [values[name] for name in value_fields]
+                ordered = in_order(values)
             except KeyError:
                 raise ValueError(f"sync_rows: every row needs the fields {value_fields}, "
                                  f"not {sorted(values)}") from None
             found = existing.pop(key, None)
             if found is None:
                 created.append(key)
-                yield (*head, *key, *ordered)
+                yield head + key + ordered
             elif ordered != found[1]:
                 updated.append((key, found[0], dict(zip(value_fields, ordered, strict=True))))
 
@@ -68,6 +70,15 @@ def sync_rows(queryset: models.QuerySet, key_fields: tuple[str, ...],
         update_rows(model, value_fields, [(pk, values) for _key, pk, values in updated[start:start + CHUNK]],
                     using=using)
     return {key for key, _pk, _values in updated} | set(existing) | set(created)
+
+
+def _values_in_order(names: list[str]):
+    """A row's values of ``names`` as a tuple, in that order (``operator.itemgetter``, which gives a
+    bare value for a single name)."""
+    if not names:
+        return lambda values: ()
+    pick = operator.itemgetter(*names)
+    return pick if len(names) > 1 else lambda values: (pick(values),)
 
 
 def commit_without_flush(*, using: str = "default") -> None:
