@@ -95,6 +95,18 @@ Where the draw stays above the bound (see bench/seating.py):
   1,200 s), and Z_3 with the sessions in orbits 3 + 1 + 1 + 1 + 1 + 1 and the same M
   (236 items, 19,668 options, 800 s), were not settled either (a plain Python search with
   the fewest-options item first; a faster exact-cover program might settle them).
+  A compiled exact cover (Algorithm X in C with item multiplicities, fewest live options
+  first, one thread) settles the Z_6 6 + 2 model: no solution (10.6 million nodes, 320 s;
+  its M is forced, as a table holding a pair {x, x + 3} meets it twice in either orbit).
+  The same program finds no schedule invariant under a group G of order 24 acting
+  regularly on the players, for each of the fifteen groups: the sessions in G-orbits with
+  every choice of stabilisers (up to conjugacy), M the pairs {x, xt} for an involution t
+  (each class of t), some 15,000 models each settled within 20 s.  Nor under a group of
+  order 12 with two orbits of 12 players (Z_12, Z_2 x Z_6, A_4, the dihedral and the
+  dicyclic group; every session-orbit structure, every invariant M: the two orbits
+  matched, or an involution per orbit).
+  Order 8 on three orbits (Z_8, Z_2 x Z_4, Q_8) left some models with sessions in orbits
+  of 4 and 2 unsettled at 10 s each.
   The draw reaches 18: the seven sessions of the 24-player design leave eight rows of three
   who have not met, and any eighth session repeats at least 18 pairs among them (each table
   takes at most three unmet pairs, one row of three, and repeats three).
@@ -103,7 +115,14 @@ Where the draw stays above the bound (see bench/seating.py):
   instance 11-4-14: everyone misses one partner).  A structured search for one, Z_14 x 3
   rows and two fixed players (groups: x and x + 7 in a row, and the two fixed players),
   one base session developed over Z_14 (an exact cover of 110 items, 86,520 options), was
-  not settled in a few CPU minutes, deterministic or with randomised restarts.
+  not settled in a few CPU minutes, deterministic or with randomised restarts.  The
+  compiled exact cover of the 24 x 8 searches finds none invariant under Z_44 acting
+  regularly, nor under Z_22 or the dihedral group of order 22 on two orbits of 22 (every
+  session-orbit structure and every invariant set of groups; each settled within 20 s),
+  except Z_22 with the groups {(0, x), (1, x)} and the sessions in orbits 11 + 2 + 1
+  (72 items, 41,320 options), which it did not settle in 20 s nor in 1,400 CPU s; nor did it
+  settle Z_11 on four rows with the sessions in orbits 11 + 1 + 1 + 1 (groups: rows 0 and
+  1, rows 2 and 3 at the same x; 142 items, 109,120 options, 900 s).
 * 100 x 33, and every other field of 4 mod 12 players up to 256: at the bound 0 (see
   :func:`.designs.mirrored_classes`).
 """
