@@ -11,9 +11,9 @@ Methods:
   twice where possible, few repeats where not, winds as even as the session count allows,
   optionally clubs or teams kept apart early on.  Uses an exact repeat-free construction
   (:mod:`.designs`: affine and projective geometries, transversal designs over finite
-  fields, the Hermitian unital, structured 24- and 32-player designs) whenever one
+  fields, the Hermitian unital, structured 24-, 32-, 36- and 44-player designs) whenever one
   covers the field and the sessions (16 x 5, 20 x 5, 24 x 7, 28 x 9, 32 x 10, 36 x 11,
-  40 x 13, 44 x 12, 52 x 17, 64 x 21, 76 x 25, 88 x 29, 200 x 25, ...; every field of
+  40 x 13, 44 x 14, 52 x 17, 64 x 21, 76 x 25, 88 x 29, 200 x 25, ...; every field of
   3q + 1 players for a prime power q = 1 mod 4 over up to q sessions), a tabu search
   (:mod:`.search`) otherwise, compared against the proven lower bound of :mod:`.bounds`,
   and an exact equitable edge colouring for the winds (:mod:`.winds`).  No solver

@@ -110,19 +110,8 @@ Where the draw stays above the bound (see bench/seating.py):
   The draw reaches 18: the seven sessions of the 24-player design leave eight rows of three
   who have not met, and any eighth session repeats at least 18 pairs among them (each table
   takes at most three unmet pairs, one row of three, and repeats three).
-* 44 x 14: the bound is 0, the draw repeats 28 pairs (the twelve sessions of the 44-player
-  design, then the search).  0 would be a resolvable 4-GDD of type 2^22 (the social golfer
-  instance 11-4-14: everyone misses one partner).  A structured search for one, Z_14 x 3
-  rows and two fixed players (groups: x and x + 7 in a row, and the two fixed players),
-  one base session developed over Z_14 (an exact cover of 110 items, 86,520 options), was
-  not settled in a few CPU minutes, deterministic or with randomised restarts.  The
-  compiled exact cover of the 24 x 8 searches finds none invariant under Z_44 acting
-  regularly, nor under Z_22 or the dihedral group of order 22 on two orbits of 22 (every
-  session-orbit structure and every invariant set of groups; each settled within 20 s),
-  except Z_22 with the groups {(0, x), (1, x)} and the sessions in orbits 11 + 2 + 1
-  (72 items, 41,320 options), which it did not settle in 20 s nor in 1,400 CPU s; nor did it
-  settle Z_11 on four rows with the sessions in orbits 11 + 1 + 1 + 1 (groups: rows 0 and
-  1, rows 2 and 3 at the same x; 142 items, 109,120 options, 900 s).
+* 44 x 14: at the bound 0 (see :func:`.designs.forty_four_classes`, a resolvable 4-GDD of
+  type 2^22 over Z_14).
 * 100 x 33, and every other field of 4 mod 12 players up to 256: at the bound 0 (see
   :func:`.designs.mirrored_classes`).
 """

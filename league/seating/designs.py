@@ -45,8 +45,9 @@ Constructions (``n`` players, ``k = n / 4`` tables):
   Z_m x 3 rows and one fixed player, the base session an exact cover of the row pairs and
   differences found by Algorithm X in milliseconds (:func:`mirrored_classes`): m sessions,
   everyone meets everyone once.
-* 44 players over 12 sessions, the same way over Z_12 with eight fixed players
-  (:func:`forty_four_classes`).
+* 44 players over 14 sessions (the social golfer instance 11-4-14, a resolvable 4-GDD of
+  type 2^22): Z_14 x 3 rows and two fixed players, one base session developed over Z_14
+  (:func:`forty_four_classes`): everyone meets 42 of the other 43 once.
 * 36 players over 11 sessions (the social golfer instance 9-4-11, a resolvable 4-GDD of
   type 3^12): Z_11 x 3 rows and three fixed players, one base session developed over Z_11
   (:func:`thirty_six_classes`): everyone meets the 33 players outside their group of three.
@@ -653,35 +654,42 @@ def mirrored_classes(m: int) -> Classes:
     return develop(m, base)
 
 
-# --- 44 players over 12 sessions ---------------------------------------------------------
+# --- 44 players over 14 sessions (the social golfer instance 11-4-14) -------------------
 
-# Eight tables of one fixed player and (x, 0), (y, 1), (z, 2), then three tables of points
-# (x, row), x in Z_12: found once by a small backtracking search (run offline; checked in
-# the tests).
-_FORTY_FOUR_FIXED = ((0, 0, 0), (1, 2, 3), (2, 1, 5), (3, 5, 1), (5, 10, 9), (9, 3, 8), (10, 6, 4), (11, 9, 6))
+# The base session: each fixed player with (x, 0), (y, 1), (z, 2), then nine tables of
+# points (x, row), x in Z_14.  Found once by a SAT search (CaDiCaL, five seconds, run offline)
+# over the base sessions that (x, r) -> (9 x, r + 1) maps onto themselves; checked in the tests.
+_FORTY_FOUR_FIXED = ((0, 0, 0), (11, 1, 9))
 _FORTY_FOUR_TABLES = (
-    ((2, 2), (6, 0), (7, 2), (11, 2)),
-    ((4, 0), (7, 0), (8, 0), (11, 1)),
-    ((4, 1), (7, 1), (8, 1), (10, 2)),
+    ((1, 0), (3, 0), (12, 0), (2, 2)),
+    ((2, 0), (10, 0), (12, 1), (13, 2)),
+    ((4, 0), (9, 1), (10, 1), (13, 1)),
+    ((5, 0), (4, 1), (6, 1), (10, 2)),
+    ((6, 0), (3, 1), (8, 2), (12, 2)),
+    ((7, 0), (8, 0), (1, 2), (3, 2)),
+    ((9, 0), (13, 0), (2, 1), (7, 1)),
+    ((5, 1), (11, 1), (4, 2), (7, 2)),
+    ((8, 1), (5, 2), (6, 2), (11, 2)),
 )
 
 
 def forty_four_classes() -> Classes:
-    """Twelve repeat-free sessions for 44 players (the social golfer instance 11-4-12).
+    """Fourteen repeat-free sessions for 44 players: a resolvable 4-GDD of type 2^22.
 
-    Players are (x in Z_12, row r in 0..2), index 12 r + x, and eight fixed players 36 .. 43.
-    The base session seats each fixed player with one player of each row and the other 12
-    in three tables; session t adds t to every x.  The 8 fixed tables use 24 different
-    differences between rows, the three others 18 more differences (and never the
-    within-row difference 6, which the translations would repeat), all distinct, so no pair
-    meets twice; each fixed player meets all 36 row players once.
+    Players are (x in Z_14, row r in 0..2), index 14 r + x, and two fixed players 42 and 43;
+    session t adds t to every x.  The groups who never meet are the pairs (x, r), (x + 7, r)
+    and the two fixed players; everyone meets the other 42 exactly once, which is the most
+    any 14 sessions allow (14 x 3 = 42 meetings).  Why: under translation the pairs of row
+    players fall into 6 differences within each row (+-1 .. +-6; 7 is the group) and 14
+    between each two rows, 60 classes in all, and the nine tables of four (6 pairs each)
+    and the three row players of each fixed player's table (3 pairs each) hit each class
+    exactly once; each fixed player meets one player of each row per session, a different
+    x each time.
     """
-    m = 12
+    m = 14
     base = [[3 * m + i, x, m + y, 2 * m + z] for i, (x, y, z) in enumerate(_FORTY_FOUR_FIXED)]
     base += [[r * m + x for x, r in table] for table in _FORTY_FOUR_TABLES]
     return develop(m, base)
-
-
 
 
 # --- 36 players over 11 sessions (the social golfer instance 9-4-11) ----------------------

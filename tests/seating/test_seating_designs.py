@@ -26,7 +26,7 @@ def assert_repeat_free_schedule(n, classes):
 
 @pytest.mark.parametrize(
     ("n", "sessions"),
-    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13), (44, 12), (52, 17), (64, 21), (76, 25),
+    [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13), (44, 14), (52, 17), (64, 21), (76, 25),
      (80, 25), (88, 29), (112, 37), (200, 25)],
 )
 def test_the_construction_for_the_field_is_a_repeat_free_resolvable_schedule(n, sessions):
@@ -224,7 +224,7 @@ def test_every_field_of_4_mod_12_players_up_to_256_with_a_prime_power_or_geometr
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.sampled_from([(16, 5), (28, 9), (44, 12), (52, 14), (52, 17), (64, 21), (76, 25)]), st.integers(0, 2**32))
+@given(st.sampled_from([(16, 5), (28, 9), (44, 14), (52, 14), (52, 17), (64, 21), (76, 25)]), st.integers(0, 2**32))
 def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case, seed):
     n, sessions = case
     players = list(range(500, 500 + n))
@@ -237,10 +237,10 @@ def test_fields_with_a_resolvable_design_are_drawn_without_a_repeated_pair(case,
     assert r["wind_spread"] <= 1
 
 
-def test_the_eight_fixed_players_of_the_forty_four_player_design_meet_every_row_player_once():
+def test_forty_four_players_meet_all_but_one_partner_in_fourteen_sessions():
     met = assert_repeat_free_schedule(44, designs.forty_four_classes())
-    for fixed in range(36, 44):
-        assert {b for a, b in met if a == fixed} | {a for a, b in met if b == fixed} == set(range(36))
+    never = set(combinations(range(44), 2)) - met
+    assert never == {(14 * r + x, 14 * r + x + 7) for r in range(3) for x in range(7)} | {(42, 43)}
 
 
 def test_the_secret_seed_decides_who_sits_where_on_the_fifty_two_player_design():
