@@ -48,8 +48,9 @@ Where the draw stays above the bound (see bench/seating.py):
   independently the fixed session is the columns.  Pairs then repeat in whole orbits of
   five, and an exhaustive search over the base session (its 30 pairs against the 38 pair
   orbits, at most one orbit met twice: three CPU minutes) finds nothing, so such a schedule
-  repeats at least 10 pairs (CP-SAT, one worker, ten minutes, also stopped at 10).  Whether
-  6 is the minimum is still open.
+  repeats at least 10 pairs (CP-SAT, one worker, ten minutes, also stopped at 10).  A SAT
+  search (CaDiCaL, the first session fixed) for at most five pairs meeting twice was not
+  settled in ten minutes either.  Whether 6 is the minimum is still open.
 * 24 x 8: the counting bound 12 is reached only if every player meets one partner twice and
   everyone else once: the eight sessions cover K_24 plus a perfect matching M (each pair of
   M in two sessions, anywhere among the eight; the case where one session holds all of M, so
@@ -107,6 +108,21 @@ Where the draw stays above the bound (see bench/seating.py):
   matched, or an involution per orbit).
   Order 8 on three orbits (Z_8, Z_2 x Z_4, Q_8) left some models with sessions in orbits
   of 4 and 2 unsettled at 10 s each.
+  A SAT solver (CaDiCaL 1.9.5 through PySAT, one thread) on the case where one session
+  holds all of M: that session is six tables, each a 4-cycle a, b, c, d whose diagonals
+  {a, c} and {b, d} are pairs of M, and the other seven sessions meet every pair from two
+  different tables once, each diagonal once and no edge of a 4-cycle.  Under an
+  automorphism given by a permutation of the six tables, one symmetry of the 4-cycle
+  applied in all of them and a permutation of the seven sessions, it finds none for
+  25 generators or pairs of generators, each settled within 72 s: the tables fixed, in
+  three 2-cycles, two 3-cycles or one 6-cycle; the 4-cycle fixed, rotated a quarter or half
+  a turn, or reflected; the sessions fixed or in 2-, 3- or 6-cycles.  Nine single
+  generators (a half turn, a reflection or the tables in 2- or 3-cycles, with the sessions
+  fixed or moved) were not settled in 270 s each, the model without an automorphism not in
+  six minutes.  Nor were these settled: all eight sessions with that one fixed and at most
+  four pairs left unmet (16 repeated pairs; 30 minutes), seven repeat-free sessions
+  leaving four 4-cycles and one 8-cycle unmet (an eighth session would then repeat 14 pairs;
+  20 minutes), and Z_4 x 6 rows with the sessions in two orbits of four (seven minutes).
   The draw reaches 18: the seven sessions of the 24-player design leave eight rows of three
   who have not met, and any eighth session repeats at least 18 pairs among them (each table
   takes at most three unmet pairs, one row of three, and repeats three).
