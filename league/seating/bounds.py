@@ -4,7 +4,7 @@
 no schedule of ``sessions`` sessions for ``n`` players (``n`` a multiple of four) has
 fewer than ``a`` distinct pairs meeting more than once, nor fewer than ``b`` meetings
 beyond the first (Σ over pairs of max(0, m - 1)); the names are those of
-:func:`.quality.report`.  The bound is the larger of two arguments, each a proof:
+:func:`.quality.report`.  The bound is the largest of these arguments, each a proof:
 
 1. Counting (every field).  A player sits with 3 others per session, 3S meetings in S
    sessions, among at most n - 1 different partners; so at least e = 3S - (n - 1) of those
@@ -25,32 +25,39 @@ beyond the first (Σ over pairs of max(0, m - 1)); the names are those of
    12 players over 2 or 3 sessions: at least 3 repeated pairs (exhaustive enumeration of
    every 12 x 3 schedule finds exactly 3 as the minimum; tests/seating checks it).
 
-3. Published non-existence (one field).  20 players over 6 sessions: counting allows 0, but
-   a repeat-free 20 x 6 schedule would be the social golfer instance 5-4-6, i.e. a resolvable
-   4-GDD of type 2^10 (everyone misses exactly one partner), and none exists: the social
-   golfer tables (Harvey; Sellmann's table at Brown) list 5 as the most sessions for five
-   tables of four, settled by exhaustive search.  So at least one pair meets twice.
+3. Exhaustive search (one field).  20 players over 6 sessions: counting allows 0, but every
+   schedule repeats at least 6 meetings, so at least 2 pairs (a pair meets at most six times,
+   five repeats).  The proof is in docs/proofs/seating_20x6 (its README gives the argument and
+   ``prove.py`` re-runs the search, about a quarter of an hour): either no pair meets three times, and
+   then three sessions share no pair (Mantel), which leaves 72 cases for the other three
+   sessions; or a pair meets three times, which leaves 6 cases for its second session; an
+   exhaustive search finds no schedule of at most 5 repeat meetings in any of them.  Already
+   the published non-existence of the social golfer instance 5-4-6 (a resolvable 4-GDD of
+   type 2^10; Harvey's tables list 5 as the most sessions for five tables of four) gave 1.
+   More sessions cannot repeat less, so the bound holds for 20 players over any S >= 6 (from 7
+   on, counting gives more).
 
 A bound of 0 where no repeat-free schedule is known does not claim one exists; the
 constructions of :mod:`.designs` reach 0 where they apply.
 
 Where the draw stays above the bound (see bench/seating.py):
 
-* 20 x 6: the bound is 1, the draw repeats 6 pairs (the five sessions of the transversal
-  design leave four rows of five who have not met; four tables of four from one row and the
-  four left over, who have all met, make the sixth).  No better 20 x 6 schedule is
-  published that we know of; a dedicated tabu search (exact objective, a few minutes)
-  found nothing below 6 repeat meetings either, nor did a simulated annealing in C over
-  all six sessions (exact objective, 354 runs of five million swaps: every run ended at 6).
-  Z_5 cannot do better.  With four rows of Z_5 the six sessions are one orbit of five and
-  one session fixed by Z_5 (all six fixed would leave the 40 pairs within rows unmet); a
-  table of the fixed session holds one player of each row, so with the rows translated
-  independently the fixed session is the columns.  Pairs then repeat in whole orbits of
-  five, and an exhaustive search over the base session (its 30 pairs against the 38 pair
-  orbits, at most one orbit met twice: three CPU minutes) finds nothing, so such a schedule
-  repeats at least 10 pairs (CP-SAT, one worker, ten minutes, also stopped at 10).  A SAT
-  search (CaDiCaL, the first session fixed) for at most five pairs meeting twice was not
-  settled in ten minutes either.  Whether 6 is the minimum is still open.
+* 20 x 6: at the bound for repeat meetings (6, see 3.), above it for repeated pairs: the bound
+  is 2, the draw repeats 6 pairs, each twice (the five sessions of the transversal design
+  leave four rows of five who have not met; four tables of four from one row and the four
+  left over, who have all met, make the sixth).  The search of 3. also shows that a schedule
+  repeating at most 5 pairs must have a pair meeting three times (in case T, with no pair
+  meeting three times, repeated pairs and repeat meetings are the same count); whether one
+  exists is open.  Before the proof: a dedicated tabu search (exact objective, a few minutes)
+  found nothing below 6 repeat meetings, nor did a simulated annealing in C over all six
+  sessions (354 runs of five million swaps: every run ended at 6).  Z_5 cannot do better:
+  with four rows of Z_5 the six sessions are one orbit of five and one session fixed by Z_5
+  (all six fixed would leave the 40 pairs within rows unmet); a table of the fixed session
+  holds one player of each row, so with the rows translated independently the fixed session
+  is the columns; pairs then repeat in whole orbits of five, and an exhaustive search over
+  the base session finds no schedule with fewer than 10 repeated pairs.  SAT (CaDiCaL) on the
+  direct encodings, with one, two or three sessions fixed, did not settle any of this in
+  minutes per case.
 * 24 x 8: the counting bound 12 is reached only if every player meets one partner twice and
   everyone else once: the eight sessions cover K_24 plus a perfect matching M (each pair of
   M in two sessions, anywhere among the eight; the case where one session holds all of M, so
@@ -137,8 +144,9 @@ from __future__ import annotations
 from .errors import TABLE_SIZE
 
 _PIGEONHOLE = {1: 6, 2: 2, 3: 1}
-# Fields with no repeat-free schedule by a published exhaustive search (see 3. above).
-_NO_REPEAT_FREE = {(20, 6)}
+# Fields bounded by an exhaustive search (see 3. above): (players, sessions) -> bounds that hold
+# for that many sessions and more.
+_SEARCHED = {(20, 6): {"repeated_pairs": 2, "repeat_meetings": 6}}
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -158,6 +166,8 @@ def repeat_bounds(n: int, sessions: int) -> dict[str, int]:
     if k in _PIGEONHOLE:
         meetings = max(meetings, (sessions - 1) * k * _PIGEONHOLE[k])
         pairs = max(pairs, k * _PIGEONHOLE[k])
-    if (n, sessions) in _NO_REPEAT_FREE:
-        pairs, meetings = max(pairs, 1), max(meetings, 1)
+    for (field, first), searched in _SEARCHED.items():
+        if n == field and sessions >= first:
+            pairs = max(pairs, searched["repeated_pairs"])
+            meetings = max(meetings, searched["repeat_meetings"])
     return {"repeated_pairs": pairs, "repeat_meetings": meetings}

@@ -3,7 +3,7 @@
 1. Tables.  When an exact construction of :mod:`.designs` seats the field for all the
    sessions without a repeated pair, the tables are its parallel classes, and nobody meets
    anybody twice *by construction*: 16 players up to 5 sessions, 20 up to 5, 24 up to 7,
-   28 up to 9, 32 up to 10, 36 up to 11, 40 up to 13, 44 up to 12, 52 up to 17, 64 up to 21,
+   28 up to 9, 32 up to 10, 36 up to 11, 40 up to 13, 44 up to 14, 52 up to 17, 64 up to 21,
    76 up to 25, 88 up to 29, 100 up to 33, 200 up to 25 and many more (see
    :func:`.designs.zero_repeat_sessions`).  Otherwise (the field has no such construction,
    e.g. 12 or 48 players, or more sessions than it has classes) the randomised tabu search of

@@ -176,7 +176,8 @@ def test_the_bound_for_twelve_players_over_three_sessions_is_the_exhaustive_mini
         (16, 6, 8, 24),  # 18 meetings each among 15 others
         (28, 10, 14, 42),
         (64, 21, 0, 0),
-        (20, 6, 1, 1),  # the social golfer instance 5-4-6 has no solution (published exhaustive search)
+        (20, 6, 2, 6),  # exhaustive search: docs/proofs/seating_20x6
+        (20, 7, 10, 20),  # counting outgrows the search's 6
         (24, 8, 12, 12),  # 24 meetings each among 23 others: one partner twice
     ],
 )
@@ -256,6 +257,11 @@ def test_clubs_are_kept_apart_on_the_fifty_two_player_design_without_a_repeat():
     r = seating.report(seating.balanced(players, 14, groups=groups, seed=3), groups=groups)
     assert r["repeated_pairs"] == 0
     assert r["group_clashes_by_session"][0] == 0
+
+
+def test_twenty_players_over_six_sessions_are_drawn_at_the_searched_bound_of_six_repeat_meetings():
+    r = seating.report(seating.balanced(list(range(20)), 6, seed=0))
+    assert r["repeat_meetings"] == repeat_bounds(20, 6)["repeat_meetings"] == 6
 
 
 @pytest.mark.parametrize(("n", "sessions", "most"), [(20, 6, 6), (24, 8, 18)])
