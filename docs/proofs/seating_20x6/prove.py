@@ -121,6 +121,11 @@ def second_sessions(extra: int) -> list[list[list[int]]]:
 
 
 def repeat_meetings(sessions) -> tuple[int, int, int]:
+    """Repeat meetings, repeated pairs and most meetings of a pair.
+
+    Counted here rather than by ``league.seating.report`` so that the control checks the search
+    with code that shares nothing with the product.
+    """
     count: dict = {}
     for session in sessions:
         assert sorted(p for t in session for p in t) == list(range(20))

@@ -36,14 +36,13 @@ static int bit(u32 m, int i) { return (int)((m >> i) & 1u); }
 
 static void session(int level, int budget, int kmin);
 
-static void place(int level, u32 *save_met, u32 *save_twice) {
-    memcpy(save_met, met, sizeof met);
-    memcpy(save_twice, twice, sizeof twice);
+/* Records the meetings of one session's tables. */
+static void seat(int tables[TABLES][4]) {
     for (int k = 0; k < TABLES; k++) {
         u32 m = 0;
-        for (int a = 0; a < 4; a++) m |= 1u << tab[level][k][a];
+        for (int a = 0; a < 4; a++) m |= 1u << tables[k][a];
         for (int a = 0; a < 4; a++) {
-            int p = tab[level][k][a];
+            int p = tables[k][a];
             u32 o = m & ~(1u << p);
             twice[p] |= met[p] & o;
             met[p] |= o;
@@ -72,8 +71,10 @@ static void build(int level, u32 free_players, int t, int cost, int kcount, int 
             return;
         }
         u32 m[P], w[P], k[P];
+        memcpy(m, met, sizeof met);
+        memcpy(w, twice, sizeof twice);
         memcpy(k, key, sizeof key);
-        place(level, m, w);
+        seat(tab[level]);
         if (level == 0) memcpy(key, met, sizeof met);
         session(level + 1, budget - cost, level == 0 ? 0 : kcount);
         memcpy(met, m, sizeof met);
@@ -141,10 +142,7 @@ static int read_fixed(int count, u32 *overlap_s1_s2_without_a) {
                         if (overlap_s1_s2_without_a && !((x == 0 && y == 1) || (x == 1 && y == 0))) (*overlap_s1_s2_without_a)++;
                     }
                 }
-        u32 ignored[P], ignored2[P];
-        for (int k = 0; k < TABLES; k++)
-            for (int a = 0; a < 4; a++) tab[3][k][a] = v[k][a];
-        place(3, ignored, ignored2);
+        seat(v);
         if (f == 0 && mode_h) memcpy(g1, met, sizeof met);
     }
     return cost;
