@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 from league import models
 from league.services.hands import hand_record
 from league.services.standings import standings_recompute
+from league.templatetags.headers import SOFT_HYPHEN
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -109,6 +110,12 @@ def client_for(user) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
+
+
+def page_text(response) -> str:
+    """A page's HTML with its words as a reader sees them: without the soft hyphens at which a table's
+    headers and tournament names may break on a phone (league/templatetags/headers.py)."""
+    return response.content.decode().replace(SOFT_HYPHEN, "")
 
 
 CLASSICAL_WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}

@@ -121,9 +121,9 @@ def test_logged_in_users_see_fresh_pages_while_visitors_get_the_cached_one(clien
 
 def test_each_language_has_its_own_cached_page(client):
     standings(TournamentFactory(slug="lang"), 2)
-    assert "Tischpunkte" in client.get("/t/lang/standings/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Table points" in client.get("/t/lang/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Tischpunkte" in client.get("/t/lang/standings/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "<h1>Tabelle</h1>" in client.get("/t/lang/standings/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "<h1>Standings</h1>" in client.get("/t/lang/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<h1>Tabelle</h1>" in client.get("/t/lang/standings/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
 
 
 def finish(tournament, **changes) -> None:
@@ -163,8 +163,8 @@ def test_german_and_english_pages_are_cached_apart_by_cookie_and_accept_language
     for _ in range(2):
         german = client.get("/t/both/standings/", HTTP_ACCEPT_LANGUAGE="de")
         english = client.get("/t/both/standings/", HTTP_ACCEPT_LANGUAGE="en")
-        assert "Tischpunkte" in german.content.decode() and german["Content-Language"] == "de"
-        assert "Table points" in english.content.decode() and english["Content-Language"] == "en"
+        assert "<h1>Tabelle</h1>" in german.content.decode() and german["Content-Language"] == "de"
+        assert "<h1>Standings</h1>" in english.content.decode() and english["Content-Language"] == "en"
         for response in (german, english):
             assert {"cookie", "accept-language"} <= {v.strip().lower() for v in response["Vary"].split(",")}
     client.cookies["django_language"] = "en"

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from league.models import GameResult, RankingSnapshot, SeasonRanking, Session, Standing
 from league.services.rankings import tournament_finish
-from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
+from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, page_text, table_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_a_missing_session_or_player_or_season_is_not_found(client, league_data)
 
 def test_pages_speak_german_by_accept_language_and_english_by_cookie(client, league_data):
     url = reverse("tournament-standings", args=["herbst"])
-    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = page_text(client.get(url, HTTP_ACCEPT_LANGUAGE="de"))
     assert "Tischpunkte" in german and "Rang" in german
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Table points" in english

@@ -18,7 +18,7 @@ from django.utils import translation
 from league.models import Export, Player, Season, SeasonRanking, Standing, Tournament
 from league.services.exports import export_build
 from league.services.rankings import rankings_recompute
-from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, UserFactory, client_for
+from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, UserFactory, client_for, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -212,7 +212,7 @@ def published(admin_api, season, django_capture_on_commit_callbacks):
 
 def test_the_season_page_lists_each_tournament_with_days_players_countries_and_weight(season, published):
     here, external, _players = published
-    page = client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = page_text(client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en"))
     rows = {t.name: page[page.index(t.name):].split("</tr>")[0] for t in (here, external)}
     cells = {name: [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
              for name, row in rows.items()}
@@ -351,7 +351,7 @@ def test_a_season_ranked_by_sum_lists_its_tournaments_without_weights(season, pu
     table = [list(row) for row in openpyxl.load_workbook(export.file.path)["Tournaments"].iter_rows(values_only=True)]
     assert table[0] == ["Tournament", "Kind", "First day", "Last day", "Days", "Players", "Countries", "Counts"]
     assert sorted(row[0] for row in table[1:]) == sorted([here.name, external.name])
-    page = client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = page_text(client_for(None).get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en"))
     assert "Countries" in page and "Age factor" not in page
 
 
@@ -362,11 +362,11 @@ def test_the_season_page_says_that_a_running_club_event_counts_as_its_table_says
     TournamentFactory(season=season, kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING, published=True,
                       name="Donnerstage")
     url = f"/l/{season.league.slug}/{season.name}/"
-    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    english = page_text(client.get(url, HTTP_ACCEPT_LANGUAGE="en"))
     assert re.search(r"Donnerstage</a></th>.*?<td>yes</td>", english, re.S)
     assert "Finished tournaments count, and club events from their first hand on." in english
     client.cookies["django_language"] = "de"
-    german = client.get(url).content.decode()
+    german = page_text(client.get(url))
     assert "Beendete Turniere zählen, Vereinsveranstaltungen schon ab ihrem ersten Spiel." in german
 
 

@@ -1,0 +1,40 @@
+"""Column headers may break inside a long word on a phone, at the active language's hyphenation points,
+never leaving fewer than four letters on a line (league/templatetags/headers.py)."""
+
+from django.template import Context, Template
+from django.utils import translation
+
+from league.templatetags.headers import SOFT_HYPHEN, hyphenate
+
+
+def test_a_long_german_header_may_break_between_its_parts():
+    with translation.override("de"):
+        assert hyphenate("Tischpunkte") == f"Tisch{SOFT_HYPHEN}punkte"
+        assert hyphenate("Durchschnittsplatz") == f"Durch{SOFT_HYPHEN}schnitts{SOFT_HYPHEN}platz"
+
+
+def test_no_break_leaves_fewer_than_four_letters_before_or_after_it():
+    with translation.override("de"):
+        for word in ("Tischpunkte", "Selbstgezogen", "Eingeworfen", "Durchschnittsplatz"):
+            parts = hyphenate(word).split(SOFT_HYPHEN)
+            assert "".join(parts) == word and len(parts) > 1
+            for point in range(1, len(parts)):
+                before, after = "".join(parts[:point]), "".join(parts[point:])
+                assert len(before) >= 4 and len(after) >= 4, (before, after)
+
+
+def test_short_words_words_with_a_hyphen_and_spaces_are_left_as_they_are():
+    with translation.override("de"):
+        assert hyphenate("Partien") == "Partien"
+        assert hyphenate("Limit-Hände") == "Limit-Hände"
+    with translation.override("en"):
+        assert hyphenate("Table points") == "Table points"
+        assert hyphenate("Self-draws") == "Self-draws"
+
+
+def test_the_filter_hyphenates_the_translated_header_in_a_template():
+    template = Template('{% load i18n headers %}<th>{{ _("Table points")|hyphenate }}</th>')
+    with translation.override("de"):
+        assert template.render(Context()) == f"<th>Tisch{SOFT_HYPHEN}punkte</th>"
+    with translation.override("en"):
+        assert template.render(Context()) == "<th>Table points</th>"
