@@ -3,7 +3,8 @@
 Run from the project root:  .venv/bin/python bench/seating.py [seed] [work]
 
 Prints, per players x sessions: how the tables were made (``exact``: a construction of
-league.seating.designs, no repeat by construction; ``search``: the tabu search), repeated
+league.seating.designs, no repeat by construction; ``cover``: a schedule of designs at the
+counting bound on repeats; ``search``: the tabu search), repeated
 pairs and the proven lower bound for them, repeat meetings (Σ max(0, m - 1)) and their
 bound, the most meetings of one pair, the wind spread, and the wall time of the whole draw
 (the design caches are cleared first, so each time includes building its construction).
@@ -52,7 +53,8 @@ def main(seed: int = 0, work: int | None = None) -> int:
         schedule = seating.balanced(players, sessions, seed=seed, work=work)
         elapsed = time.perf_counter() - start
         worst = max(worst, elapsed)
-        method = "exact" if sessions <= designs.zero_repeat_sessions(n) else "search"
+        method = ("exact" if sessions <= designs.zero_repeat_sessions(n)
+                  else "cover" if sessions <= len(designs.covering_classes(n)) else "search")
         r = seating.report(schedule)
         b = repeat_bounds(n, sessions)
         print(

@@ -5,11 +5,14 @@
    anybody twice *by construction*: 16 players up to 5 sessions, 20 up to 5, 24 up to 7,
    28 up to 9, 32 up to 10, 36 up to 11, 40 up to 13, 44 up to 14, 52 up to 17, 64 up to 21,
    76 up to 25, 88 up to 29, 100 up to 33, 200 up to 25 and many more (see
-   :func:`.designs.zero_repeat_sessions`).  Otherwise (the field has no such construction,
-   e.g. 12 or 48 players, or more sessions than it has classes) the randomised tabu search of
-   :mod:`.search` minimises repeated meetings, *searched*, starting from the classes that
-   exist; :func:`.bounds.repeat_bounds` gives a proven lower bound to compare with.
-   Players are mapped onto design points, and sessions and tables are ordered, by the seed.
+   :func:`.designs.zero_repeat_sessions`).  With more sessions than that, a schedule at the
+   counting bound is taken where one is known (:func:`.designs.covering_classes`: 24 players
+   over 8 sessions meet everyone, 12 pairs twice).  Otherwise (the field has no such
+   construction, e.g. 12 or 48 players, or more sessions than it has classes) the randomised
+   tabu search of :mod:`.search` minimises repeated meetings, *searched*, starting from the
+   classes that exist; :func:`.bounds.repeat_bounds` gives a proven lower bound to compare with.
+   Players are mapped onto design points, and sessions (but a covering's, repeats last) and tables
+   are ordered, by the seed.
 2. Groups.  With ``groups`` (player -> club or team), same-group players at one table are
    penalised, with weight S - s in session s (0-based), so clashes are avoided wherever
    possible and, where not, pushed to the later sessions.  Repeated meetings always weigh
@@ -24,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .designs import parallel_classes
+from .designs import covering_classes, parallel_classes
 from .errors import Schedule, check_session, check_sessions, field
 from .search import arrange
 from .winds import balance_winds, seat_by_history
@@ -67,7 +70,13 @@ def balanced(
         return _continue(ids, sessions, previous, rng, group_of, weights, work)
 
     classes = parallel_classes(n)
-    rng.shuffle(classes)
+    # More sessions than repeat-free classes: a schedule at the counting bound, where one is known,
+    # in its own order (the repeats last); the design's classes may come in any order.
+    covering = len(classes) < sessions <= len(covering_classes(n))
+    if covering:
+        classes = covering_classes(n)[:sessions]
+    else:
+        rng.shuffle(classes)
     for lines in classes:
         rng.shuffle(lines)
     if sessions <= len(classes):
@@ -77,11 +86,12 @@ def balanced(
         if group_of is not None:
             for _ in range(2):
                 label = _relabel(tables, label, group_of, weights, rng)
-                # Any classes of the design will do, in any order: take those with the fewest
-                # clashes under this labelling, fewest first (clashes weigh most early on).
-                clashes = [_clashes(lines, label, group_of) for lines in classes]
-                order = sorted(range(len(classes)), key=lambda c: clashes[c])[:sessions]
-                tables = [classes[c] for c in order]
+                if not covering:
+                    # Any classes of the design will do, in any order: take those with the fewest
+                    # clashes under this labelling, fewest first (clashes weigh most early on).
+                    clashes = [_clashes(lines, label, group_of) for lines in classes]
+                    order = sorted(range(len(classes)), key=lambda c: clashes[c])[:sessions]
+                    tables = [classes[c] for c in order]
         idx = [[[label[p] for p in line] for line in lines] for lines in tables]
     else:
         idx = arrange(n, sessions, rng, group_of=group_of, clash_weight=weights, start=classes, work=work)
