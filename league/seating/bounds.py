@@ -42,13 +42,17 @@ constructions of :mod:`.designs` reach 0 where they apply.
 
 Where the draw stays above the bound, or reaches it only by a construction (see bench/seating.py):
 
-* 20 x 6: at the bound for repeat meetings (6, see 3.), above it for repeated pairs: the bound
-  is 2, the draw repeats 6 pairs, each twice (the five sessions of the transversal design
-  leave four rows of five who have not met; four tables of four from one row and the four
-  left over, who have all met, make the sixth).  The search of 3. also shows that a schedule
-  repeating at most 5 pairs must have a pair meeting three times (in case T, with no pair
-  meeting three times, repeated pairs and repeat meetings are the same count); whether one
-  exists is open.  Before the proof: a dedicated tabu search (exact objective, a few minutes)
+* 20 x 6: at the bound for repeat meetings (6, see 3.), and so at the bound for repeated pairs
+  among the schedules in which no pair meets three times (there the two counts are the same):
+  the draw repeats 6 pairs, each twice (the five sessions of the transversal design leave four
+  rows of five who have not met; four tables of four from one row and the four left over, who
+  have all met, make the sixth).  Fewer repeated pairs, down to the bound of 2, could only come
+  from a pair meeting three times or more (the search of 3.), which a draw should not prefer to
+  six pairs meeting twice; whether such a schedule exists is open.  The case-T search with the
+  budget on distinct repeated pairs (a third meeting free) finds none with at most 5 in any of
+  the 72 classes (1,293 s): in such a schedule, of any three sessions two share a pair.  A
+  simulated annealing on the repeated pairs, with and without such pairs forced together,
+  ended at 6 or more in every run.  Before the proof: a dedicated tabu search (exact objective, a few minutes)
   found nothing below 6 repeat meetings, nor did a simulated annealing in C over all six
   sessions (354 runs of five million swaps: every run ended at 6).  Z_5 cannot do better:
   with four rows of Z_5 the six sessions are one orbit of five and one session fixed by Z_5
