@@ -10,13 +10,16 @@ of its own ("Self-draws") breaks there and gets none.
 
 The hyphenation points come from Pyphen (LibreOffice's dictionaries), which WeasyPrint already
 brings for the printed PDFs; browsers' own ``hyphens: auto`` is not used because it depends on
-dictionaries a browser may not have (desktop Chromium downloads them on demand).
+dictionaries a browser may not have (desktop Chromium downloads them on demand). Reading the German
+dictionary takes about half a second, once per process: a web process does it as it starts
+(:func:`warm`, called by ``mjl.wsgi``), not on a visitor's first page.
 """
 
 from functools import lru_cache
 
 import pyphen
 from django import template
+from django.conf import settings
 from django.utils.translation import get_language
 
 register = template.Library()
@@ -40,3 +43,9 @@ def hyphenate(text) -> str:
         return text
     return " ".join(word if "-" in word else dictionary.inserted(word, hyphen=SOFT_HYPHEN)
                     for word in text.split(" "))
+
+
+def warm() -> None:
+    """Read the dictionaries of the site's languages now."""
+    for code, _name in settings.LANGUAGES:
+        _dictionary(code)

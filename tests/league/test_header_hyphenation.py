@@ -4,7 +4,7 @@ never leaving fewer than four letters on a line (league/templatetags/headers.py)
 from django.template import Context, Template
 from django.utils import translation
 
-from league.templatetags.headers import SOFT_HYPHEN, hyphenate
+from league.templatetags.headers import SOFT_HYPHEN, _dictionary, hyphenate
 
 
 def test_a_long_german_header_may_break_between_its_parts():
@@ -38,3 +38,20 @@ def test_the_filter_hyphenates_the_translated_header_in_a_template():
         assert template.render(Context()) == f"<th>Tisch{SOFT_HYPHEN}punkte</th>"
     with translation.override("en"):
         assert template.render(Context()) == "<th>Table points</th>"
+
+
+def test_a_web_process_reads_the_dictionaries_of_every_language_of_the_site_as_it_starts():
+    import importlib
+
+    from django.conf import settings
+
+    import mjl.wsgi
+
+    _dictionary.cache_clear()
+    importlib.reload(mjl.wsgi)  # what a web process runs as it starts
+    assert _dictionary.cache_info().currsize == len(settings.LANGUAGES)
+    misses = _dictionary.cache_info().misses
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            hyphenate("Tischpunkte")
+    assert _dictionary.cache_info().misses == misses  # no page reads a dictionary
