@@ -72,9 +72,10 @@ def balanced(
     classes = parallel_classes(n)
     # More sessions than repeat-free classes: a schedule at the counting bound, where one is known,
     # in its own order (the repeats last); the design's classes may come in any order.
-    covering = len(classes) < sessions <= len(covering_classes(n))
+    known = covering_classes(n)
+    covering = len(classes) < sessions <= len(known)
     if covering:
-        classes = covering_classes(n)[:sessions]
+        classes = known[:sessions]
     else:
         rng.shuffle(classes)
     for lines in classes:
