@@ -99,3 +99,9 @@ def test_one_mailbox_is_not_flooded_from_many_addresses(client):
         assert client.post(RESET, {"email": "anna@example.org"}, REMOTE_ADDR=f"10.0.0.{n}").status_code == 302
     assert client.post(RESET, {"email": "ANNA@example.org"}, REMOTE_ADDR="10.0.0.9").status_code == 429
     assert len(mail.outbox) == 3
+
+
+def test_its_bodies_are_capped_as_a_login_s():
+    from league.middleware import body_limit
+
+    assert body_limit(RESET) == body_limit("/account/password/reset/MQ/set-password/") == body_limit("/login/")
