@@ -71,6 +71,7 @@ def test_a_new_league_reaches_its_first_draw_in_at_most_20_page_loads_at_390_px(
 
     assert page.url == f"{live_server.url}/manage/t/{tournament.slug}/"
     assert page.locator("ul.registrations li").count() == 24
+    page.screenshot(path="/tmp/league/first-draw-registrations.png", full_page=True)
     follow(page, f"a[href='/t/{tournament.slug}/control/']")
     page.select_option("#draw-method", "balanced")
     submit(page, "#draw button[name=preview]")
