@@ -89,7 +89,7 @@ BODY_LIMITS = (
      "UPLOAD_MAX_BYTES"),
     (re.compile(r"^/manage/(players/bulk|t/[^/]+/import)/$"), "UPLOAD_MAX_BYTES"),
     (re.compile(r"^/(api/v1/auth/token|login|admin/login)/$"), SMALL_BODY),
-    (re.compile(r"^/(api/v1/account/claim|account/claim)/$"), SMALL_BODY),
+    (re.compile(r"^/(api/v1/account/claim|account/claim|account/password/reset(?:/.*)?)/$"), SMALL_BODY),
     (re.compile(r"^/(api/v1/tournaments/\d+/signups|t/[^/]+/signup)/$"), SMALL_BODY),
 )
 

@@ -289,3 +289,7 @@ SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)
 # Players' accounts: claims one address (IP) may send per hour; how long the e-mailed link holds.
 CLAIM_RATE_PER_HOUR = env_int("CLAIM_RATE_PER_HOUR", default=5)
 CLAIM_LINK_DAYS = env_int("CLAIM_LINK_DAYS", default=7)
+# Password reset (Django's views): requests one address (IP), and one e-mail address, may make per
+# hour; how long the e-mailed link holds, in seconds (Django's setting; default one day).
+PASSWORD_RESET_RATE_PER_HOUR = env_int("PASSWORD_RESET_RATE_PER_HOUR", default=5)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", default=24 * 3600)

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from ..models import Club, League, Player, Season, shown_name_order
 from ..services.deletions import object_delete
 from ..services.leagues import club_create, club_update, league_create, league_update, season_create, season_update
-from ..services.players import player_erase
+from ..services.players import player_erase, player_update
 from .serializers import ClubSerializer, LeagueSerializer, PlayerSerializer, SeasonSerializer
 
 
@@ -33,6 +33,10 @@ class ClubViewSet(DeletesThroughService, viewsets.ModelViewSet):
 class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = Player.objects.order_by(*shown_name_order())  # public: no order by a hidden last name
     serializer_class = PlayerSerializer
+
+    def perform_update(self, serializer):
+        serializer.instance = player_update(player=serializer.instance, data=serializer.validated_data,
+                                            user=self.request.user)
 
     @extend_schema(request=None, responses={200: PlayerSerializer})
     @action(detail=True, methods=["post"])

@@ -110,6 +110,20 @@ class RegistrationCreateSerializer(serializers.Serializer):
         return (value or "").strip()
 
 
+class RegistrationUpdateSerializer(serializers.Serializer):
+    substitute = serializers.BooleanField(required=False)
+    team = serializers.CharField(max_length=80, required=False, allow_blank=True, allow_null=True,
+                                 help_text=_("The player's team (a name), or null"))
+
+    def validate(self, data: dict) -> dict:
+        unknown = set(self.initial_data) - set(self.fields) if isinstance(self.initial_data, dict) else set()
+        if unknown:
+            raise serializers.ValidationError({name: [_("This field cannot be changed here.")] for name in unknown})
+        if not data:
+            raise serializers.ValidationError(_("Send “substitute” (true or false) or “team”."))
+        return data
+
+
 class RegistrationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")

@@ -1,18 +1,23 @@
-"""Tournaments with their registrations and referees; every write through the services."""
+"""Tournaments with their registrations and referees; every write through the services.
+``registrations/<player>/``: ``PATCH {"substitute": bool}`` (or ``team``) changes a registration,
+``DELETE`` removes it (``409 already_seated`` once the player has a seat)."""
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from ..models import Registration
 from ..permissions import is_league_admin, visible_tournaments
 from ..services.deletions import object_delete, tournament_archive, tournament_restore
+from ..services.registrations import registration_delete, registration_update
 from ..services.tournaments import referee_assign, registration_create, tournament_create, tournament_update
 from .serializers import (
     RefereeCreateSerializer,
     RegistrationCreateSerializer,
     RegistrationSerializer,
+    RegistrationUpdateSerializer,
     TournamentSerializer,
 )
 
@@ -71,6 +76,25 @@ class TournamentViewSet(viewsets.ModelViewSet):
             return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
         registrations = Registration.objects.filter(tournament=tournament).order_by("id")
         return Response(RegistrationSerializer(registrations, many=True).data)
+
+    @extend_schema(methods=["PATCH"], request=RegistrationUpdateSerializer, responses=RegistrationSerializer)
+    @extend_schema(methods=["DELETE"], request=None, responses={204: None})
+    @action(detail=True, methods=["patch", "delete"], url_path=r"registrations/(?P<player>[0-9]+)")
+    def registration(self, request, pk=None, player=None):
+        """One player's registration: ``PATCH`` its substitute flag (or team), ``DELETE`` it (refused
+        with ``409 already_seated`` once the player has been seated: withdraw them instead)."""
+        tournament = self.get_object()
+        registration = get_object_or_404(Registration, tournament=tournament, player_id=int(player))
+        if request.method == "DELETE":
+            registration_delete(registration=registration, user=request.user)
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        data = RegistrationUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        changes = dict(data.validated_data)
+        if "team" in changes:
+            changes["team"] = changes["team"] or ""
+        registration = registration_update(registration=registration, data=changes, user=request.user)
+        return Response(RegistrationSerializer(registration).data)
 
     @extend_schema(request=RefereeCreateSerializer, responses={201: RefereeCreateSerializer})
     @action(detail=True, methods=["get", "post"])

@@ -13,6 +13,7 @@ class AuditEntry(models.Model):
         REJECT = "reject", _("rejected")
         WITHDRAW = "withdraw", _("withdrawn")
         ERASE = "erase", _("erased")
+        EDIT = "edit", _("edited")
 
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

@@ -1,7 +1,7 @@
 """Reads for the management area (league.views.management)."""
 from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q
 
-from ..models import AccountClaim, Club, League, Season, Signup, Tournament
+from ..models import AccountClaim, Club, League, Registration, Season, Seat, Signup, Tournament
 
 
 def management_overview() -> dict:
@@ -25,3 +25,14 @@ def tournament_summary(*, tournament: Tournament) -> dict:
         "pending_signups": Signup.objects.filter(tournament=tournament, status=Signup.Status.PENDING).count(),
         "sessions_drawn": tournament.sessions.filter(tables__isnull=False).distinct().count(),
     }
+
+
+def tournament_registrations(*, tournament: Tournament) -> list[Registration]:
+    """The tournament's registrations with their players and clubs, by last and first name; each
+    with ``seated`` (the player has a seat: the registration can no longer be removed)."""
+    registrations = list(Registration.objects.filter(tournament=tournament).select_related("player__club")
+                         .order_by("player__last_name", "player__first_name", "player_id"))
+    seated = set(Seat.objects.filter(session__tournament=tournament).values_list("player_id", flat=True))
+    for registration in registrations:
+        registration.seated = registration.player_id in seated
+    return registrations

@@ -6,9 +6,13 @@ Attempts are counted twice, under the username as people can spell it (Unicode N
 "ｖictim", "Victim" and "victim" are one name) and under the account that spelling logs in to, so
 no other spelling of a locked name gets further guesses. The counting is league.ratelimit's (in the
 cache, in the database while the cache is down), and so is the client's address, so
-``NUM_PROXIES`` tells the brake and the API's throttles alike where it is behind a reverse proxy."""
+``NUM_PROXIES`` tells the brake and the API's throttles alike where it is behind a reverse proxy.
+
+Also the brake on requests for a new password (``password_reset_allowed``), per address and per
+e-mail address."""
 import unicodedata
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
@@ -54,3 +58,27 @@ def login_succeeded(request, username: str) -> None:
 
 def locked_message() -> str:
     return _("Too many failed attempts. Please wait 15 minutes before trying again.")
+
+
+# ---- password reset: the requests one address, and one e-mail address, may make ----
+
+RESET_WINDOW = 3600
+
+
+def password_reset_allowed(request, email: str) -> bool:
+    """Count one password-reset request, unless this client address or this e-mail address has used
+    up its ``PASSWORD_RESET_RATE_PER_HOUR`` (then False, nothing counted). Counting the e-mail
+    address too keeps many addresses from flooding one mailbox; whether the e-mail address belongs
+    to an account plays no part, so the answer gives nothing away."""
+    rate = Rate("password-reset", settings.PASSWORD_RESET_RATE_PER_HOUR, RESET_WINDOW)
+    subjects = [f"address:{client_address(request)}",
+                f"email:{unicodedata.normalize('NFKC', email or '').strip().casefold()}"]
+    if any(rate_exceeded(rate, subject) for subject in subjects):
+        return False
+    for subject in subjects:
+        rate_hit(rate, subject)
+    return True
+
+
+def password_reset_refused_message() -> str:
+    return _("Too many requests for a new password. Please try again in an hour.")

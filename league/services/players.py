@@ -1,11 +1,13 @@
-"""Writes on players: merging two entries of one person (``player_merge``), erasing a person's
-details on request (``player_erase``)."""
+"""Writes on players: changing a player's details (``player_update``, logged with what changed),
+merging two entries of one person (``player_merge``), erasing a person's details on request
+(``player_erase``)."""
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import Q
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
+from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
 from ..models import (
     AccountClaim,
@@ -19,10 +21,64 @@ from ..models import (
     Standing,
     Tournament,
 )
+from ..validators import hidden_characters_message
 from .audit import audit_record, audit_renamed
+from .fields import field_error, fields_required, fields_set
 from .rankings import rankings_request
 from .registrations import waiting_list_move_up
 from .standings import standings_request
+
+PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "ema_id", "public_name")
+
+
+def player_validate(player: Player) -> None:
+    """The rules a player's details keep (on the unsaved instance; ServiceError with code and field)."""
+    player.first_name = " ".join((player.first_name or "").split())
+    player.last_name = " ".join((player.last_name or "").split())
+    player.country, player.ema_id = country_normalised(player.country or ""), (player.ema_id or "").strip()
+    fields_required(player, ("first_name", "last_name", "country"))
+    for name in ("first_name", "last_name"):
+        value = getattr(player, name)
+        if len(value) > 80:
+            raise field_error("too_long", name, _("At most 80 characters."))
+        if message := hidden_characters_message(value):
+            raise field_error("hidden_characters", name, message)
+    if not is_country(player.country):
+        raise field_error("invalid_country", "country", _("Give a two-letter country code (ISO 3166), e.g. DE."))
+    if player.ema_id and not is_ema_number(player.ema_id):
+        raise field_error("invalid_ema_id", "ema_id", _("An EMA number is eight digits, e.g. 04990001."))
+    if player.ema_id and Player.objects.filter(ema_id=player.ema_id).exclude(pk=player.pk).exists():
+        raise field_error("ema_id_taken", "ema_id", _("Another player already has this EMA number."), status=409)
+    if player.public_name not in Player.PublicName.values:
+        raise field_error("invalid_public_name", "public_name", _("Choose how the name appears in public."))
+
+
+def _logged(value):
+    return value.pk if isinstance(value, models.Model) else value
+
+
+@transaction.atomic
+def player_update(*, player: Player, data: dict, user=None) -> Player:
+    """Change a player's names, club, country, EMA number or public name (``PLAYER_FIELDS``); only
+    what changed is saved, and logged (``edit``: each changed field before and after). A new country
+    requests the rankings of the seasons the player played in (a tournament's countries weigh it)."""
+    player = Player.objects.select_for_update().filter(pk=player.pk).first()
+    if player is None:
+        raise ServiceError("not_found", _("There is no such player."), status=404)
+    before = {name: _logged(getattr(player, name)) for name in PLAYER_FIELDS}
+    if fields_set(player, data, PLAYER_FIELDS):
+        player_validate(player)
+    changed = [name for name in PLAYER_FIELDS if _logged(getattr(player, name)) != before[name]]
+    if not changed:
+        return player
+    player.save(update_fields=changed)
+    audit_record(user=user, action=AuditEntry.Action.EDIT, obj=player,
+                 details={"changed": {name: [before[name], _logged(getattr(player, name))] for name in changed}})
+    if "country" in changed:
+        for season_id in Tournament.objects.filter(standings__player=player, season__isnull=False).values_list(
+                "season_id", flat=True).distinct():
+            rankings_request(season_id=season_id)
+    return player
 
 
 def _unique_sets(model, field_name: str) -> list[tuple[str, ...]]:
@@ -164,6 +220,9 @@ def player_erase(*, player: Player, user) -> Player:
                          "ema_id": ""}
         merge.save(update_fields=["removed"])
     audit_renamed(obj=player)
+    # the details kept of earlier edits name the person too
+    AuditEntry.objects.filter(model=player._meta.model_name, object_id=str(player.pk),
+                              action=AuditEntry.Action.EDIT).update(details={})
     details = {"signups_deleted": deleted, "accounts_deleted": len(accounts)}
     if getattr(user, "pk", None) in accounts:  # the player erased themselves: their user name goes too
         user, details["by_the_player"] = None, True

@@ -1,15 +1,27 @@
-"""Login with a brute-force brake (league.services.logins), for the site's login and the admin's."""
+"""Login with a brute-force brake (league.services.logins), for the site's login and the admin's;
+password reset for every account with Django's own views (a link by e-mail, valid
+``PASSWORD_RESET_TIMEOUT``), its requests braked per address and per e-mail address and answered
+alike whether or not an account has the address."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.shortcuts import resolve_url
+from django.urls import reverse_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 
 from ..models import Player, RefereeAssignment
 from ..permissions import is_league_admin
-from ..services.logins import locked_message, login_failed, login_locked, login_succeeded
+from ..services.logins import (
+    locked_message,
+    login_failed,
+    login_locked,
+    login_succeeded,
+    password_reset_allowed,
+    password_reset_refused_message,
+)
 
 
 class LoginView(auth_views.LoginView):
@@ -67,3 +79,36 @@ def admin_login(request):
 
 class LogoutView(auth_views.LogoutView):
     """POST only (Django's default); GET shows nothing to click by accident."""
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Ask for a link to choose a new password. Every address gets the same answer (the "check your
+    e-mail" page); only accounts that exist, are active and have a password get the e-mail. Too many
+    requests from one client or for one e-mail address answer 429, the same for known and unknown."""
+
+    template_name = "registration/password_reset_form.html"
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("password-reset-done")
+
+    def form_valid(self, form):
+        if not password_reset_allowed(self.request, form.cleaned_data["email"]):
+            response = self.render_to_response(self.get_context_data(form=form,
+                                                                     refused=password_reset_refused_message()))
+            response.status_code = 429
+            return response
+        self.extra_email_context = {"hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600)}
+        return super().form_valid(form)
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "registration/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "registration/password_reset_confirm.html"
+    success_url = reverse_lazy("password-reset-complete")
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "registration/password_reset_complete.html"

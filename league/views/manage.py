@@ -113,7 +113,9 @@ def players_bulk(request):
                                     % {"count": counts["registrations_created"], "tournament": tournament}
                                     if tournament else ""))
                 if not counts["similar"]:
-                    return redirect("manage-players-bulk")
+                    # entered for a tournament: on to its page, where they are listed and drawn from
+                    return redirect("manage-tournament", slug=tournament.slug) if tournament else redirect(
+                        "manage-players-bulk")
                 messages.warning(request, ngettext(
                     "%(count)s line was left out: it is probably a player or club entered already. Choose for it "
                     "and create again.",
@@ -125,6 +127,7 @@ def players_bulk(request):
                 preview = imports.players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions,
                                                        clubs=clubs)
             context["entries"] = imports.bulk_entries(preview)
+            context["clubs_to_create"] = preview.clubs_to_create
         except ServiceError as error:
             context["error"] = error.message
             context["entries"] = error.extra.get("rows")

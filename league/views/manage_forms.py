@@ -7,7 +7,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Club, League, Season, Tournament
+from ..models import Club, League, Player, Season, Tournament
 from ..rule_options import PRESETS, ruleset_choices, ruleset_label
 
 
@@ -80,6 +80,24 @@ class ClubForm(ManageForm):
     @classmethod
     def of(cls, club: Club) -> dict:
         return {"name": club.name, "city": club.city, "country": club.country}
+
+
+class PlayerForm(ManageForm):
+    first_name = forms.CharField(label=_("first name"), max_length=80)
+    last_name = forms.CharField(label=_("last name"), max_length=80)
+    club = forms.ModelChoiceField(label=_("club"), queryset=Club.objects.order_by("name"), required=False,
+                                  empty_label=_("no club"))
+    country = forms.CharField(label=_("country"), max_length=2, help_text=_("Two letters (ISO 3166), e.g. DE"))
+    ema_id = forms.CharField(label=_("EMA number"), max_length=20, required=False,
+                             help_text=_("Eight digits, e.g. 04990001; empty if the player has none"))
+    public_name = forms.ChoiceField(label=_("name in public"), choices=Player.PublicName.choices,
+                                    help_text=_("How the name appears on public pages, the projector and the "
+                                                "public API"))
+
+    @classmethod
+    def of(cls, player: Player) -> dict:
+        return {"first_name": player.first_name, "last_name": player.last_name, "club": player.club_id,
+                "country": player.country, "ema_id": player.ema_id, "public_name": player.public_name}
 
 
 def _rules_choices() -> list[tuple[str, str]]:

@@ -1,18 +1,20 @@
 """The management area (/manage/): leagues, seasons, clubs and tournaments set up from the site, a
 short wizard for a new tournament (rules, dates, sessions, limits, teams) and ordinary forms after
-it, and the tournament's steps (publish, open and close registration, start, finish). Thin: every
+it, the tournament's steps (publish, open and close registration, start, finish) and its
+registrations (remove, substitute), and a player's details (/manage/players/<id>/). Thin: every
 write is a service the API calls too (league.services.leagues, league.services.tournaments); the
 services' errors show on the fields. Administrators only."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..errors import ServiceError, form_errors_from
-from ..models import Club, League, Season, Tournament
-from ..selectors.management import management_overview, tournament_summary
+from ..models import Club, League, Player, Registration, Season, Tournament
+from ..selectors.management import management_overview, tournament_registrations, tournament_summary
 from ..services.leagues import (
     CLUB_FIELDS,
     LEAGUE_FIELDS,
@@ -24,12 +26,15 @@ from ..services.leagues import (
     season_create,
     season_update,
 )
+from ..services.players import PLAYER_FIELDS, player_update
 from ..services.rankings import tournament_finish
+from ..services.registrations import registration_delete, registration_update
 from ..services.tournaments import tournament_create, tournament_update
 from .manage import _admin_only, _login_first
 from .manage_forms import (
     ClubForm,
     LeagueForm,
+    PlayerForm,
     SeasonForm,
     TournamentForm,
     TournamentPlayForm,
@@ -230,7 +235,65 @@ def tournament_edit(request, slug: str):
         del form.fields["confirm_dates"]
     return render(request, "league/manage/tournament.html", {
         "tournament": tournament, "form": form.describe(), **tournament_summary(tournament=tournament),
+        "registrations": tournament_registrations(tournament=tournament),
     }, status=400 if form.errors else 200)
+
+
+@require_POST
+def tournament_registrations_change(request, slug: str):
+    """A button of the tournament's registrations: ``remove`` (refused once the player has been
+    seated: withdraw them in the control room), ``substitute`` or ``regular`` (the player's id as
+    the button's value); back to the list with what was done."""
+    if (response := _admin(request)) is not None:
+        return response
+    tournament = get_object_or_404(Tournament, slug=slug)
+    back = redirect(reverse("manage-tournament", args=[tournament.slug]) + "#registrations")
+    action = next((name for name in ("remove", "substitute", "regular") if name in request.POST), None)
+    if action is None:
+        messages.error(request, _("Choose a player's button."))
+        return back
+    registration = get_object_or_404(Registration.objects.select_related("player"), tournament=tournament,
+                                     player_id=posted_int(request.POST[action], 0))
+    player = registration.player.full_name
+    try:
+        if action == "remove":
+            registration_delete(registration=registration, user=request.user)
+            messages.success(request, _("%(player)s is no longer registered.") % {"player": player})
+        else:
+            registration_update(registration=registration, data={"substitute": action == "substitute"},
+                                user=request.user)
+            messages.success(request, (_("%(player)s is a substitute now.") if action == "substitute" else
+                                       _("%(player)s plays as a regular player now.")) % {"player": player})
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return back
+
+
+# ---- players ----
+
+@require_http_methods(["GET", "POST"])
+def player_edit(request, pk: int):
+    """A player's names, club, country, EMA number and public name (league.services.players.player_update,
+    which the API's ``players/<id>/`` uses too); back to where the administrator came from (``next``)."""
+    if (response := _admin(request)) is not None:
+        return response
+    player = get_object_or_404(Player, pk=pk)
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = ""
+    form = PlayerForm(request.POST or None, initial=PlayerForm.of(player))
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = player_update(player=player, data=form.data_for(PLAYER_FIELDS), user=request.user)
+        except ServiceError as error:
+            form_errors_from(form, error)
+        else:
+            messages.success(request, _("%(player)s is saved.") % {"player": player.full_name})
+            return redirect(back or reverse("manage-player", args=[player.pk]))
+    action = request.path + (f"?{urlencode({'next': back})}" if back else "")
+    return _render_form(request, form, title=player.full_name, action=action, submit=_("Save"),
+                        back=back or reverse("player", args=[player.pk]))
 
 
 # The steps of a tournament's life: what each button sets.
