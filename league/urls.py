@@ -2,7 +2,20 @@
 
 from django.urls import path
 
-from .views import accounts, auth, club, day, exports, language, manage, management, public, referee, signups
+from .views import (
+    accounts,
+    auth,
+    club,
+    day,
+    exports,
+    language,
+    manage,
+    management,
+    public,
+    referee,
+    seating_plans,
+    signups,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -16,6 +29,8 @@ urlpatterns = [
     path("t/<slug:slug>/find/", public.find, name="tournament-find"),
     path("t/<slug:slug>/control/", day.control, name="tournament-control"),
     path("t/<slug:slug>/control/part/", day.control_part, name="tournament-control-part"),
+    path("t/<slug:slug>/control/seating/plan/", seating_plans.control_seating_plan, name="tournament-seating-plan"),
+    path("t/<slug:slug>/control/seating/swap/", seating_plans.control_seating_swap, name="tournament-seating-swap"),
     path("t/<slug:slug>/control/<str:action>/", day.control_action, name="tournament-control-action"),
     path("t/<slug:slug>/screen/", day.screen, name="tournament-screen"),
     path("t/<slug:slug>/screen/part/", day.screen_part, name="tournament-screen-part"),
