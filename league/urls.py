@@ -13,6 +13,7 @@ from .views import (
     management,
     public,
     referee,
+    seat_codes,
     seating_plans,
     signups,
 )
@@ -31,6 +32,7 @@ urlpatterns = [
     path("t/<slug:slug>/control/part/", day.control_part, name="tournament-control-part"),
     path("t/<slug:slug>/control/seating/plan/", seating_plans.control_seating_plan, name="tournament-seating-plan"),
     path("t/<slug:slug>/control/seating/swap/", seating_plans.control_seating_swap, name="tournament-seating-swap"),
+    path("t/<slug:slug>/control/session/<int:number>/seat-codes/", seat_codes.seat_cards, name="tournament-seat-cards"),
     path("t/<slug:slug>/control/<str:action>/", day.control_action, name="tournament-control-action"),
     path("t/<slug:slug>/screen/", day.screen, name="tournament-screen"),
     path("t/<slug:slug>/screen/part/", day.screen_part, name="tournament-screen-part"),
@@ -68,6 +70,7 @@ urlpatterns = [
     path("me/", accounts.me, name="me"),
     path("me/erase/", accounts.me_erase, name="me-erase"),
     path("login/", auth.LoginView.as_view(), name="login"),
+    path("seat/", seat_codes.seat_code, name="seat-code"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("referee/", referee.home, name="referee-home"),
     path("referee/sw.js", referee.service_worker, name="referee-service-worker"),

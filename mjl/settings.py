@@ -289,3 +289,7 @@ SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)
 # Players' accounts: claims one address (IP) may send per hour; how long the e-mailed link holds.
 CLAIM_RATE_PER_HOUR = env_int("CLAIM_RATE_PER_HOUR", default=5)
 CLAIM_LINK_DAYS = env_int("CLAIM_LINK_DAYS", default=7)
+# Seat codes (league.services.seat_codes): how long a printed code lets its holder in, and how many
+# wrong codes one client address may type an hour.
+SEAT_CODE_HOURS = env_int("SEAT_CODE_HOURS", default=12)
+SEAT_CODE_FAILURES_PER_HOUR = env_int("SEAT_CODE_FAILURES_PER_HOUR", default=30)

@@ -24,7 +24,7 @@ from scoring.flow import seat_winds
 from ..errors import Conflict, ServiceError, error_body
 from ..hand_facts import seat_labels
 from ..models import Hand, Table, TableDispute
-from ..permissions import player_of, table_for_writing
+from ..permissions import player_of, seated_player, table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
 from ..selectors.addresses import address
@@ -357,7 +357,7 @@ def score_sheet(request, table_id: int):
         context["confirm_link"] = request.build_absolute_uri(reverse("referee-table", args=[table.pk]))
         context["confirm_qr"] = mark_safe(qr_svg(context["confirm_link"]))  # noqa: S308 (our own SVG, no input markup)
     if context["writer"] == "player":
-        context["me"] = next(s.player for s in table.seats.all() if s.player.user_id == request.user.pk)
+        context["me"] = seated_player(request.user, table)
     return render(request, "league/score_sheet.html", context, status=status)
 
 
