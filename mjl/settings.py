@@ -280,6 +280,9 @@ LOGGING = {
 # E-mail (self-registration's confirmation links): one URL, the console in the demo.
 globals().update(email_settings(env_str("EMAIL_URL", default="console://")))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Mah-Jongg league <noreply@localhost>")
+# The site's address as people reach it, for links in e-mails that no request is answering (a table to
+# confirm again, a dispute): scheme and host, no trailing slash.
+SITE_URL = env_str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # The name every e-mail comes from ("DMJL Turnierleitung"), with DEFAULT_FROM_EMAIL's address.
 EMAIL_SENDER_NAME = env_str("EMAIL_SENDER_NAME", default="")
 if EMAIL_SENDER_NAME:
