@@ -4,6 +4,7 @@ be sent again or for an administrator, a claim for an administrator, a dispute i
 import logging
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.core import mail
 from django.db import transaction
 
@@ -22,3 +23,8 @@ def mail_after_commit(subject: str, body: str, recipients: Iterable[str], *, abo
             logger.exception("%s: the e-mail could not be sent", about)
 
     transaction.on_commit(send)
+
+
+def site_link(path: str) -> str:
+    """``path`` (as ``reverse`` answers it) as a link that works in an e-mail: on ``SITE_URL``."""
+    return f"{settings.SITE_URL}{path}"

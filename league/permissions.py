@@ -9,9 +9,10 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.signals import request_finished, request_started
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .models import Player, RefereeAssignment, Seat, Table, Tournament
+from .models import Player, RefereeAssignment, Seat, SeatCode, Table, Tournament
 
 ADMINISTER = "league.administer"
 ADMIN_GROUP = "League administrators"
@@ -122,12 +123,26 @@ def ema_id_for(user, player: Player) -> str:
 
 
 def seated_player(user, table: Table):
-    """The player of ``user`` when they sit at ``table``, else None."""
+    """The player of ``user`` when they sit at ``table``, else None; for the sign-in of a seat code
+    (league.services.seat_codes), the player of its seat at ``table`` while the code is valid."""
     player = player_of(user)
     if player is None:
-        return None
+        return seat_code_player(user, table)
     return _remembered(("seated", user.pk, table.pk),
                        lambda: Seat.objects.filter(table_id=table.pk, player_id=player.pk).exists()) and player or None
+
+
+def seat_code_player(user, table: Table):
+    """The player whose seat at ``table`` ``user`` signed in for with a seat code still valid, else None."""
+    if not (user and user.is_authenticated and user.is_active):
+        return None
+
+    def ask():
+        code = (SeatCode.objects.filter(user=user, seat__table_id=table.pk, expires_at__gt=timezone.now())
+                .select_related("seat__player").first())
+        return code.seat.player if code else None
+
+    return _remembered(("seat-code", user.pk, table.pk), ask)
 
 
 def table_writer(user, table: Table) -> str | None:

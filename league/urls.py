@@ -2,7 +2,21 @@
 
 from django.urls import path
 
-from .views import accounts, auth, club, day, exports, language, manage, management, public, referee, signups
+from .views import (
+    accounts,
+    auth,
+    club,
+    day,
+    exports,
+    language,
+    manage,
+    management,
+    public,
+    referee,
+    seat_codes,
+    seating_plans,
+    signups,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -16,6 +30,9 @@ urlpatterns = [
     path("t/<slug:slug>/find/", public.find, name="tournament-find"),
     path("t/<slug:slug>/control/", day.control, name="tournament-control"),
     path("t/<slug:slug>/control/part/", day.control_part, name="tournament-control-part"),
+    path("t/<slug:slug>/control/seating/plan/", seating_plans.control_seating_plan, name="tournament-seating-plan"),
+    path("t/<slug:slug>/control/seating/swap/", seating_plans.control_seating_swap, name="tournament-seating-swap"),
+    path("t/<slug:slug>/control/session/<int:number>/seat-codes/", seat_codes.seat_cards, name="tournament-seat-cards"),
     path("t/<slug:slug>/control/<str:action>/", day.control_action, name="tournament-control-action"),
     path("t/<slug:slug>/screen/", day.screen, name="tournament-screen"),
     path("t/<slug:slug>/screen/part/", day.screen_part, name="tournament-screen-part"),
@@ -56,6 +73,7 @@ urlpatterns = [
     path("me/", accounts.me, name="me"),
     path("me/erase/", accounts.me_erase, name="me-erase"),
     path("login/", auth.LoginView.as_view(), name="login"),
+    path("seat/", seat_codes.seat_code, name="seat-code"),
     path("logout/", auth.LogoutView.as_view(), name="logout"),
     path("account/password/reset/", auth.PasswordResetView.as_view(), name="password-reset"),
     path("account/password/reset/done/", auth.PasswordResetDoneView.as_view(), name="password-reset-done"),
@@ -71,6 +89,7 @@ urlpatterns = [
     path("referee/table/<int:table_id>/confirm/", referee.table_confirm, name="referee-table-confirm"),
     path("referee/table/<int:table_id>/dispute/", referee.table_dispute, name="referee-table-dispute"),
     path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),
+    path("referee/table/<int:table_id>/reopen/", referee.table_reopen, name="referee-table-reopen"),
     path("referee/hand/<int:hand_id>/edit/", referee.hand_edit, name="referee-hand-edit"),
     path("referee/hand/<int:hand_id>/preview/", referee.hand_edit_preview, name="referee-hand-edit-preview"),
     path("referee/hand/<int:hand_id>/history/", referee.hand_history, name="referee-hand-history"),

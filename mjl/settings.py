@@ -280,6 +280,9 @@ LOGGING = {
 # E-mail (self-registration's confirmation links): one URL, the console in the demo.
 globals().update(email_settings(env_str("EMAIL_URL", default="console://")))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Mah-Jongg league <noreply@localhost>")
+# The site's address as people reach it, for links in e-mails that no request is answering (a table to
+# confirm again, a dispute): scheme and host, no trailing slash.
+SITE_URL = env_str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # The name every e-mail comes from ("DMJL Turnierleitung"), with DEFAULT_FROM_EMAIL's address.
 EMAIL_SENDER_NAME = env_str("EMAIL_SENDER_NAME", default="")
 if EMAIL_SENDER_NAME:
@@ -293,3 +296,7 @@ CLAIM_LINK_DAYS = env_int("CLAIM_LINK_DAYS", default=7)
 # hour; how long the e-mailed link holds, in seconds (Django's setting; default one day).
 PASSWORD_RESET_RATE_PER_HOUR = env_int("PASSWORD_RESET_RATE_PER_HOUR", default=5)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", default=24 * 3600)
+# Seat codes (league.services.seat_codes): how long a printed code lets its holder in, and how many
+# wrong codes one client address may type an hour.
+SEAT_CODE_HOURS = env_int("SEAT_CODE_HOURS", default=12)
+SEAT_CODE_FAILURES_PER_HOUR = env_int("SEAT_CODE_FAILURES_PER_HOUR", default=30)

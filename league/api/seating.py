@@ -1,14 +1,18 @@
-"""``tournaments/<id>/sessions/<n>/seating/``: draw a session's tables, read them with a report."""
+"""``tournaments/<id>/sessions/<n>/seating/``: draw a session's tables, read them with a report;
+``tournaments/<id>/seating/plan/``: seat sessions as a plan brought from elsewhere says;
+``tournaments/<id>/sessions/<n>/seating/swap/``: two players change seats before the first hand."""
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Seat, Session, Table
+from ..models import Player, Seat, Session, Table
 from ..permissions import visible_tournaments
 from ..selectors.seating import draw_seed_for
 from ..services.seating import METHODS, seating_generate, seating_preview, seating_report
+from ..services.seating_plans import seating_plan_read, seating_plan_report, seating_plan_store, seating_swap
 from .permissions import AdminWritesOthersRead
 
 
@@ -19,22 +23,28 @@ class SeatingRequestSerializer(serializers.Serializer):
     force = serializers.BooleanField(default=False, help_text="Draw although the previous session is being played")
 
 
+def session_seating(user, tournament, number: int) -> dict:
+    """A session's tables (ids, numbers, player ids in seat order), how they were drawn and the
+    tournament's seating report."""
+    seats = Seat.objects.filter(session__tournament=tournament, session__number=number).order_by(
+        "table__number", "position").values_list("table_id", "table__number", "player_id")
+    tables: dict[int, dict] = {}
+    for table_id, table_number, player_id in seats:
+        tables.setdefault(table_id, {"id": table_id, "number": table_number, "seats": []})["seats"].append(
+            player_id)
+    session = Session.objects.filter(tournament=tournament, number=number).select_related("tournament").first()
+    seed = draw_seed_for(user, session) if session else None
+    method = session.draw_method if session else ""
+    return {"session": number, "tables": list(tables.values()), "seed": seed, "method": method,
+            "report": seating_report(tournament=tournament)}
+
+
 class SeatingView(APIView):
     permission_classes = [AdminWritesOthersRead]
     serializer_class = SeatingRequestSerializer
 
     def _answer(self, tournament, number: int, status_code: int) -> Response:
-        seats = Seat.objects.filter(session__tournament=tournament, session__number=number).order_by(
-            "table__number", "position").values_list("table_id", "table__number", "player_id")
-        tables: dict[int, dict] = {}
-        for table_id, table_number, player_id in seats:
-            tables.setdefault(table_id, {"id": table_id, "number": table_number, "seats": []})["seats"].append(
-                player_id)
-        session = Session.objects.filter(tournament=tournament, number=number).select_related("tournament").first()
-        seed = draw_seed_for(self.request.user, session) if session else None
-        method = session.draw_method if session else ""
-        return Response({"session": number, "tables": list(tables.values()), "seed": seed, "method": method,
-                         "report": seating_report(tournament=tournament)}, status=status_code)
+        return Response(session_seating(self.request.user, tournament, number), status=status_code)
 
     @extend_schema(responses={200: {"type": "object"}})
     def get(self, request, pk: int, number: int):
@@ -54,3 +64,56 @@ class SeatingView(APIView):
             return Response({**proposal, "tables": tables, "preview": True}, status=status.HTTP_200_OK)
         seating_generate(tournament=tournament, number=number, **fields)
         return self._answer(tournament, number, status.HTTP_201_CREATED)
+
+
+class SeatingPlanUpload(serializers.Serializer):
+    file = serializers.FileField(help_text="An .xlsx or .csv with a row per seat: session, table, wind, player")
+    session = serializers.IntegerField(required=False, min_value=1,
+                                       help_text="The session a plan without a session column seats")
+    preview = serializers.BooleanField(default=False, help_text="Answer the checked plan and its report; store nothing")
+    force = serializers.BooleanField(default=False, help_text="Seat although the previous session is being played")
+
+
+class SeatingPlanView(APIView):
+    """POST a seating plan made elsewhere (multipart). With ``preview`` → 200 ``{"report", "sessions":
+    [{"session", "tables": [[player ids, East first]], "club_clashes", …}]}``, nothing stored; without
+    → 201 with the same, the sessions seated. A wrong plan → 400 ``bad_plan`` naming every wrong row;
+    a session already played → 409 ``session_started``."""
+
+    permission_classes = [AdminWritesOthersRead]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request={"multipart/form-data": SeatingPlanUpload}, responses={200: dict, 201: dict})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        data = SeatingPlanUpload(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        plan = seating_plan_read(tournament=tournament, upload=fields["file"], session_number=fields.get("session"),
+                                 force=fields["force"])
+        answer = seating_plan_report(tournament=tournament, plan=plan)
+        if fields["preview"]:
+            return Response({**answer, "preview": True}, status=status.HTTP_200_OK)
+        seating_plan_store(tournament=tournament, plan=plan, force=fields["force"])
+        return Response(answer, status=status.HTTP_201_CREATED)
+
+
+class SwapRequest(serializers.Serializer):
+    players = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2, max_length=2,
+                                    help_text="The two players who change seats")
+
+
+class SeatingSwapView(APIView):
+    """POST ``{"players": [a, b]}``: the two change seats in session n before its first hand → 200 with
+    the session's seating; ``409 not_seated`` or ``session_started``."""
+
+    permission_classes = [AdminWritesOthersRead]
+
+    @extend_schema(request=SwapRequest, responses={200: {"type": "object"}})
+    def post(self, request, pk: int, number: int):
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        data = SwapRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        first, second = (get_object_or_404(Player, pk=pk) for pk in data.validated_data["players"])
+        seating_swap(tournament=tournament, number=number, first=first, second=second)
+        return Response(session_seating(request.user, tournament, number), status=status.HTTP_200_OK)

@@ -14,7 +14,7 @@ from .competition import (
     Table,
     Tournament,
 )
-from .day import Bye, CheckIn, Withdrawal, withdrawn_in
+from .day import Bye, CheckIn, SeatCode, Withdrawal, withdrawn_in
 from .exports import Export
 from .limits import RateCount
 from .people import Club, Player, PlayerMerge, full_name, shown_name, shown_name_order
@@ -39,7 +39,7 @@ __all__ = [
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RankingState", "RateCount", "RefereeAssignment", "Registration",
     "Season",
-    "SeasonRanking", "Seat", "Session",
+    "SeasonRanking", "Seat", "SeatCode", "Session",
     "PlayerTotal", "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "TableDispute", "TableGame",
     "Tournament", "TournamentPenalty",
     "Withdrawal", "withdrawn_in",

@@ -237,6 +237,8 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     closed = models.BooleanField(_("closed"), default=False, help_text=_("A closed game is final"))
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True,
+                                       help_text=_("When the closed game was last reopened to be corrected"))
     clock_extra_s = models.PositiveIntegerField(_("extra time (seconds)"), default=0,
                                                 help_text=_("Time this table plays beyond the session's clock"))
 

@@ -90,3 +90,28 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player.full_name} @ {self.tournament}: bye in session {self.session_number}"
+
+
+class SeatCode(models.Model):
+    """A short random code printed on a seat's card: whoever types it in enters and confirms at that
+    table, that session only, without an e-mail or an account of their own (issue 42, item 12).
+
+    The first use makes a sign-in of the seat's own (``user``: no password, no player of its own, no
+    role), so that the pages and the API treat its holder as the seated player
+    (league.permissions.seated_player) while the code is valid, and as nobody after. The code is
+    kept as printed (the control room prints the cards again when asked); it dies with its seat (a
+    new draw) and at ``expires_at``."""
+
+    seat = models.OneToOneField("Seat", on_delete=models.CASCADE, related_name="code", verbose_name=_("seat"))
+    code = models.CharField(_("code"), max_length=16, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("valid until"))
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="seat_code", verbose_name=_("sign-in"))
+
+    class Meta:
+        verbose_name = _("seat code")
+        verbose_name_plural = _("seat codes")
+
+    def __str__(self) -> str:
+        return f"{self.seat}"

@@ -15,11 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import PermissionDenied, ServiceError
-from ..mail import mail_after_commit
+from ..mail import mail_after_commit, site_link
 from ..models import Table, TableConfirmation, TableDispute
 from ..permissions import ADMINISTER, seated_player, table_writer
 from ..selectors.tables import players_enter
 from .hands import _locked_table
+from .reconfirm import disputes_tell_resolved
 from .standings import standings_request
 
 MESSAGE_MAX = 2000
@@ -85,7 +86,7 @@ def _tell_disputed(dispute: TableDispute, table: Table) -> None:
     body = _("%(player)s disputes the result of %(table)s:\n\n%(message)s\n\n"
              "It does not count until the dispute is resolved in the control room: %(url)s") % {
         "player": dispute.player, "table": table, "message": dispute.message,
-        "url": reverse("tournament-control", args=[tournament.slug])}
+        "url": site_link(reverse("tournament-control", args=[tournament.slug]))}
     mail_after_commit(subject, body, recipients, about=f"dispute of table {table.pk}")
 
 
@@ -120,13 +121,15 @@ def dispute_open(*, table: Table, user, message) -> TableDispute:
 
 @transaction.atomic
 def dispute_resolve(*, dispute: TableDispute, user) -> TableDispute:
-    """The tournament's referees and administrators close a dispute (resolving it twice changes nothing)."""
+    """The tournament's referees and administrators close a dispute (resolving it twice changes
+    nothing); the disputing player is told by e-mail."""
     table = _locked_table(dispute.table_id)
     if table_writer(user, table) != "referee":
         raise PermissionDenied("forbidden", _("Only the tournament's referees and administrators resolve disputes."))
-    dispute = TableDispute.objects.select_for_update().get(pk=dispute.pk)
+    dispute = TableDispute.objects.select_for_update().select_related("player__user").get(pk=dispute.pk)
     if dispute.status != TableDispute.Status.RESOLVED:
         dispute.status, dispute.resolved_by, dispute.resolved_at = TableDispute.Status.RESOLVED, user, timezone.now()
         dispute.save(update_fields=["status", "resolved_by", "resolved_at"])
         _counting_changed(table)
+        disputes_tell_resolved([dispute], table)
     return dispute

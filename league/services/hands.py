@@ -15,6 +15,7 @@ from ..errors import Conflict, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table
 from ..permissions import is_league_admin
+from .reconfirm import table_reconfirm_ask
 from .standings import standings_request
 from .tournaments import tournament_status_follow
 
@@ -325,19 +326,22 @@ def table_close(*, table: Table, user) -> Table:
             raise ServiceError("table_empty", _("A table without hands cannot be closed."), status=409)
         table.closed, table.closed_at = True, timezone.now()
         table.save(update_fields=["closed", "closed_at"])
+        if table.reopened_at is not None:  # closed again after a correction: the players confirm anew
+            table_reconfirm_ask(table=table, user=user)
         standings_request(tournament_id=table.session.tournament_id)
     tournament_status_follow(tournament=table.session.tournament)
     return table
 
 
 def table_reopen(*, table: Table, user) -> Table:
-    """Reopen a closed game (administrators); the players' confirmations no longer hold."""
+    """Reopen a closed game (administrators) to correct it; the players' confirmations no longer
+    hold, and closing it again asks them to confirm anew (league.services.reconfirm)."""
     if not is_league_admin(user):
         raise ServiceError("forbidden", _("Only administrators can reopen a closed game."), status=403)
     with transaction.atomic():
         table = _locked_table(table.pk)
-        table.closed, table.closed_at = False, None
-        table.save(update_fields=["closed", "closed_at"])
+        table.closed, table.closed_at, table.reopened_at = False, None, timezone.now()
+        table.save(update_fields=["closed", "closed_at", "reopened_at"])
         table.confirmations.all().delete()
         standings_request(tournament_id=table.session.tournament_id)
     tournament_status_follow(tournament=table.session.tournament)

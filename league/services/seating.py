@@ -199,14 +199,20 @@ def _odd_field(number: int, regulars: list[int], substitutes: list[int]) -> Serv
 
 
 def _checked(tournament: Tournament, number: int, method: str, force: bool) -> None:
-    """Refuse a draw that would replace a session in play or run ahead of an open one, and any draw
-    of a club event (its tables are formed by whoever came: league.services.club)."""
-    if tournament.kind == Tournament.Kind.CLUB:
-        raise ServiceError("club_event", _("A club event has no draw: its tables are formed by the players who "
-                                           "came."), status=409)
+    """Refuse a draw with a method we do not have, and as ``session_open_to_seating`` says."""
     if method not in METHODS:
         raise ServiceError("bad_method", _("Choose one of: balanced, swiss, random."),
                            fields={"method": [_("Unknown seating method.")]})
+    session_open_to_seating(tournament=tournament, number=number, force=force)
+
+
+def session_open_to_seating(*, tournament: Tournament, number: int, force: bool = False) -> None:
+    """Refuse seating (a draw or a plan brought from elsewhere) that would replace a session in play
+    or run ahead of an open one, and any seating of a club event (its tables are formed by whoever
+    came: league.services.club)."""
+    if tournament.kind == Tournament.Kind.CLUB:
+        raise ServiceError("club_event", _("A club event has no draw: its tables are formed by the players who "
+                                           "came."), status=409)
     if not 1 <= number <= tournament.session_count:
         raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
                            % {"count": tournament.session_count}, status=404)
@@ -257,7 +263,16 @@ def seating_generate(*, tournament: Tournament, number: int, method: str, seed: 
     Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()  # one draw at a time
     _checked(tournament, number, method, force)
     seed = new_seed(tournament, method) if seed is None else seed
-    tables = _draw(tournament, number, method, seed)
+    session = session_tables_store(tournament=tournament, number=number, tables=_draw(tournament, number, method, seed),
+                                   method=method, seed=seed)
+    pages_changed(tournament_id=tournament.pk)
+    return session
+
+
+def session_tables_store(*, tournament: Tournament, number: int, tables: list[list[int]], method: str,
+                         seed: int | None) -> Session:
+    """Session ``number``'s tables replaced by ``tables`` (player ids in seat order, East first),
+    with how they came about (a draw's method and seed, or "imported"); the caller has checked them."""
     session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
     session.draw_method, session.draw_seed, session.drawn_at = method, seed, timezone.now()
     session.save(update_fields=["draw_method", "draw_seed", "drawn_at"])
@@ -268,10 +283,13 @@ def seating_generate(*, tournament: Tournament, number: int, method: str, seed: 
         for table, players in zip(created, tables, strict=True)
         for position, player_id in enumerate(players)
     )
-    pages_changed(tournament_id=tournament.pk)
     return session
 
 
+def seating_groups(*, tournament: Tournament) -> dict[int, str]:
+    """Every registered player's team, else club: the groups a draw keeps apart and a report counts."""
+    return _registrations(tournament)[2]
+
+
 def seating_report(*, tournament: Tournament) -> dict:
-    _regulars, _substitutes, groups = _registrations(tournament)
-    return seating.report(seating_schedule(tournament=tournament), groups=groups)
+    return seating.report(seating_schedule(tournament=tournament), groups=seating_groups(tournament=tournament))

@@ -70,6 +70,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     closed = sum(1 for entry in tables if entry.table.closed)
     return {
         "closed_count": closed, "complete": bool(tables) and closed == len(tables),
+        "started": any(entry.hands for entry in tables),
         "tournament": tournament, "is_admin": is_league_admin(request.user), "number": number,
         "may_print": Export.Kind.SCORE_SHEETS_PDF in export_kinds_for(request.user, tournament),
         "current": current, "session": session, "tables": tables,

@@ -24,7 +24,7 @@ from scoring.flow import seat_winds
 from ..errors import Conflict, ServiceError, error_body
 from ..hand_facts import seat_labels
 from ..models import Hand, Table, TableDispute
-from ..permissions import player_of, table_for_writing
+from ..permissions import is_league_admin, player_of, seated_player, table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
 from ..selectors.addresses import address
@@ -357,7 +357,8 @@ def score_sheet(request, table_id: int):
         context["confirm_link"] = request.build_absolute_uri(reverse("referee-table", args=[table.pk]))
         context["confirm_qr"] = mark_safe(qr_svg(context["confirm_link"]))  # noqa: S308 (our own SVG, no input markup)
     if context["writer"] == "player":
-        context["me"] = next(s.player for s in table.seats.all() if s.player.user_id == request.user.pk)
+        context["me"] = seated_player(request.user, table)
+    context["may_reopen"] = table.closed and is_league_admin(request.user)
     return render(request, "league/score_sheet.html", context, status=status)
 
 
@@ -702,6 +703,21 @@ def table_dispute(request, table_id: int):
     else:
         messages.success(request, _("Your dispute was sent to the referees; the table does not count until "
                                     "it is resolved."))
+    return redirect("referee-table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def table_reopen(request, table_id: int):
+    """Reopen a closed table to correct it (administrators): back on its sheet, open again."""
+    table = _checked_table(request, table_id, reading=True)
+    try:
+        hand_services.table_reopen(table=table, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The table is open again: correct its hands, then close it; its players will "
+                                    "be asked to confirm the corrected result."))
     return redirect("referee-table", table_id=table.pk)
 
 
