@@ -245,8 +245,8 @@ UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", default=6 * 1024 * 1024)
 # Empty: backup and restore refuse (one line says so).
 BACKUP_KEY = env_str("BACKUP_KEY", default="")
 # The most a restore unpacks (the data and the export files together, bytes): larger archives are
-# refused before anything is unpacked. The data is read whole by loaddata (about ten times its size
-# in memory), so raise it only with the memory to match.
+# refused before anything is unpacked. The data is read whole by loaddata (a few times its size in
+# memory), so raise it only with the memory to match.
 RESTORE_MAX_BYTES = env_int("RESTORE_MAX_BYTES", default=512 * 1024 * 1024)
 # API tokens expire this long after they were issued; a password change revokes them at once.
 TOKEN_TTL_HOURS = env_int("TOKEN_TTL_HOURS", default=24 * 14)

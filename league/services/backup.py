@@ -47,6 +47,7 @@ import tempfile
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
+from typing import cast
 
 from django.apps import apps
 from django.conf import settings
@@ -60,6 +61,7 @@ from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
+from django.db.models import FileField
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -257,9 +259,9 @@ def _signed_manifest(archive: zipfile.ZipFile, key: bytes) -> dict:
 def _check_name(name: str, storage) -> None:
     """``name`` is a plain relative path inside the export folder, and on the file system it stays
     inside MEDIA_ROOT even through links already there."""
-    field = Export._meta.get_field("file")
+    field = cast(FileField, Export._meta.get_field("file"))
     parts = name.split("/")
-    plain = (name and len(name) <= field.max_length and name.startswith(str(field.upload_to))
+    plain = (name and len(name) <= (field.max_length or 100) and name.startswith(str(field.upload_to))
              and not PurePosixPath(name).is_absolute() and "\\" not in name and "\x00" not in name
              and ":" not in parts[0] and all(part not in ("", ".", "..") for part in parts))
     if plain and isinstance(storage, FileSystemStorage):
@@ -278,7 +280,7 @@ def _check_name(name: str, storage) -> None:
 def _planned(archive: zipfile.ZipFile, manifest: dict, storage) -> list[tuple[str, str | None, dict]]:
     """Every member to unpack (member, file name or None for the data, its manifest entry), each
     checked against the archive before anything is unpacked."""
-    planned = [(DATA, None, manifest["data"])]
+    planned: list[tuple[str, str | None, dict]] = [(DATA, None, manifest["data"])]
     planned += [(FILES_DIR + name, name, entry) for name, entry in manifest["files"].items()]
     total, limit = sum(entry["size"] for *_, entry in planned), settings.RESTORE_MAX_BYTES
     if total > limit:

@@ -118,6 +118,15 @@ def assert_the_untouched_archive_restores(archive: Path, state: dict) -> None:
     assert league_state() == state
 
 
+def assert_refused_then_restored_untouched(forged: Path, words: str, archive: Path, state: dict,
+                                           media: dict) -> None:
+    """``forged`` is refused with ``words`` in its one line, nothing of it stays, and the untouched
+    ``archive`` restores afterwards."""
+    assert words in refusal(forged)
+    assert_nothing_restored(media)
+    assert_the_untouched_archive_restores(archive, state)
+
+
 def export_name(archive: Path) -> str:
     return next(iter(json.loads(members(archive)["manifest.json"])["files"]))
 
@@ -133,9 +142,7 @@ def test_a_changed_hand_is_refused_by_the_signature_and_nothing_is_restored(back
         hand["fields"]["record"]["hand_values"][0] += 1000
 
     forged = tampered(archive, tmp_path / "forged.zip", rows=richer_winner, resign=False)
-    assert "signature does not match" in refusal(forged)
-    assert_nothing_restored(media)
-    assert_the_untouched_archive_restores(archive, state)
+    assert_refused_then_restored_untouched(forged, "signature does not match", archive, state, media)
 
 
 def test_an_extra_superuser_is_refused_by_the_signature(backup, tmp_path):
@@ -163,9 +170,8 @@ def test_an_archive_signed_with_another_key_or_not_at_all_is_refused(backup, tmp
     assert "signature does not match" in refusal(other)
     content = members(archive)
     del content["manifest.sig"]
-    assert "not signed" in refusal(written(tmp_path / "unsigned.zip", content))
-    assert_nothing_restored(media)
-    assert_the_untouched_archive_restores(archive, state)
+    unsigned = written(tmp_path / "unsigned.zip", content)
+    assert_refused_then_restored_untouched(unsigned, "not signed", archive, state, media)
 
 
 def test_a_refusal_is_one_line_on_stderr_and_a_non_zero_exit(backup, tmp_path, capsys):
@@ -185,6 +191,15 @@ def test_without_a_backup_key_neither_backup_nor_restore_runs(backup, tmp_path, 
     with pytest.raises(CommandError, match="BACKUP_KEY"):
         call_command("backup", str(tmp_path / "unsigned.zip"), verbosity=0)
     assert not (tmp_path / "unsigned.zip").exists()
+
+
+def test_a_backup_larger_than_the_restore_cap_says_so_when_it_is_made(tmp_path, settings):
+    played_tournament()
+    settings.RESTORE_MAX_BYTES = 1000
+    err = io.StringIO()
+    with translation.override("en"):
+        call_command("backup", str(tmp_path / "big.zip"), verbosity=0, stdout=io.StringIO(), stderr=err)
+    assert "more than RESTORE_MAX_BYTES (1000)" in err.getvalue()
 
 
 # -- files and sizes, checked before the first row (the archives signed with the league's key) ------
@@ -216,9 +231,7 @@ def test_a_missing_file_is_refused_before_any_row(backup, tmp_path):
     archive, state = backup
     media = media_listing()
     forged = tampered(archive, tmp_path / "missing.zip", files={export_name(archive): None}, resign=True)
-    assert "missing from the archive" in refusal(forged)
-    assert_nothing_restored(media)
-    assert_the_untouched_archive_restores(archive, state)
+    assert_refused_then_restored_untouched(forged, "missing from the archive", archive, state, media)
 
 
 def test_a_file_of_another_size_than_the_manifest_says_is_refused_before_any_row(backup, tmp_path):
@@ -227,9 +240,20 @@ def test_a_file_of_another_size_than_the_manifest_says_is_refused_before_any_row
     name = export_name(archive)
     longer = members(archive)["files/" + name] + b"appended"
     forged = tampered(archive, tmp_path / "size.zip", files={name: longer}, resign=True)
-    assert "but the manifest says" in refusal(forged)
-    assert_nothing_restored(media)
-    assert_the_untouched_archive_restores(archive, state)
+    assert_refused_then_restored_untouched(forged, "but the manifest says", archive, state, media)
+
+
+def test_a_file_stored_as_a_link_in_the_archive_is_refused_before_any_row(backup, tmp_path):
+    archive, state = backup
+    media = media_listing()
+    name = export_name(archive)
+    content = members(archive)
+    link = zipfile.ZipInfo("files/" + name)
+    link.external_attr = (0o120777 << 16)  # a symbolic link, as zip tools store them
+    with zipfile.ZipFile(tmp_path / "link.zip", "w") as target:
+        for member, data in content.items():
+            target.writestr(link if member == link.filename else member, data)
+    assert_refused_then_restored_untouched(tmp_path / "link.zip", "a link or a folder", archive, state, media)
 
 
 def test_a_dropped_row_is_refused_and_the_rows_are_rolled_back(backup, tmp_path):
@@ -359,6 +383,4 @@ def test_a_gzip_bomb_is_no_backup(backup, tmp_path):
     with gzip.open(bomb, "wb") as out:
         for _ in range(BOMB // (1 << 20)):
             out.write(b"\0" * (1 << 20))
-    assert "not a backup" in refusal(bomb)
-    assert_nothing_restored(media)
-    assert_the_untouched_archive_restores(archive, state)
+    assert_refused_then_restored_untouched(bomb, "not a backup", archive, state, media)
