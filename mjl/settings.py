@@ -238,6 +238,16 @@ JSON_MAX_BYTES = env_int("JSON_MAX_BYTES", default=1024 * 1024)
 # everything else BODY_MAX_BYTES. Larger: 413.
 BODY_MAX_BYTES = env_int("BODY_MAX_BYTES", default=JSON_MAX_BYTES)
 UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", default=6 * 1024 * 1024)
+# Backups (league.services.backup): the key that signs each archive (HMAC-SHA256), so that a
+# restore takes only what this league wrote. Its own key, not one derived from SECRET_KEY: manage.py
+# runs commands with a throwaway SECRET_KEY when none is set, a new machine or a rotated SECRET_KEY
+# must still restore old backups, and only the machines that back up and restore need to hold it.
+# Empty: backup and restore refuse (one line says so).
+BACKUP_KEY = env_str("BACKUP_KEY", default="")
+# The most a restore unpacks (the data and the export files together, bytes): larger archives are
+# refused before anything is unpacked. The data is read whole by loaddata (a few times its size in
+# memory), so raise it only with the memory to match.
+RESTORE_MAX_BYTES = env_int("RESTORE_MAX_BYTES", default=512 * 1024 * 1024)
 # API tokens expire this long after they were issued; a password change revokes them at once.
 TOKEN_TTL_HOURS = env_int("TOKEN_TTL_HOURS", default=24 * 14)
 

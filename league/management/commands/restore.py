@@ -1,7 +1,5 @@
-"""``manage.py restore FILE``: load a backup (``manage.py backup``) into an empty database
-(league.services.backup)."""
-import zipfile
-
+"""``manage.py restore FILE``: load a backup (``manage.py backup``) into an empty database, all or
+nothing (league.services.backup). Every refusal is one line on stderr and the exit status 1."""
 from django.core.management.base import BaseCommand, CommandError
 
 from league.errors import ServiceError
@@ -9,7 +7,8 @@ from league.services.backup import backup_restore
 
 
 class Command(BaseCommand):
-    help = "Restore a backup made by `manage.py backup` into an empty, migrated database."
+    help = ("Restore a backup made by `manage.py backup` into an empty, migrated database: all or nothing, "
+            "checked against BACKUP_KEY and RESTORE_MAX_BYTES first.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file")
@@ -19,7 +18,7 @@ class Command(BaseCommand):
             manifest = backup_restore(path=file)
         except ServiceError as error:
             raise CommandError(error.message) from error
-        except (OSError, ValueError, zipfile.BadZipFile) as error:  # unreadable or not a zip archive
+        except OSError as error:  # the archive cannot be read (missing, no permission)
             raise CommandError(str(error)) from error
         rows = sum(manifest["counts"].values())
         self.stdout.write(f"{file}: {rows} rows, {len(manifest['files'])} export files restored")
