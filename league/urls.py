@@ -90,6 +90,7 @@ urlpatterns = [
     path("referee/table/<int:table_id>/dispute/", referee.table_dispute, name="referee-table-dispute"),
     path("referee/table/<int:table_id>/close/", referee.table_close, name="referee-table-close"),
     path("referee/table/<int:table_id>/reopen/", referee.table_reopen, name="referee-table-reopen"),
+    path("referee/table/<int:table_id>/state/", referee.table_state, name="referee-table-state"),
     path("referee/hand/<int:hand_id>/edit/", referee.hand_edit, name="referee-hand-edit"),
     path("referee/hand/<int:hand_id>/preview/", referee.hand_edit_preview, name="referee-hand-edit-preview"),
     path("referee/hand/<int:hand_id>/history/", referee.hand_history, name="referee-hand-history"),

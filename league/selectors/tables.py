@@ -3,12 +3,13 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 
 from scoring import flow
 from scoring.results import game_result, hand_amounts
 
 from ..hand_facts import posted_part
-from ..models import Hand, Table, TableConfirmation, TableDispute
+from ..models import Hand, SeatCode, Table, TableConfirmation, TableDispute
 
 # Tournament option ``entry`` "players": a table counts once this many of its players confirmed it
 # (or one referee or administrator did) and no dispute about it is open (docs/rules.md).
@@ -244,3 +245,26 @@ def table_summary(*, table: Table, view: TableView) -> list[SummaryRow]:
             confirmation=confirmations.get(player.pk) if player else None,
         ))
     return sorted(rows, key=lambda row: (row.place, row.seat))
+
+
+def sheet_state(*, table: Table) -> dict:
+    """What a score sheet open on a phone checks every few seconds (static/league/scoresheet.js):
+    the next hand's number, whether the table is closed, and for each stored hand who entered it
+    and where it is corrected: ``{"next_number", "closed", "hands": {"<number>": {"by", "edit"}}}``.
+    Who entered a hand is named as the table sees people: a player by their public name (also the
+    player of a seat code's sign-in), anyone else by their name or user name."""
+    hands = list(Hand.objects.filter(table=table).select_related("entered_by__player").order_by("number"))
+    seat_players = {code.user_id: code.seat.player for code in SeatCode.objects.filter(
+        seat__table=table, user__isnull=False).select_related("seat__player")}
+
+    def by(user) -> str:
+        if user is None:
+            return ""
+        player = getattr(user, "player", None) or seat_players.get(user.pk)
+        if player is not None:
+            return str(player)
+        return user.get_full_name() or user.get_username()
+
+    return {"next_number": len(hands) + 1, "closed": table.closed,
+            "hands": {str(hand.number): {"by": by(hand.entered_by),
+                                         "edit": reverse("referee-hand-edit", args=[hand.pk])} for hand in hands}}

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from scoring import flow, rulesets
@@ -31,6 +32,7 @@ from ..selectors.addresses import address
 from ..selectors.tables import (
     players_enter,
     seated_tables,
+    sheet_state,
     shown_totals,
     start_points,
     table_confirmation,
@@ -359,6 +361,7 @@ def score_sheet(request, table_id: int):
     if context["writer"] == "player":
         context["me"] = seated_player(request.user, table)
     context["may_reopen"] = table.closed and is_league_admin(request.user)
+    context["state_every"] = SHEET_STATE_SECONDS
     return render(request, "league/score_sheet.html", context, status=status)
 
 
@@ -704,6 +707,18 @@ def table_dispute(request, table_id: int):
         messages.success(request, _("Your dispute was sent to the referees; the table does not count until "
                                     "it is resolved."))
     return redirect("referee-table", table_id=table.pk)
+
+
+# How often an open score sheet asks whether another phone at the table saved a hand (seconds).
+SHEET_STATE_SECONDS = 8
+
+
+@login_required
+@never_cache
+def table_state(request, table_id: int):
+    """The sheet's state for the phones at the table (``selectors.tables.sheet_state``), as JSON."""
+    table = _checked_table(request, table_id, reading=True)
+    return JsonResponse(sheet_state(table=table))
 
 
 @login_required

@@ -247,7 +247,21 @@
     return pairs;
   }
   function saveDraft() {
-    try { localStorage.setItem(draftName, JSON.stringify(fields())); } catch (e) { /* storage full: the form keeps it */ }
+    // With the number of the hand it was typed for: a draft whose hand another phone stored
+    // meanwhile is never offered as the next hand.
+    var draft = {number: parseInt(form.elements.number.value, 10) || 0, fields: fields()};
+    try { localStorage.setItem(draftName, JSON.stringify(draft)); } catch (e) { /* storage full: the form keeps it */ }
+  }
+  function readDraft() {
+    var raw = localStorage.getItem(draftName);
+    if (!raw) return null;
+    try {
+      var draft = JSON.parse(raw);
+      return Array.isArray(draft) ? {number: 0, fields: draft} : draft;  // a draft kept before numbers were
+    } catch (e) { clearDraft(); return null; }
+  }
+  function typedSomething(pairs) {
+    return pairs.some(function (p) { return p[1] && p[0] !== "outcome" && p[0] !== "win_type"; });
   }
   function clearDraft() { localStorage.removeItem(draftName); }
   function restore(pairs) {
@@ -459,6 +473,8 @@
       if (answer.saved) { clearDraft(); wasSaved = true; finish(); return; }
       if (answer.refused) {
         var error = answer.refused;
+        // Another phone at the table stored this hand first: say so, never renumber it as the next.
+        if (error.code === "hand_number_exists") { savedMeanwhile(item.number); return; }
         showErrors(error);
         fillSummary(error);
         if (error.next_number) { form.elements.key.value = newKey(); setNumber(error.next_number); }
@@ -539,13 +555,62 @@
     flush();
   });
 
+  /* ---- the other phones at the table: the sheet follows what they store ---- */
+  var conflictBox = document.getElementById("draft-conflict");
+  var stateEvery = (parseInt(texts.stateEvery, 10) || 0) * 1000;
+  function fetchState() {
+    return fetch(texts.stateSrc, {credentials: "same-origin", cache: "no-store", headers: {"Accept": "application/json"}})
+      .then(function (response) { return response.ok ? response.json() : null; }, function () { return null; });
+  }
+  function savedMeanwhile(number) {
+    // What was typed for hand `number` stays in the form and on this device, but cannot be saved
+    // as it is: the player discards it, or corrects the stored hand.
+    if (!conflictBox) return;
+    submitButton.disabled = true;
+    restore((readDraft() || {fields: fields()}).fields);
+    setNumber(number);
+    fetchState().then(function (now) {
+      var hand = now && now.hands && now.hands[String(number)];
+      conflictBox.querySelector("[data-conflict-text]").textContent =
+        fill(texts.savedMeanwhile, {n: number, by: (hand && hand.by) || "?"});
+      var correct = conflictBox.querySelector("[data-conflict-correct]");
+      correct.hidden = !hand;
+      if (hand) correct.href = hand.edit;
+      conflictBox.hidden = false;
+      conflictBox.scrollIntoView({block: "center"});
+    });
+  }
+  if (conflictBox) {
+    conflictBox.querySelector("[data-conflict-discard]").addEventListener("click", function () {
+      clearDraft();
+      location.replace(location.pathname);
+    });
+  }
+  function follow() {
+    if (sending || editing || queue().length || (conflictBox && !conflictBox.hidden) || document.hidden) return;
+    fetchState().then(function (now) {
+      if (!now || sending || editing || queue().length) return;
+      if (now.next_number === firstNumber && !now.closed) return;
+      var draft = readDraft();
+      if (now.next_number > firstNumber && draft && draft.number === firstNumber && typedSomething(draft.fields)) {
+        savedMeanwhile(firstNumber);
+        return;
+      }
+      location.replace(location.pathname);  // nothing typed: the sheet as the server has it now
+    });
+  }
+  if (texts.stateSrc && stateEvery) setInterval(follow, stateEvery);
+
   /* ---- start: a fresh key, the number after the waiting hands, the draft back in place ---- */
   var restored = false;
   if (!form.classList.contains("bound")) {
     form.elements.key.value = newKey();
-    var draft = localStorage.getItem(draftName);
-    if (draft) {
-      try { restore(JSON.parse(draft)); restored = true; } catch (e) { clearDraft(); }
+    var draft = readDraft();
+    if (draft && draft.number && draft.number < firstNumber && !queue().length) {
+      savedMeanwhile(draft.number);  // stored meanwhile by another phone: not the next hand
+    } else if (draft) {
+      restore(draft.fields);
+      restored = true;
     }
   }
   // Back to a sheet kept in the browser's memory: its key may be a hand already saved; the next hand is a new request.
