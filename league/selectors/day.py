@@ -199,18 +199,21 @@ class SessionsIn:
 
 
 def sessions_in(tournament: Tournament, hidden_from: int | None = None) -> SessionsIn:
-    """Which sessions the standings contain, for the line above them."""
+    """Which sessions the standings contain, for the line above them: complete, those whose every
+    table is closed and counts; still provisional, those with hands and an open table or one that
+    does not count yet (where the players enter their tables: not confirmed, or disputed)."""
     out = SessionsIn(hidden_from=hidden_from)
-    rows = (Table.objects.filter(session__tournament=tournament).values("session__number")
-            .annotate(open=Count("id", filter=~Q(closed=True)), hands=Count("hands")).order_by("session__number"))
-    for row in rows:
-        number = row["session__number"]
-        if hidden_from is not None and number >= hidden_from:
+    provisional = provisional_table_ids(tournament)
+    sessions: dict[int, tuple[bool, bool]] = {}  # number → (any hands, all closed and counting)
+    tables = (Table.objects.filter(session__tournament=tournament).annotate(hand_count=Count("hands"))
+              .values_list("pk", "session__number", "closed", "hand_count"))
+    for pk, number, closed, hands in tables:
+        played, final = sessions.get(number, (False, True))
+        sessions[number] = (played or hands > 0, final and closed and pk not in provisional)
+    for number, (played, final) in sorted(sessions.items()):
+        if not played or (hidden_from is not None and number >= hidden_from):
             continue
-        if row["hands"] and not row["open"]:
-            out.complete.append(number)
-        elif row["hands"]:
-            out.running.append(number)
+        (out.complete if final else out.running).append(number)
     return out
 
 

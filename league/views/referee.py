@@ -745,5 +745,6 @@ def table_close(request, table_id: int):
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The table is closed; its result is final."))
+        messages.success(request, _("The table is closed; its result counts once three of its players confirmed it.")
+                         if players_enter(table.session.tournament) else _("The table is closed; its result is final."))
     return redirect("referee-table", table_id=table.pk)
