@@ -30,7 +30,7 @@ from django.utils.translation import ngettext
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
-from ..exports.cells import unsafe
+from ..exports.formulas import unsafe
 from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
 from ..validators import hidden_characters_message
