@@ -548,7 +548,7 @@ def upload_rows(upload, max_rows: int = MAX_ROWS) -> list[list]:
 
 def bulk_entries(preview: Preview) -> list[dict]:
     """One entry per row, in row order: ``{"row", "status": "new|existing|similar|error", "player"?,
-    "candidates"?, "club_candidates"?, "error"?}`` with the row's values (API.md, players/bulk/)."""
+    "candidates"?, "club_candidates"?, "error"?}`` with the row's values (docs/api.md, players/bulk/)."""
     statuses = {"create": "new", "register": "existing", "registered": "existing", "similar": "similar"}
     entries = []
     for row in preview.rows:
