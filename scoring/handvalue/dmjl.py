@@ -704,8 +704,12 @@ def colour_level(s: Situation) -> int:
     return {4: 3, 3: 2}.get(figures, 1)
 
 
+def _colour_game(level: int) -> HandCondition:
+    return lambda s: s.colour_level == level
+
+
 for _level in (1, 2, 3, 4):
-    hand_rule(f"Colour Game {_level}")(lambda s, level=_level: s.colour_level == level)
+    hand_rule(f"Colour Game {_level}")(_colour_game(_level))
 
 
 def _one_suit(s: Situation) -> str | None:
@@ -967,7 +971,7 @@ class Score:
     def value(self, upper_limit: int) -> int:
         if self.limits:
             return int(self.limits * (upper_limit or DEFAULT_UPPER_LIMIT))
-        total = self.points * 2**self.doubles
+        total: int = self.points << self.doubles  # points × 2^doubles
         if upper_limit:
             total = min(total, upper_limit)
         return total
