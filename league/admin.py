@@ -169,9 +169,9 @@ class ThroughServices:
         names, _validate, create, update, keyword = self.service
         data = {name: value for name, value in form.cleaned_data.items() if name in names}
         if change:
-            update(**{keyword: type(obj).objects.get(pk=obj.pk)}, data=data, user=request.user)
+            update(**{keyword: type(obj).objects.get(pk=obj.pk)}, data=data)
         else:
-            created = create(data=data, user=request.user)
+            created = create(data=data)
             obj.pk, obj._state.adding, obj._state.db = created.pk, False, created._state.db
         directory_changed()
 
@@ -277,8 +277,7 @@ class LeagueAdmin(ThroughServices, BaseAdmin):
 class SeasonAdmin(ThroughServices, BaseAdmin):
     # repairs in the admin may leave a tournament outside the season's dates
     service = (SEASON_FIELDS, lambda season: season_validate(season, outside_season_ok=True), season_create,
-               lambda *, season, data, user: season_update(season=season, data=data, user=user,
-                                                           outside_season_ok=True), "season")
+               lambda *, season, data: season_update(season=season, data=data, outside_season_ok=True), "season")
     list_display = ["name", "league", "starts_on", "ends_on", "ranking_method"]
     list_filter = ["league", "ranking_method"]
     search_fields = ["name", "league__name"]

@@ -18,10 +18,9 @@ bulk without signals are retired by their service (the standings recomputation, 
 subject                    what shows it                                   retired by
 =========================  ==============================================  ===============================
 the whole site             every page                                      ``directory_changed()``
-the site                   home and player pages (also expire in 60 s)     ``site_changed()``
+the site                   home and player pages (also expire in 60 s)     ``pages_changed()`` of any of them
 a season                   its ranking page                                ``pages_changed(season_id=)``
-a tournament               all its pages                                   ``tournament_changed()``,
-                                                                           ``pages_changed(tournament_id=)``
+a tournament               all its pages                                   ``pages_changed(tournament_id=)``
 its standings              standings page, the top on the tournament page  ``standings_changed()``
 its statistics             statistics and records pages (they count hands) ``statistics_changed()``
 its sessions overview      the tables list on the tournament page          ``session_changed(tables=True)``
@@ -151,16 +150,6 @@ def directory_changed() -> None:
 
     replace()
     transaction.on_commit(replace)
-
-
-def site_changed() -> None:
-    """Retire the home and player pages (the pages that show a bit of everything)."""
-    _replace([SITE])
-
-
-def tournament_changed(*, tournament_id: int) -> None:
-    """Retire every page of the tournament (its name, status, seating, anything)."""
-    _replace([f"t{tournament_id}"])
 
 
 def standings_changed(*, tournament_id: int) -> None:

@@ -7,7 +7,7 @@ import scoring
 
 
 def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
-    """The error body of API.md: ``fields`` maps a field's name to its messages (``{}`` when the
+    """The error body of docs/api.md: ``fields`` maps a field's name to its messages (``{}`` when the
     error concerns no one field); ``extra`` adds what an error has besides (``table``, ``confirm``)."""
     return {"error": {"code": code, "message": str(message), "fields": fields or {}, **extra}}
 

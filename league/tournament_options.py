@@ -1,7 +1,7 @@
 """Tournament-level options: settings of the tournament day that no ruleset knows.
 
 A tournament's ``options`` holds the ruleset's options (``scoring``) and these side by side, as
-API.md asks ("validated like the ruleset's"). They are data, like the rulesets' options: the
+docs/api.md asks ("validated like the ruleset's"). They are data, like the rulesets' options: the
 type and allowed values in ``OPTIONS``, the defaults in ``DEFAULTS``. ``split`` separates the two
 kinds so that settlement only ever sees the ruleset's own keys.
 """

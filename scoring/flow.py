@@ -55,10 +55,6 @@ class TableState:
     ending: str | None = None  # why the game is complete: one of ENDINGS
     next_seating: tuple[int, ...] = IDENTITY  # the player at each seat in the next wind round
 
-    def seat_of(self, player: int) -> int:
-        """The seat ``player`` (their first-round seat) takes in the current wind round."""
-        return self.seating.index(player)
-
 
 @dataclass(frozen=True, slots=True)
 class HandStep:

@@ -74,7 +74,7 @@ class Result:
     ended_on: datetime.date | None = None
     effective_weight: Fraction = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "effective_weight",
                            self.weight if self.age_factor == 1 else self.weight * self.age_factor)
 

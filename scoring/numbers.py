@@ -3,14 +3,15 @@
 Sums stay exact (``int``, ``Fraction``) until they are shown or stored; these are the one place
 where they become decimals and where equal figures are given one place (docs/rules.md §7, §11).
 """
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 _EXPONENTS = {places: Decimal(1).scaleb(-places) for places in range(9)}
 
 
-def to_decimal(value, places: int) -> Decimal:
+def to_decimal(value: Any, places: int) -> Decimal:  # int, Fraction or Decimal, told apart by type() below
     """An exact number (int, Fraction, Decimal) rounded half up to ``places`` decimals."""
     exponent = _EXPONENTS.get(places) or Decimal(1).scaleb(-places)
     kind = type(value)  # the usual types first, by identity: isinstance against Fraction asks its ABC
@@ -53,12 +54,12 @@ def exact(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
-def shares(keys: list, amounts) -> list[int | Fraction]:
+def shares(keys: Sequence, amounts: Sequence[int | Fraction]) -> list[int | Fraction]:
     """``amounts`` (best place first) handed out by descending ``keys``; tied seats share the
     amounts of the places they cover equally (a Fraction; a seat alone on its place gets its amount
     as it is)."""
     order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
-    out = [Fraction(0)] * len(keys)
+    out: list[int | Fraction] = [Fraction(0)] * len(keys)
     start = 0
     while start < len(order):
         end = start + 1

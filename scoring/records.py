@@ -65,7 +65,7 @@ def is_amount(value: object, most: int = LARGEST) -> bool:
 def count(record: Mapping, name: str, *, default: int | None = None, most: int = LARGEST) -> int:
     """A whole number from 0 to ``most``; required unless a default is given."""
     value = record.get(name)
-    if is_amount(value, most):
+    if type(value) is int and 0 <= value <= most:  # is_amount, spelt out so the type is known
         return value
     if value is None and default is not None:
         return default
@@ -124,11 +124,11 @@ class Option:
             return False
         if self.choices:
             return value in self.choices
-        if self.kind is list:
+        if isinstance(value, list):
             return len(value) == self.length and all(type(v) is int and abs(v) <= LARGEST for v in value)
         if self.kind is bool:
             return True
-        return (self.minimum is None or value >= self.minimum) and value <= LARGEST
+        return isinstance(value, int) and (self.minimum is None or value >= self.minimum) and value <= LARGEST
 
 
 def merge_options(ruleset: str, specs: Mapping[str, Option], defaults: dict, overrides: object) -> dict:
@@ -253,7 +253,7 @@ def fines(grouped: dict[str, list[dict]], dealer: int, usual: int | None = None)
     """The transfers of the ``fine`` penalties (docs/rules.md §3 step 5): the offender pays the
     amount to each other player, doubled in a transfer with East. ``usual`` is the amount of a fine
     that names none; without it the amount is required."""
-    transfers = []
+    transfers: list[tuple[int, int, int]] = []
     for fine in grouped.get("fine", ()):
         amount = fine.get("amount", usual)
         if amount is None:

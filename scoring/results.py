@@ -5,6 +5,7 @@ are always ``Fraction``; scores and final points are ``int`` unless a share does
 in which case that seat's value is a ``Fraction``.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -22,7 +23,7 @@ class GameResult:
     final_points: list[int | Fraction]  # the Chinese rulesets: the totals
     scores: list[int | Fraction]
     places: list[int]  # 1-4, tied seats share the better place
-    table_points: list[Fraction]
+    table_points: list[int | Fraction]
 
 
 def hand_amounts(result: dict) -> list[int]:
@@ -33,7 +34,7 @@ def hand_amounts(result: dict) -> list[int]:
     return [b + a for b, a in zip(balances, adjustments, strict=True)]
 
 
-def table_points(scores: list, scheme=(4, 2, 1, 0)) -> list[Fraction]:
+def table_points(scores: list, scheme: Sequence[int | Fraction] = (4, 2, 1, 0)) -> list[int | Fraction]:
     """Table points by rank; ties share the points of the places they cover (two first: 3 each)."""
     return shares(scores, scheme)
 

@@ -6,7 +6,7 @@ from .options import ruleset_module
 from .records import merge_options, seat
 
 
-def settle_record(record: dict) -> dict:
+def settle_record(record: object) -> dict:
     """Validate and settle one hand record into a result; an invalid record raises ScoringError."""
     if type(record) is not dict:
         raise ScoringError("bad_record.not_object")
@@ -25,7 +25,7 @@ def settle_record(record: dict) -> dict:
             ruleset=module.NAME,
             choices=", ".join(module.OUTCOMES),
         )
-    result = module.settle(record, options, dealer, outcome)
+    result: dict = module.settle(record, options, dealer, outcome)
     if "id" in record:
         return {"id": record["id"], **result}
     return result

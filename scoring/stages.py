@@ -1,5 +1,5 @@
 """Stages of a tournament: a qualification, a final for the top N, with points carried over
-(docs/rules.md §7, API.md "Events across tournaments").
+(docs/rules.md §7, docs/api.md "Events across tournaments").
 
 A tournament's option ``stages`` is null or a list of stages ``{"name", "from_session",
 "players"?, "carry"}``. The first starts at session 1; each later one starts at a later session.

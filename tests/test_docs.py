@@ -1,6 +1,7 @@
-"""The rules the code cites are the project's own: every ``docs/rules.md §N`` citation names a
-section of docs/rules.md, and nothing outside the copied worked cases cites a file beside the
-checkout."""
+"""The texts the code cites are in the repository: every ``docs/rules.md §N`` citation names a
+section of docs/rules.md, every ``docs/…`` file or folder named exists, every ``docs/api.md
+"Section"`` and ``README, "Section"`` names a heading there, and nothing outside the copied worked
+cases cites a file beside the checkout (``API.md``, ``SCORING.md``)."""
 import re
 from pathlib import Path
 
@@ -12,6 +13,9 @@ SOURCES = sorted(path for folder in ("scoring", "league", "tests", "static", "be
                  for path in (ROOT / folder).rglob("*")
                  if path.suffix in {".py", ".js", ".html"} and path != Path(__file__).resolve())
 CITATION = re.compile(r"docs/rules\.md`? §(\d+a?)((?:[,–-] ?\d+a?)*)")
+DOCS_PATH = re.compile(r"\bdocs/[\w./-]*\w")
+# ``docs/api.md "Players at the table", "Privacy"`` and ``README, "Backup and restore"``
+SECTIONS = re.compile(r'\b(docs/api\.md|README),? ((?:"[^"\n]+"(?:, )?)+)')
 
 
 def sections() -> set[str]:
@@ -35,3 +39,31 @@ def test_every_citation_names_a_section_of_the_rules(path):
 def test_the_code_cites_the_rules_by_section():
     cited = sum(len(CITATION.findall(path.read_text(encoding="utf-8"))) for path in SOURCES)
     assert cited >= 40
+
+
+def headings(path: Path) -> set[str]:
+    return {line.lstrip("#").strip() for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("#")}
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_file_of_the_docs_the_code_cites_exists(path):
+    text = path.read_text(encoding="utf-8")
+    assert "API.md" not in text, "the API's reference is docs/api.md"
+    for cited in DOCS_PATH.findall(text):
+        assert (ROOT / cited).exists(), (path, cited)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_section_the_code_cites_is_a_heading_there(path):
+    files = {"docs/api.md": ROOT / "docs" / "api.md", "README": ROOT / "README.md"}
+    for name, cited in SECTIONS.findall(path.read_text(encoding="utf-8")):
+        known = headings(files[name])
+        for section in re.findall(r'"([^"]+)"', cited):
+            assert section in known, (path, name, section)
+
+
+def test_the_code_cites_the_api_reference_by_section():
+    cited = [section for path in SOURCES for name, section in SECTIONS.findall(path.read_text(encoding="utf-8"))
+             if name == "docs/api.md"]
+    assert len(cited) >= 10

@@ -1,4 +1,4 @@
-"""Players' own accounts (API.md "Players at the table", "Privacy"): ``account/claim/`` (public),
+"""Players' own accounts (docs/api.md "Players at the table", "Privacy"): ``account/claim/`` (public),
 ``account/claims/`` (administrators), ``me/``, ``me/erase/``, ``me/export/`` (the linked player).
 The services (league.services.accounts, league.services.players) do the work."""
 from django.contrib.auth import logout

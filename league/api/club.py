@@ -1,4 +1,4 @@
-"""Club evenings (API.md "Players at the table"): ``tournaments/<id>/sessions/`` lists the
+"""Club evenings (docs/api.md "Players at the table"): ``tournaments/<id>/sessions/`` lists the
 evenings and opens the next; ``tournaments/<id>/sessions/<n>/tables/`` lists an evening's tables
 and forms one. Every write through ``league.services.club``."""
 from django.http import Http404

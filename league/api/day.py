@@ -1,4 +1,4 @@
-"""The tournament day's API (API.md, "Tournament day"): check-ins, withdrawals, the session clock,
+"""The tournament day's API (docs/api.md, "Tournament day"): check-ins, withdrawals, the session clock,
 the reveal of hidden standings and find-my-table. The seating draw with preview is in api/seating.py."""
 from django.http import Http404
 from django.shortcuts import get_object_or_404

@@ -23,11 +23,10 @@ class ClubViewSet(DeletesThroughService, viewsets.ModelViewSet):
     serializer_class = ClubSerializer
 
     def perform_create(self, serializer):
-        serializer.instance = club_create(data=serializer.validated_data, user=self.request.user)
+        serializer.instance = club_create(data=serializer.validated_data)
 
     def perform_update(self, serializer):
-        serializer.instance = club_update(club=serializer.instance, data=serializer.validated_data,
-                                          user=self.request.user)
+        serializer.instance = club_update(club=serializer.instance, data=serializer.validated_data)
 
 
 class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
@@ -52,11 +51,10 @@ class LeagueViewSet(DeletesThroughService, viewsets.ModelViewSet):
     serializer_class = LeagueSerializer
 
     def perform_create(self, serializer):
-        serializer.instance = league_create(data=serializer.validated_data, user=self.request.user)
+        serializer.instance = league_create(data=serializer.validated_data)
 
     def perform_update(self, serializer):
-        serializer.instance = league_update(league=serializer.instance, data=serializer.validated_data,
-                                            user=self.request.user)
+        serializer.instance = league_update(league=serializer.instance, data=serializer.validated_data)
 
 
 class SeasonViewSet(DeletesThroughService, viewsets.ModelViewSet):
@@ -64,8 +62,7 @@ class SeasonViewSet(DeletesThroughService, viewsets.ModelViewSet):
     serializer_class = SeasonSerializer
 
     def perform_create(self, serializer):
-        serializer.instance = season_create(data=serializer.validated_data, user=self.request.user)
+        serializer.instance = season_create(data=serializer.validated_data)
 
     def perform_update(self, serializer):
-        serializer.instance = season_update(season=serializer.instance, data=serializer.validated_data,
-                                            user=self.request.user)
+        serializer.instance = season_update(season=serializer.instance, data=serializer.validated_data)

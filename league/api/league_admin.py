@@ -1,4 +1,4 @@
-"""League administration (API.md): bulk entry of players, the rulesets' options, and later
+"""League administration (docs/api.md): bulk entry of players, the rulesets' options, and later
 self-registration, team standings and statistics. Routes are included ahead of the router, so
 ``players/bulk/`` is not taken for a player id."""
 from django.shortcuts import get_object_or_404

@@ -1,4 +1,4 @@
-"""Serializers: the field names clients rely on (API.md), validation with clear messages."""
+"""Serializers: the field names clients rely on (docs/api.md), validation with clear messages."""
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model

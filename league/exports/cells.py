@@ -1,9 +1,9 @@
-"""Cell values and formatting shared by every export writer.
+"""Cell values and formatting shared by every export writer (openpyxl: imported only where an
+export is built, see league/exports/__init__.py).
 
-``safe`` is the one formula-escaping helper: spreadsheet programs run a cell text that starts
-with ``=``, ``+``, ``-`` or ``@`` (or a tab or carriage return that hides such a start) as a
-formula, so a player called ``=cmd|...`` could run code on the organiser's computer. Every text
-written to a workbook or CSV file goes through it.
+``safe``, the one formula-escaping helper every text written to a workbook or CSV file goes
+through, lives in ``formulas`` (no openpyxl, so the imports can read a file back with ``unsafe``)
+and is offered here too.
 
 Dates and times are stored as real dates (numbers a spreadsheet computes with) shown in the
 export language's short format, taken from Django's locale formats.
@@ -21,8 +21,8 @@ from openpyxl.utils import get_column_letter
 
 from scoring.flow import seat_winds
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-FORMULA_FIRSTS = frozenset(FORMULA_STARTS)  # a set of one-character texts: the empty text is not in it
+from .formulas import safe  # noqa: F401  (the writers take it from here)
+
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
 THIN = Side(style="thin")
@@ -49,20 +49,6 @@ def date_format() -> str:
 
 def datetime_format() -> str:
     return excel_date_format(get_format("SHORT_DATETIME_FORMAT"))
-
-
-def safe(value):
-    """The value with any text that a spreadsheet would read as a formula made plain text."""
-    if isinstance(value, str) and value[:1] in FORMULA_FIRSTS:
-        return "'" + value
-    return value
-
-
-def unsafe(text: str) -> str:
-    """The inverse of ``safe``, for reading back a file written here (imports)."""
-    if text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
-        return text[1:]
-    return text
 
 
 def plain(value):

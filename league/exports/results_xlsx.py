@@ -136,10 +136,6 @@ def game_columns(tournament) -> list[tuple[str, str, str | None, float]]:
     return columns + [(_("Place"), "place", INTEGER, 8), (_("Table points"), "table_points", DECIMAL, 13)]
 
 
-def game_headings(tournament) -> list[str]:
-    return [heading for heading, *_rest in game_columns(tournament)]
-
-
 def session_title(number: int) -> str:
     return _("Session %(number)s") % {"number": number}
 

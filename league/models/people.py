@@ -84,8 +84,9 @@ class Player(models.Model):
         indexes = [models.Index(fields=["last_name", "first_name"])]
 
     def __str__(self) -> str:
-        """The public rendering (``public_name``): every page and the projector show this. The control
-        room and the admin name players by ``full_name`` (so do the rows that belong to a player)."""
+        """The public rendering (``shown_name``, by ``public_name``): what a template shows for a
+        player instance; pages that read values rather than instances call ``shown_name`` themselves.
+        The control room, the admin and the rows that belong to a player name them by ``full_name``."""
         return shown_name(self.first_name, self.last_name, self.public_name)
 
     @property

@@ -5,7 +5,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
@@ -87,25 +87,25 @@ def current_session_number(tournament: Tournament) -> int | None:
     return last
 
 
-def drawn_sessions(tournament: Tournament) -> set[int]:
-    return set(Table.objects.filter(session__tournament=tournament).values_list("session__number", flat=True))
-
-
 # ---- find my table ----
 
-def fold(text: str) -> str:
-    """Lower case without accents, for matching names typed on any keyboard."""
+def unaccented(text: str) -> str:
+    """Lower case without accents, for finding names typed on any keyboard ("muller" finds "Müller").
+
+    Not ``league.services.imports.fold``, which keeps the accents: there it decides whether two
+    written names are the same name, and "Müller" and "Muller" may be two people; here a search
+    should rather show one table too many than miss someone."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def shown_sort_key(player: Player) -> tuple:
     """Sorts players by their shown name in Python, as ``shown_name_order`` does in the database."""
-    return (fold(player.public_last_name), fold(player.first_name), player.pk)
+    return (unaccented(player.public_last_name), unaccented(player.first_name), player.pk)
 
 
 def _parts(name: str) -> list[str]:
-    return [p for p in fold(name).replace("-", " ").replace("'", " ").split() if p]
+    return [p for p in unaccented(name).replace("-", " ").replace("'", " ").split() if p]
 
 
 def name_matches(query: str, name: str) -> bool:
@@ -137,7 +137,7 @@ def find_seats(*, tournament: Tournament, query: str, limit: int = 50) -> list[d
          + f"#table-{seat.table.number}"}
         for seat in seats if name_matches(query, seat.player.name)
     ]
-    found.sort(key=lambda row: (fold(row["player_name"]), row["player"], row["session"]))
+    found.sort(key=lambda row: (unaccented(row["player_name"]), row["player"], row["session"]))
     return found[:limit]
 
 
@@ -292,10 +292,6 @@ def alphabetical_seats(tournament: Tournament, number: int) -> list[dict]:
     rows = [{"player": s.player, "table": s.table.number, "wind": START_WINDS[s.position]} for s in seats]
     rows.sort(key=lambda r: shown_sort_key(r["player"]))
     return rows
-
-
-def last_activity(tournament: Tournament) -> datetime.datetime | None:
-    return Hand.objects.filter(table__session__tournament=tournament).aggregate(at=Max("updated_at"))["at"]
 
 
 def session_or_none(tournament: Tournament, number: int | None) -> Session | None:

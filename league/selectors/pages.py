@@ -388,14 +388,6 @@ def referee_tables(sessions: list[Session], user=None) -> dict[int, list[Referee
     return out
 
 
-def table_for_sheet(table_id: int) -> Table:
-    return (
-        Table.objects.select_related("session__tournament")
-        .prefetch_related(_seats_prefetch())
-        .get(pk=table_id)
-    )
-
-
 def hand_for_sheet(hand_id: int) -> Hand:
     return (
         Hand.objects.select_related("table__session__tournament", "entered_by")

@@ -188,11 +188,6 @@ def stage_tables(tournament: Tournament, *, upto: int | None = None, before_sess
     return _stage_tables(tournament, reads, upto, before_session, members)
 
 
-def stage_members(tournament: Tournament, index: int) -> list[int]:
-    """Who is seated in stage ``index``: everyone registered for stage 0, the top N after a cut."""
-    return stage_tables(tournament, upto=index)[index].members
-
-
 def as_standings(tournament: Tournament, table: StageTable) -> list[Standing]:
     players = Player.objects.select_related("club").in_bulk([row[0] for row in table.rows])
     return [Standing(tournament=tournament, player=players[player_id], rank=rank,

@@ -81,15 +81,6 @@ def player_results(*, player: Player, tournaments: QuerySet[Tournament] | None =
                 .order_by("-tournament__starts_on", "tournament_id", "session_number"))
 
 
-def player_standings(*, player: Player, tournaments: QuerySet[Tournament] | None = None) -> list[Standing]:
-    """The player's final or current place in each tournament, newest first."""
-    standings = Standing.objects.filter(player=player)
-    if tournaments is not None:
-        standings = standings.filter(tournament__in=tournaments)
-    return list(standings.select_related("tournament__season")
-                .order_by("-tournament__starts_on", "tournament_id"))
-
-
 @dataclass
 class TeamRow:
     rank: int | None

@@ -1,7 +1,7 @@
 """Statistics computed from the stored hands (and penalties): per player in a tournament, per
 player over the tournaments a visitor may see, and a tournament's records.
 
-A row (API.md): ``player``, ``hands`` (hands at the player's tables), ``wins``, ``self_draws``,
+A row (docs/api.md): ``player``, ``hands`` (hands at the player's tables), ``wins``, ``self_draws``,
 ``dealt_in`` (discarded the winning tile), ``penalties`` (penalties in hands naming the player plus
 tournament penalties), ``dead_hands``, ``highest_hand`` (the most the player received in one hand
 won, or null), ``limit_hands`` and ``average_place`` (over their table games). Hands are read once,

@@ -1,4 +1,4 @@
-"""Players' own accounts (API.md "Players at the table", "Privacy").
+"""Players' own accounts (docs/api.md "Players at the table", "Privacy").
 
 A claim (``claim_create``) makes an inactive user for a player record and e-mails a signed link to
 the address given. Opening it (``claim_confirm``) proves the address: when it is one the player's

@@ -24,7 +24,7 @@ from ..models.competition import WIND_CHOICES
 from ..permissions import can_referee, player_of
 from ..selectors.tables import players_enter
 
-ENTRY_OPTION = "entry"  # the tournament option of the players' own entry (API.md "Players at the table")
+ENTRY_OPTION = "entry"  # the tournament option of the players' own entry (docs/api.md "Players at the table")
 
 
 def is_club(tournament: Tournament) -> bool:

@@ -1,4 +1,4 @@
-"""Results from elsewhere (docs/rules.md §11, API.md "Events across tournaments"): the final results
+"""Results from elsewhere (docs/rules.md §11, docs/api.md "Events across tournaments"): the final results
 of a tournament held elsewhere, uploaded as an .xlsx or .csv in the EMA results layout, stored as a
 tournament of kind ``external`` with its final standings only (no sessions, no hands).
 

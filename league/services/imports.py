@@ -30,7 +30,7 @@ from django.utils.translation import ngettext
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..errors import ServiceError
-from ..exports.cells import unsafe
+from ..exports.formulas import unsafe
 from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
 from ..validators import hidden_characters_message
@@ -548,7 +548,7 @@ def upload_rows(upload, max_rows: int = MAX_ROWS) -> list[list]:
 
 def bulk_entries(preview: Preview) -> list[dict]:
     """One entry per row, in row order: ``{"row", "status": "new|existing|similar|error", "player"?,
-    "candidates"?, "club_candidates"?, "error"?}`` with the row's values (API.md, players/bulk/)."""
+    "candidates"?, "club_candidates"?, "error"?}`` with the row's values (docs/api.md, players/bulk/)."""
     statuses = {"create": "new", "register": "existing", "registered": "existing", "similar": "similar"}
     entries = []
     for row in preview.rows:

@@ -35,7 +35,7 @@ def league_validate(league: League) -> None:
         raise field_error("slug_taken", "slug", _("Another league already has this address."), status=409)
 
 
-def league_create(*, data: dict, user=None) -> League:
+def league_create(*, data: dict) -> League:
     """A new league (``name``, optional ``slug`` – made from the name – and ``description``)."""
     league = League()
     fields_set(league, data, LEAGUE_FIELDS)
@@ -44,7 +44,7 @@ def league_create(*, data: dict, user=None) -> League:
     return league
 
 
-def league_update(*, league: League, data: dict, user=None) -> League:
+def league_update(*, league: League, data: dict) -> League:
     changed = fields_set(league, data, LEAGUE_FIELDS)
     if changed:
         league_validate(league)
@@ -75,7 +75,7 @@ def season_validate(season: Season, *, outside_season_ok: bool = False) -> None:
             raise ServiceError("outside_season", message, fields={"starts_on": [message]})
 
 
-def season_create(*, data: dict, user=None) -> Season:
+def season_create(*, data: dict) -> Season:
     """A new season of a league (``league``, ``name`` – used in the address –, ``starts_on``,
     ``ends_on``, optional ``ranking_method`` and ``min_games``)."""
     season = Season()
@@ -85,7 +85,7 @@ def season_create(*, data: dict, user=None) -> Season:
     return season
 
 
-def season_update(*, season: Season, data: dict, user=None, outside_season_ok: bool = False) -> Season:
+def season_update(*, season: Season, data: dict, outside_season_ok: bool = False) -> Season:
     """Change the season; new dates that leave one of its tournaments outside are refused
     (``outside_season``) unless ``outside_season_ok``. A change the ranking reads requests it."""
     with transaction.atomic():
@@ -112,7 +112,7 @@ def club_validate(club: Club) -> None:
         raise field_error("name_taken", "name", _("Another club already has this name."), status=409)
 
 
-def club_create(*, data: dict, user=None) -> Club:
+def club_create(*, data: dict) -> Club:
     """A new club (``name``, optional ``city`` and ``country``, DE when not given)."""
     club = Club()
     fields_set(club, data, CLUB_FIELDS)
@@ -121,7 +121,7 @@ def club_create(*, data: dict, user=None) -> Club:
     return club
 
 
-def club_update(*, club: Club, data: dict, user=None) -> Club:
+def club_update(*, club: Club, data: dict) -> Club:
     changed = fields_set(club, data, CLUB_FIELDS)
     if changed:
         club_validate(club)

@@ -1,4 +1,4 @@
-"""Self-registration (API.md): the public signs up for a tournament whose registration is open,
+"""Self-registration (docs/api.md): the public signs up for a tournament whose registration is open,
 confirms by the link e-mailed to them, and an administrator approves or rejects.
 
 Statuses: ``unconfirmed`` → (link) ``pending`` → ``approved`` (a Registration is made, the player

@@ -231,7 +231,7 @@ def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dic
     return tournament_update(tournament=tournament, data={"ruleset": ruleset, "options": stored}, user=user)
 
 
-# ---- the status follows play (API.md: running from the first hand, finished when the last
+# ---- the status follows play (docs/api.md: running from the first hand, finished when the last
 # session's tables are all closed); an administrator may set it (the control room) ----
 
 STATUS_BEFORE_PLAY = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)

@@ -84,10 +84,10 @@ def league_edit(request, slug: str | None = None):
         data = form.data_for(LEAGUE_FIELDS)
         try:
             if league is None:
-                league = league_create(data=data, user=request.user)
+                league = league_create(data=data)
                 messages.success(request, _("League “%(name)s” created; now its first season.") % {"name": league})
                 return redirect(f"{reverse('manage-season-new')}?league={league.pk}")
-            league_update(league=league, data=data, user=request.user)
+            league_update(league=league, data=data)
         except ServiceError as error:
             form_errors_from(form, error)
         else:
@@ -113,10 +113,10 @@ def season_edit(request, pk: int | None = None):
         data = form.data_for(SEASON_FIELDS)
         try:
             if season is None:
-                season = season_create(data=data, user=request.user)
+                season = season_create(data=data)
                 messages.success(request, _("Season %(season)s created; now a tournament in it.") % {"season": season})
                 return redirect(f"{reverse('manage-tournament-new')}?season={season.pk}")
-            season_update(season=Season.objects.get(pk=season.pk), data=data, user=request.user,
+            season_update(season=Season.objects.get(pk=season.pk), data=data,
                           outside_season_ok=form.cleaned_data.get("confirm_dates", False))
         except ServiceError as error:
             form_errors_from(form, error)
@@ -148,9 +148,9 @@ def club_edit(request, pk: int | None = None):
         data = form.data_for(CLUB_FIELDS)
         try:
             if club is None:
-                club_create(data=data, user=request.user)
+                club_create(data=data)
             else:
-                club_update(club=Club.objects.get(pk=club.pk), data=data, user=request.user)
+                club_update(club=Club.objects.get(pk=club.pk), data=data)
         except ServiceError as error:
             form_errors_from(form, error)
         else:

@@ -153,7 +153,8 @@ def value_record(record: dict) -> dict:
         raise _bad("ruleset", "The field 'ruleset' is missing or not a string.")
     if "id" in record and not isinstance(record["id"], str | int):
         raise _bad("id", "The field 'id' must be a string.")
-    engine = ENGINES.get(getattr(rulesets.get(ruleset), "HAND_VALUE", None))
+    name = getattr(rulesets.get(ruleset), "HAND_VALUE", None)
+    engine = ENGINES.get(name) if isinstance(name, str) else None
     if engine is None:
         raise HandValueError(
             "unknown_ruleset",

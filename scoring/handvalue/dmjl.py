@@ -1,8 +1,10 @@
 """Classical Chinese (DMJL) hand valuation from tiles.
 
-The rule values (points, doubles, limits) are the facts of Kajongg's "Classical Chinese DMJL"
-ruleset; they live in the :data:`RULES` table. Each rule's condition is a small function
-registered under the rule's name. The code is our own; only the facts come from Kajongg.
+The rule values (points, doubles, limits) are data, one table per scoring table a tournament may
+choose (its option ``table``, :data:`TABLE_RULES`): the Chemnitz circle's (:data:`CHEMNITZ_RULES`,
+docs/rules.md §9a, the default) and Kajongg's "Classical Chinese DMJL" ruleset
+(:data:`KAJONGG_RULES`). Each rule's condition is a small function registered under the rule's
+name. The code is our own; only the facts come from those tables.
 
 A valuation:
 
@@ -172,9 +174,6 @@ CHEMNITZ_RULES: tuple[Rule, ...] = register_rules("dmjl", (
     _r(gettext_noop("Nine Lanterns, Completed"), "winner", limits=0.5),
     _r(gettext_noop("Long Hand"), "hand", points=0),
 ))
-
-# Kajongg's table by rule name (the tests and older callers read it).
-RULES: dict[str, Rule] = {r.name: r for r in KAJONGG_RULES}
 
 TABLE_RULES = {"chemnitz": CHEMNITZ_RULES, "kajongg": KAJONGG_RULES}
 DEFAULT_TABLE = "chemnitz"
@@ -705,8 +704,12 @@ def colour_level(s: Situation) -> int:
     return {4: 3, 3: 2}.get(figures, 1)
 
 
+def _colour_game(level: int) -> HandCondition:
+    return lambda s: s.colour_level == level
+
+
 for _level in (1, 2, 3, 4):
-    hand_rule(f"Colour Game {_level}")(lambda s, level=_level: s.colour_level == level)
+    hand_rule(f"Colour Game {_level}")(_colour_game(_level))
 
 
 def _one_suit(s: Situation) -> str | None:
@@ -968,7 +971,7 @@ class Score:
     def value(self, upper_limit: int) -> int:
         if self.limits:
             return int(self.limits * (upper_limit or DEFAULT_UPPER_LIMIT))
-        total = self.points * 2**self.doubles
+        total: int = self.points << self.doubles  # points × 2^doubles
         if upper_limit:
             total = min(total, upper_limit)
         return total

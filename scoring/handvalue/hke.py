@@ -323,13 +323,13 @@ def score(s: Situation) -> FanScore:
         if r.scope == "meld":
             for meld in s.melds:
                 if MELD_CONDITIONS[r.when](s, meld):
-                    fan += r.fan
+                    fan += r.fan or 0
                     lines.append((r, meld.text()))
         elif CONDITIONS[r.when](s):
             if r.limit_hand:
                 limits.append((r, ""))
             else:
-                fan += r.fan
+                fan += r.fan or 0
                 lines.append((r, ""))
     if limits:
         return FanScore(0, True, limits)

@@ -297,9 +297,9 @@ def _wait_points(wait: str, drawn: bool, major: bool | None = None) -> Condition
 
 
 rule("Two-sided Wait, Self-drawn")(_wait_points("two-sided", True))
-for _wait, _label in (("closed", "Closed Wait"), ("edge", "Edge Wait"), ("pair", "Pair Wait")):
-    rule(f"{_label} on a Discard")(_wait_points(_wait, False))
-    rule(f"{_label}, Self-drawn")(_wait_points(_wait, True))
+for _kind, _label in (("closed", "Closed Wait"), ("edge", "Edge Wait"), ("pair", "Pair Wait")):
+    rule(f"{_label} on a Discard")(_wait_points(_kind, False))
+    rule(f"{_label}, Self-drawn")(_wait_points(_kind, True))
 for _major, _label in ((False, "Simples"), (True, "Terminals or Honours")):
     rule(f"Pung Wait of {_label} on a Discard")(_wait_points("pung", False, _major))
     rule(f"Pung Wait of {_label}, Self-drawn")(_wait_points("pung", True, _major))
@@ -380,8 +380,12 @@ def _lucky_round(r: Reading, g: Group) -> bool:
     return g.is_pung and g.tile == r.round
 
 
+def _flag_rule(flag: str) -> Condition:
+    return lambda r: bool(r.flags[flag])
+
+
 for _flag in ("haitei", "houtei", "tenhou", "chiihou"):
-    rule(_flag)(lambda r, flag=_flag: r.flags[flag])
+    rule(_flag)(_flag_rule(_flag))
 
 
 @rule("Four Triplets")

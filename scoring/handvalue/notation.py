@@ -48,6 +48,10 @@ class Tile:
     sorts tiles a great deal."""
 
     __slots__ = ("group", "value", "_key", "_hash")
+    group: str
+    value: str
+    _key: str
+    _hash: int
 
     def __init__(self, group: str, value: str) -> None:
         object.__setattr__(self, "group", group)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from typing import TypeVar
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -190,7 +191,7 @@ def base_points(han: int, fu: int, yakuman: bool) -> int:
         return 2000
     if fu != 25:
         fu = -(-fu // 10) * 10
-    return min(fu * 2 ** (han + 2), 2000)
+    return min(fu << (han + 2), 2000)  # fu × 2^(han+2)
 
 
 def error_code(message: str) -> str:
@@ -209,6 +210,7 @@ class CalculatorError(Exception):
 # tournament's hands repeat their situations): only records that parsed are remembered, so an
 # invalid record is always read afresh and answered with its own error.
 _REMEMBERED = 4096
+T = TypeVar("T")
 _parts_seen: dict[str, tuple] = {}
 _situations_seen: dict[str, dict] = {}
 _PART_KEYS = ("tiles", "win_tile", "melds", "dora_indicators", "ura_dora_indicators")
@@ -225,7 +227,7 @@ def _key(value: object) -> str | None:
         return None
 
 
-def _remember(seen: dict, key: str | None, parsed):
+def _remember(seen: dict, key: str | None, parsed: T) -> T:
     if key is not None:
         if len(seen) >= _REMEMBERED:
             seen.clear()

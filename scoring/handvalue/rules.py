@@ -13,6 +13,7 @@ with underscores, unique within its engine), its English name, the meld, tile or
 """
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -54,13 +55,13 @@ class Rule:
 RULES: dict[str, dict[str, Rule]] = {}
 
 
-def register_rules(engine: str, rules) -> tuple[Rule, ...]:
+def register_rules(engine: str, rules: Iterable[Rule]) -> tuple[Rule, ...]:
     """Enter a table's rules in the registry under their engine; returns them as a tuple."""
-    rules = tuple(rules)
+    table = tuple(rules)
     known = RULES.setdefault(engine, {})
-    for rule in rules:
+    for rule in table:
         known.setdefault(rule.id, rule)
-    return rules
+    return table
 
 
 def rule_names() -> set[str]:
@@ -94,7 +95,7 @@ def parts(entry: dict) -> list[tuple[str, float]]:
 
 
 @lru_cache(maxsize=4096)
-def _line(name: str, what: str, limit_hand: bool, limits: float, fan, points: int, doubles: int) -> str:
+def _line(name: str, what: str, limit_hand: bool, limits: float, fan: int | None, points: int, doubles: int) -> str:
     label = f"{name} ({what})" if what else name
     written = []
     for unit, amount in parts({"limit_hand": limit_hand, "limits": limits, "fan": fan, "points": points,

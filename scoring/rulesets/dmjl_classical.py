@@ -5,8 +5,10 @@ East pays and receives double. Penalties: dead hand, dangerous game (paid "für 
 dead hand), false Mah-Jongg, false naming and the Chemnitz catalogue's fines.
 """
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
+from typing import Literal, overload
 
 from ..errors import ScoringError
 from ..records import (
@@ -122,6 +124,10 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     return result(balances_of(transfers), repeats)
 
 
+@overload
+def _hand_values(record: dict, *, required: Literal[True]) -> list[int]: ...
+@overload
+def _hand_values(record: dict, *, required: bool) -> list[int] | None: ...
 def _hand_values(record: dict, *, required: bool) -> list[int] | None:
     values = record.get("hand_values")
     if values is None and not required:
@@ -133,7 +139,9 @@ def _hand_values(record: dict, *, required: bool) -> list[int] | None:
     return values
 
 
-def _win(record, options, dealer, grouped, values, limit_hand) -> list[tuple[int, int, int]]:
+def _win(record: dict, options: dict, dealer: int, grouped: dict[str, list[dict]], values: list[int] | None,
+         limit_hand: str | None) -> list[tuple[int, int, int]]:
+    assert values is not None  # required for a win (settle reads them with required=True)
     winner = seat(record, "winner", missing="winner_required")
     dead = offenders(grouped, "dead_hand")
     if winner in dead:
@@ -171,7 +179,7 @@ def _win(record, options, dealer, grouped, values, limit_hand) -> list[tuple[int
     return _dead_hands(paid + _differences(options, dealer, values, others), dead)
 
 
-def _differences(options, dealer, values, seats) -> list[tuple[int, int, int]]:
+def _differences(options: dict, dealer: int, values: list[int], seats: Sequence[int]) -> list[tuple[int, int, int]]:
     """Each pair of ``seats`` settles the difference of their values, the lower paying the higher."""
     upper = options["upper_limit"]
     cap_values = upper and options["limit_mode"] == "cap_values"
@@ -191,7 +199,7 @@ def _differences(options, dealer, values, seats) -> list[tuple[int, int, int]]:
     return transfers
 
 
-def _dead_hands(transfers, dead: list[int]) -> list[tuple[int, int, int]]:
+def _dead_hands(transfers: list[tuple[int, int, int]], dead: list[int]) -> list[tuple[int, int, int]]:
     """Seed 003 "für alle an alle zahlen": dead hands receive nothing and pay the others' debts."""
     if not dead:
         return transfers
@@ -206,7 +214,7 @@ def _dead_hands(transfers, dead: list[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def _false_mahjong(options, guilty: list[int]) -> list[tuple[int, int, int]]:
+def _false_mahjong(options: dict, guilty: list[int]) -> list[tuple[int, int, int]]:
     """No East double. ``per_innocent``: each innocent receives the penalty in total;
     ``total``: the offenders pay the penalty once, shared among the innocent players."""
     if not guilty:
@@ -217,7 +225,7 @@ def _false_mahjong(options, guilty: list[int]) -> list[tuple[int, int, int]]:
         received = [penalty] * len(innocent)
     else:
         received = split(penalty, len(innocent)) if innocent else []
-    transfers = []
+    transfers: list[tuple[int, int, int]] = []
     for payee, amount in zip(innocent, received, strict=True):
         transfers.extend(zip(guilty, [payee] * len(guilty), split(amount, len(guilty)), strict=True))
     return transfers

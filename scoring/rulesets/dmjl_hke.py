@@ -89,7 +89,7 @@ def _each_other(guilty: list[int], amount: int) -> list[tuple[int, int, int]]:
     return [(g, s, amount) for g in guilty for s in range(4) if s != g]
 
 
-def _win(record, options, winner, grouped) -> list[tuple[int, int, int]]:
+def _win(record: dict, options: dict, winner: int, grouped: dict[str, list[dict]]) -> list[tuple[int, int, int]]:
     if winner in offenders(grouped, "dead_hand"):
         raise ScoringError("dead_hand_cannot_win", field="winner", seat=winner)
     _, discarder = win_type(record)

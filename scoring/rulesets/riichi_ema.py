@@ -85,6 +85,7 @@ def base_points(han: int, fu: int | None) -> int:
     for least, points in LIMITS:
         if han >= least:
             return points
+    assert fu is not None  # the record's check requires fu below the limits (_value)
     if fu != SEVEN_PAIRS_FU:
         fu = -(-fu // 10) * 10
     return min(fu << (han + 2), MANGAN)
@@ -171,7 +172,7 @@ def _wins(record: dict, kind: str, discarder: int | None, kazoe: bool) -> list[t
         raise ScoringError("bad_record", field="wins", name="wins", expected="a list of wins")
     if kind == "self_draw" and len(wins) > 1:
         raise ScoringError("bad_record.one_tsumo", field="wins")
-    out = []
+    out: list[tuple] = []
     for win in wins:
         if type(win) is not dict or not set(win) <= {"seat", "han", "fu", "yakuman"}:
             raise ScoringError(
@@ -218,7 +219,8 @@ def _value(win: dict, winner: int, kazoe: bool) -> tuple[int, bool]:
     return base_points(han, fu), False
 
 
-def _pay(balances, options, dealer, winner, base, discarder, honba, liable) -> None:
+def _pay(balances: list[int], options: dict, dealer: int, winner: int, base: int, discarder: int | None, honba: int,
+         liable: int | None) -> None:
     """One winner's payment; ``liable`` is the pao seat, if pao applies to this win."""
     if discarder is not None:
         ron = up100((RON_EAST if winner == dealer else RON_OTHER) * base)

@@ -1,4 +1,4 @@
-"""One error body shape (API.md): ``{"error": {"code", "message", "fields"}}`` with ``fields`` a map
+"""One error body shape (docs/api.md): ``{"error": {"code", "message", "fields"}}`` with ``fields`` a map
 of field names to messages, built by one helper (``league.errors.error_body``) for the API, the
 score sheet's script and the commands; a ``settle/`` batch no longer mixes ``field`` and ``fields``."""
 import json

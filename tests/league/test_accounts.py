@@ -1,4 +1,4 @@
-"""Players' own accounts (API.md "Players at the table", "Privacy"): a claim is confirmed by its
+"""Players' own accounts (docs/api.md "Players at the table", "Privacy"): a claim is confirmed by its
 e-mailed link when the address is on file and by an administrator otherwise; until then the login
 does not work; one user ↔ one player; ``me/`` shows my open table, ``PATCH me/`` my name in public,
 ``me/export/`` everything stored about me, ``me/erase/`` erases me without changing any standing."""

@@ -1,4 +1,4 @@
-"""Club evenings (API.md "Players at the table"): a club event is created with ``kind`` "club", its
+"""Club evenings (docs/api.md "Players at the table"): a club event is created with ``kind`` "club", its
 evenings are opened one by one and its tables formed from whoever came, East first, by an
 administrator, a referee or a player who sits at the table."""
 import pytest

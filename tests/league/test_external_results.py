@@ -1,5 +1,5 @@
 """Results from elsewhere: an EMA results file previewed, stored as an external tournament and
-counted in the season's ranking (docs/rules.md §11, API.md "Events across tournaments")."""
+counted in the season's ranking (docs/rules.md §11, docs/api.md "Events across tournaments")."""
 import datetime
 import io
 from decimal import Decimal

@@ -1,4 +1,4 @@
-"""Bulk entry of players (API.md players/bulk/ and the administrators' page), through the same
+"""Bulk entry of players (docs/api.md players/bulk/ and the administrators' page), through the same
 parser as the registration import."""
 import io
 

@@ -1,4 +1,4 @@
-"""Privacy (API.md "Privacy"): a player who chose "initials" shows "Anna B." on every public page,
+"""Privacy (docs/api.md "Privacy"): a player who chose "initials" shows "Anna B." on every public page,
 the projector and the public API, while administrators and their exports keep the whole name; an
 administrator erases a player's details without changing any standing or ranking; the public sign-up
 form asks for consent to publication and keeps when it was given."""
