@@ -34,5 +34,5 @@ def tournament_registrations(*, tournament: Tournament) -> list[Registration]:
                          .order_by("player__last_name", "player__first_name", "player_id"))
     seated = set(Seat.objects.filter(session__tournament=tournament).values_list("player_id", flat=True))
     for registration in registrations:
-        registration.seated = registration.player_id in seated
+        registration.seated = registration.player_id in seated  # type: ignore[attr-defined]
     return registrations

@@ -164,7 +164,7 @@ def seating_plan_read(*, tournament: Tournament, upload, session_number: int | N
             problems.append(_("“%(value)s” is no wind (E, S, W, N)") % {"value": cells["wind"]})
         if player is None:
             problems.append(why)
-        if not problems:
+        if number is not None and table is not None and wind is not None and player is not None and not problems:
             at_table = seats.setdefault(number, {}).setdefault(table, {})
             if wind in at_table:
                 problems.append(_("table %(table)s has two players in one wind") % {"table": table})

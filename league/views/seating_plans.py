@@ -109,7 +109,7 @@ def control_seating_swap(request, slug: str):
     form = SeatingSwapForm(request.POST)
     number = form.cleaned_data["session"] if form.is_valid() else None
     try:
-        if not form.is_valid():
+        if number is None:
             raise ServiceError("swap_players", _("Choose the two players who change seats."))
         first = get_object_or_404(Player, pk=form.cleaned_data["first"])
         second = get_object_or_404(Player, pk=form.cleaned_data["second"])
