@@ -1,4 +1,4 @@
-"""Password reset for every account (API.md "Password reset"): Django's own views at
+"""Password reset for every account (docs/api.md "League administration"): Django's own views at
 /account/password/reset/, a link by e-mail, the same answer whether or not an account has the
 address, braked per client and per e-mail address, linked from the login page, German and English."""
 import re

@@ -1,6 +1,6 @@
 """A tournament's registrations, removed and made substitutes from the API
 (``tournaments/<id>/registrations/<player>/``) and from the tournament's manage page, through
-league.services.registrations (API.md "Roles scoped to a league, a club and a tournament")."""
+league.services.registrations (docs/api.md "League administration")."""
 import pytest
 
 from league.models import AuditEntry, Registration
