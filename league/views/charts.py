@@ -1,6 +1,8 @@
-"""Small inline SVG charts drawn on the server (no JavaScript library)."""
+"""Small inline SVG charts drawn on the server (no JavaScript library), with their key and values
+as HTML beside them (``chart_with_key``), so that a phone reads every line's name and every value."""
 import math
 
+from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -27,10 +29,10 @@ def line_chart(points: list[Point], *, title: str, ranks: bool = False) -> SafeS
 def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: bool = False, x_title: str = "",
                 y_title: str = "", separators: list[int] = ()) -> SafeString:
     """Several lines over shared x positions labelled ``columns`` (labels thinned out when they
-    would overlap); each line is ``(name, [(column index, value, tooltip), …])`` and named lines
-    get a legend. ``separators``: column indices where a new group (a tournament) starts, drawn as
-    a dashed rule. The value labels sit left of the plot, right-aligned, with room for the longest;
-    the axis titles name what is shown. Scores get a zero line, ranks run downwards (rank 1 on
+    would overlap); each line is ``(name, [(column index, value, tooltip), …])``; its name is its
+    title (``chart_with_key`` adds the key that names it on the page). ``separators``: column
+    indices where a new group (a tournament) starts, drawn as a dashed rule. The value labels sit
+    left of the plot, right-aligned, with room for the longest; the axis titles name what is shown. Scores get a zero line, ranks run downwards (rank 1 on
     top). An empty string without points."""
     lines = [(name, points) for name, points in lines if points]
     if not lines:
@@ -77,20 +79,7 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
     rules = format_html_join(
         "", '<line class="group" x1="{}" x2="{}" y1="{}" y2="{}"/>',
         ((x(i - 0.5), x(i - 0.5), TOP - 4, HEIGHT - BOTTOM + 2) for i in separators if 0 < i < len(columns)))
-    heading = SafeString("")
-    start = 2
-    if y_title:
-        heading = format_html('<text class="axis" x="2" y="12">{}</text>', y_title)
-        start = CHAR_WIDTH * len(y_title) + 14
-    legend = SafeString("")
-    if len(lines) > 1 or lines[0][0]:
-        entries, position = [], start
-        for number, (name, _) in enumerate(lines):
-            if position + CHAR_WIDTH * len(name) > WIDTH:
-                break  # no room: the lines still name themselves (their <title>)
-            entries.append((number % SERIES_COLOURS, position, name))
-            position += CHAR_WIDTH * len(name) + 12
-        legend = format_html_join("", '<text class="legend line-{}" x="{}" y="12">{}</text>', entries)
+    heading = format_html('<text class="axis" x="2" y="12">{}</text>', y_title) if y_title else SafeString("")
     x_axis = format_html('<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>', WIDTH - PAD, HEIGHT - 4,
                          x_title) if x_title else ""
     zero = (
@@ -103,7 +92,7 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>{}{}'
         '<text x="{}" y="{}" text-anchor="end">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>'
-        '{}{}{}{}{}</svg>',
+        '{}{}{}{}</svg>',
         WIDTH,
         HEIGHT,
         title,
@@ -119,6 +108,20 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
         format_html_join("", "{}", ((line(n, name, points),) for n, (name, points) in enumerate(lines))),
         labels,
         heading,
-        legend,
         x_axis,
     )
+
+
+def chart_with_key(columns: list[str], lines: list[Line], **chart) -> SafeString:
+    """``lines_chart`` with what a phone needs beside it (league/_chart.html): a key naming every
+    line in its colour, wrapping as the screen requires, and the values as a table (a tap opens
+    it; the dots' own titles show only under a mouse). An empty string without points."""
+    svg = lines_chart(columns, lines, **chart)
+    if not svg:
+        return svg
+    named = [(number % SERIES_COLOURS, name) for number, (name, points) in enumerate(lines) if points and name]
+    rows = sorted(((i, columns[i], name, tip, f"{float(v):g}") for name, points in lines for i, v, tip in points),
+                  key=lambda row: row[0])
+    return render_to_string("league/_chart.html", {"svg": svg, "key": named, "rows": rows, "title": chart["title"],
+                                                   "x_title": chart.get("x_title", ""),
+                                                   "y_title": chart.get("y_title", "")})

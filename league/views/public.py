@@ -7,11 +7,14 @@ the cache too. So these pages must be the same for every anonymous visitor of a 
 from the request but its path, no CSRF token (the language switcher is a plain link, views.language).
 """
 
+import datetime
+
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -25,7 +28,7 @@ from ..selectors.statistics import player_statistics, tournament_statistics
 from ..selectors.tables import provisional_table_ids
 from ..services.club import can_form_table, is_club
 from ..services.exports import TOURNAMENT_KINDS
-from .charts import lines_chart
+from .charts import chart_with_key
 
 TOURNAMENT_STANDINGS_TOP = 10
 LIVE_SECONDS = 30  # how often a running tournament's pages fetch their changing parts
@@ -337,21 +340,32 @@ def player(request, player_id: int):
     return render(request, "league/player.html", context)
 
 
+def _played_on(result) -> datetime.date:
+    """When a game was played: the day its table closed, else (still open) the tournament's start."""
+    closed_at = result.table.closed_at if result.table_id else None
+    return timezone.localdate(closed_at) if closed_at else result.tournament.starts_on
+
+
 def _score_chart(results) -> str:
-    """The game score of each session, one line per tournament with a rule between tournaments;
-    the x axis counts the sessions played (1, 2, 3 … across tournaments), the y axis the score."""
+    """The game score of each session in the order they were played (a club's evenings run all year
+    beside its tournaments: the day a table closed, not the event's first day, places a game), one
+    line per tournament with a rule where the tournament changes; the x axis counts the sessions
+    played (1, 2, 3 … across tournaments), the y axis the score."""
     columns, lines, separators = [], {}, []
-    for result in results:
+    previous = None
+    for result in sorted(results, key=lambda r: (_played_on(r), r.tournament.starts_on, r.tournament_id,
+                                                 r.session_number)):
+        if previous is not None and result.tournament_id != previous:
+            separators.append(len(columns))
+        previous = result.tournament_id
         if result.tournament_id not in lines:
-            if columns:
-                separators.append(len(columns))
             lines[result.tournament_id] = (result.tournament.name, [])
         tip = f"{result.tournament.name}, {_('session')} {result.session_number}"
         lines[result.tournament_id][1].append((len(columns), result.score, tip))
         # counted over all sessions played (each tournament's own numbers would read "1 … 1")
         columns.append(str(len(columns) + 1))
-    return lines_chart(columns, list(lines.values()), title=_("Game score per session"), x_title=_("Sessions played"),
-                       y_title=_("Score"), separators=separators)
+    return chart_with_key(columns, list(lines.values()), title=_("Game score per session"),
+                          x_title=_("Sessions played"), y_title=_("Score"), separators=separators)
 
 
 def _rank_chart(snapshots) -> str:
@@ -365,8 +379,8 @@ def _rank_chart(snapshots) -> str:
         day = date_format(s.taken_on, "SHORT_DATE_FORMAT")
         lines.setdefault(s.season_id, (str(s.season), []))[1].append(
             (column[s.taken_on], s.rank, f"{s.season}, {day}"))
-    return lines_chart([date_format(day, "SHORT_DATE_FORMAT") for day in dates], list(lines.values()),
-                       title=_("Ranking over time"), ranks=True, x_title=_("Date"), y_title=_("Rank"))
+    return chart_with_key([date_format(day, "SHORT_DATE_FORMAT") for day in dates], list(lines.values()),
+                          title=_("Ranking over time"), ranks=True, x_title=_("Date"), y_title=_("Rank"))
 
 
 @cached_page

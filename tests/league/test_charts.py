@@ -36,3 +36,34 @@ def test_the_score_chart_counts_the_sessions_played_across_tournaments(client):
     chart = chart[:chart.index("</svg>")]
     assert re.findall(r'<text x="[\d.]+" y="[\d.]+" text-anchor="middle">([^<]*)</text>', chart) == ["1", "2"]
     assert "Sessions played" in chart
+
+
+@pytest.mark.django_db
+def test_the_score_chart_names_every_tournament_orders_by_the_day_played_and_shows_its_values(client):
+    """Issue 42, item 10: every line named in a key that wraps, values readable without a mouse, and
+    a club's November evening after a June tournament although the club's series began in January."""
+    import datetime
+
+    from league.models import Table
+
+    player = PlayerFactory()
+    played = {}
+    for slug, name, starts_on, day in (("club-year", "Thursday evenings", datetime.date(2026, 1, 8),
+                                        datetime.datetime(2026, 11, 12, 21, tzinfo=datetime.UTC)),
+                                       ("june-cup", "June Cup", datetime.date(2026, 6, 6),
+                                        datetime.datetime(2026, 6, 6, 18, tzinfo=datetime.UTC))):
+        table = table_with_players(slug=slug, name=name, starts_on=starts_on, ends_on=datetime.date(2026, 12, 31),
+                                   players=[player] + PlayerFactory.create_batch(3))
+        hand_record(table=table, record=WIN, user=None)
+        Table.objects.filter(pk=table.pk).update(closed=True, closed_at=day)
+        standings_recompute(tournament=table.session.tournament)
+        played[name] = table
+    page = client.get(f"/p/{player.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    figure = page[page.index('class="chart-figure"'):]
+    figure = figure[:figure.index("</figure>")]
+
+    key = re.findall(r'<li><span class="swatch line-(\d)" aria-hidden="true"></span>([^<]*)</li>', figure)
+    assert key == [("0", "June Cup"), ("1", "Thursday evenings")]
+    values = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td>", figure)
+    assert values == [("1", "June Cup, session 1"), ("2", "Thursday evenings, session 1")]
+    assert "<summary>The values</summary>" in figure
