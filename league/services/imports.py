@@ -21,6 +21,7 @@ import json
 import re
 import unicodedata
 import zipfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
@@ -33,6 +34,7 @@ from ..errors import ServiceError
 from ..exports.cells import unsafe
 from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
+from ..names import split_name
 from ..validators import hidden_characters_message
 from .tournaments import registrations_create_many
 
@@ -202,6 +204,28 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple]:
         workbook.close()
 
 
+DELIMITERS = (";", "\t", ",")  # a tie goes to the first: German Excel writes decimal commas in ";" files
+
+
+def _delimiter(text: str) -> str:
+    """The separator of a CSV file: the one that splits most of its first lines into the same number
+    (more than one) of fields. A title row above the headings ("Ergebnisse Hamburg;;;" or no
+    separator at all) and decimal commas in a semicolon file (as German Excel saves it) do not
+    mislead it, as they may ``csv.Sniffer``."""
+    sample = text[:16384].splitlines()[:50]
+    best, best_rows = ",", 0
+    for delimiter in DELIMITERS:
+        try:
+            widths = [len(row) for row in csv.reader(sample, delimiter=delimiter) if row]
+        except csv.Error:
+            continue
+        counts = Counter(width for width in widths if width > 1)
+        rows = counts.most_common(1)[0][1] if counts else 0
+        if rows > best_rows:
+            best, best_rows = delimiter, rows
+    return best
+
+
 def _csv_rows(data: bytes) -> Iterator[list]:
     try:
         text = data.decode("utf-8-sig")
@@ -209,12 +233,8 @@ def _csv_rows(data: bytes) -> Iterator[list]:
         text = data.decode("cp1252", errors="replace")
     if "\x00" in text:
         raise _refuse("bad_file", _("The file contains NUL characters; save it as CSV text again."))
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
     # newline="" lets the reader take \r\n, \n and a lone \r as line ends, also inside quotes.
-    reader = csv.reader(io.StringIO(text, newline=""), dialect, strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     try:
         yield from reader
     except csv.Error as error:
@@ -257,17 +277,6 @@ def _columns(heading_row: list) -> dict[str, int]:
                 "columns": ", ".join(str(Player._meta.get_field(name).verbose_name) for name in missing)},
             fields={"file": [_("Columns: first name, last name, club, country, EMA number.")]})
     return columns
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """(first name, last name) of one written name: "Last, First", else the last word is the last name."""
-    if "," in name:
-        last, first = (part.strip() for part in name.split(",", 1))
-        return first, last
-    parts = name.split()
-    if len(parts) < 2:
-        return "", name.strip()
-    return " ".join(parts[:-1]), parts[-1]
 
 
 def _has_headings(row: list) -> bool:
