@@ -154,10 +154,7 @@ def control_action(request, slug: str, action: str):
                                        _("%(player)s is withdrawn from session %(number)s on."))
                              % {"player": player.full_name, "number": withdrawal.from_session})
         elif action == "walkin":
-            registration = day_services.walkin_create(tournament=tournament, first_name=post.get("first_name", ""),
-                                                      last_name=post.get("last_name", ""), user=request.user)
-            messages.success(request, _("%(player)s is registered as a substitute and checked in.")
-                             % {"player": registration.player.full_name})
+            return _walkin(request, tournament, number)
         elif action in ("bye", "unbye"):
             player = _posted_player(post)
             if action == "bye":
@@ -216,6 +213,30 @@ def control_action(request, slug: str, action: str):
         if request.headers.get("X-Requested-With") == "fetch":  # control.js says it as it is
             return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
         messages.error(request, error.message)
+    return _back(tournament, number)
+
+
+def _walkin(request, tournament: Tournament, number: int | None):
+    """A walk-in: registered and checked in, or, when the name is probably a player entered already,
+    the control room again with the walk-in form asking who it is (the candidates, or someone new)."""
+    post = request.POST
+    first_name, last_name = post.get("first_name", ""), post.get("last_name", "")
+    try:
+        registration = day_services.walkin_create(tournament=tournament, first_name=first_name,
+                                                  last_name=last_name, user=request.user,
+                                                  player=post.get("player") or None)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        if error.code != "walkin_similar":
+            return _back(tournament, number)
+        context = _control_context(request, tournament, number)
+        players = Player.objects.select_related("club").in_bulk(error.extra["candidates"])
+        context.update(walkin_first=first_name, walkin_last=last_name,
+                       walkin_candidates=[players[pk] for pk in error.extra["candidates"] if pk in players])
+        return render(request, "league/control.html", context, status=409)
+    player = registration.player
+    name = f"{player.full_name} ({player.club.name})" if player.club else player.full_name  # which one it is
+    messages.success(request, _("%(player)s is registered as a substitute and checked in.") % {"player": name})
     return _back(tournament, number)
 
 
