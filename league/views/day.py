@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..cache import cached_page, page_subject
+from ..collation import sorted_by_name
 from ..errors import ServiceError
-from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty, shown_name_order
+from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
-from ..selectors.standings import team_standings_for
+from ..selectors.standings import standings_in_order, team_standings_for
 from ..selectors.tables import open_disputes
 from ..services import day as day_services
 from ..services.confirmations import dispute_resolve
@@ -62,8 +63,8 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
     next_draw = seating_next_session(tournament=tournament)
     draw_number = next_draw or number
-    byes = list(Bye.objects.filter(tournament=tournament, session_number=draw_number).select_related("player")
-                .order_by("player__last_name", "player__first_name"))
+    byes = sorted_by_name(Bye.objects.filter(tournament=tournament, session_number=draw_number)
+                          .select_related("player"), lambda bye: bye.player)
     out = {bye.player_id for bye in byes}
     may_sit_out = [e for e in entrants if e.checked_in and not e.substitute and e.player.pk not in out
                    and not e.out_in(draw_number)]
@@ -81,7 +82,8 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
         "cut": stages.cut_for(tournament, draw_number),
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
-        "penalties": TournamentPenalty.objects.filter(tournament=tournament).select_related("player"),
+        "penalties": sorted_by_name(TournamentPenalty.objects.filter(tournament=tournament).select_related("player")
+                                    .order_by("pk"), lambda penalty: penalty.player),
         "disputes": open_disputes(tournament),
     }
 
@@ -294,7 +296,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
     elif hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
-        standings = list(tournament.standings.select_related("player").order_by("rank", *shown_name_order("player__")))
+        standings = standings_in_order(tournament.standings.select_related("player"))
     revealed = tournament.standings_revealed_at is not None and tournament.day_options[
         "hide_standings_from_session"] is not None
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import rule_options
 from .. import tournament_options as day_options
+from ..collation import sorted_by_name
 from ..errors import ServiceError, form_errors_from
 from ..models import Club, Player, Season, Tournament
 from ..permissions import is_league_admin
@@ -300,7 +301,7 @@ def players_merge(request):
     _admin_only(request)
     data = request.POST if request.method == "POST" else request.GET
     keep, remove = _player_or_none(data.get("keep")), _player_or_none(data.get("remove"))
-    context = {"players": Player.objects.select_related("club").order_by("last_name", "first_name", "pk"),
+    context = {"players": sorted_by_name(Player.objects.select_related("club")),  # league.collation
                "keep": keep, "remove": remove, "status": 200}
     if request.method == "POST" and request.POST.get("action") == "erase":
         erase = _player_or_none(request.POST.get("erase"))
