@@ -316,16 +316,28 @@ SUBSTITUTE_YES = {"1", "x", "yes", "y", "ja", "j", "true", "wahr", "substitute",
 SUBSTITUTE_NO = {"", "0", "no", "n", "nein", "false", "falsch", "-"}
 
 
+_UNREADABLE = object()
+
+
+def _json_sent(raw):
+    """A JSON field as sent: None when not sent, the parsed value of a JSON text (a form field),
+    ``_UNREADABLE`` for a text that is not JSON (refused by the caller's check of its shape)."""
+    if raw in (None, ""):
+        return None
+    if isinstance(raw, str):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return _UNREADABLE
+    return raw
+
+
 def decisions_parsed(raw, *, field: str = "decisions") -> dict:
     """``{"<row>": "new" | <player id>}`` (players) or ``{"<club name>": "new" | <club id>}`` (clubs,
     ``field="clubs"``) as sent; anything else is a 400 ``invalid_decisions``."""
-    if raw in (None, ""):
+    raw = _json_sent(raw)
+    if raw is None:
         return {}
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw)
-        except ValueError:
-            raw = None
     problem = ServiceError("invalid_decisions", _("The decisions must map a row (or a club's name) to "
                                                   "“new” or an id."), fields={field: [_("Not valid.")]})
     if not isinstance(raw, dict) or len(raw) > MAX_LINES:
@@ -384,13 +396,9 @@ def _row_reasons(cells: dict, country: str) -> tuple[list[str], bool]:
 def names_parsed(raw) -> dict[int, tuple[str, str]]:
     """``{"<row>": {"first_name", "last_name"}}`` as sent (a name split otherwise than the pasted
     line was); anything else is a 400 ``invalid_names``."""
-    if raw in (None, ""):
+    raw = _json_sent(raw)
+    if raw is None:
         return {}
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw)
-        except ValueError:
-            raw = None
     problem = ServiceError("invalid_names", _("The names must map a row to its first and last name."),
                            fields={"names": [_("Not valid.")]})
     if not isinstance(raw, dict) or len(raw) > MAX_LINES:

@@ -22,7 +22,8 @@ def tina():
 
 def form_fields(page: str) -> dict:
     """What the browser sends back from the preview: the text, the checked radios, the name fields."""
-    fields = {"rows": re.search(r'<textarea[^>]*name="rows"[^>]*>(.*?)</textarea>', page, re.S).group(1)}
+    text = re.search(r'<textarea[^>]*name="rows"[^>]*>(.*?)</textarea>', page, re.S)
+    fields = {"rows": text.group(1)} if text else {}
     for tag in re.findall(r"<input[^>]*>", page):
         name = re.search(r'name="([^"]+)"', tag)
         value = re.search(r'value="([^"]*)"', tag)
@@ -134,3 +135,21 @@ def test_names_not_of_the_expected_shape_are_a_400(admin_api):
     response = admin_api.post("/api/v1/players/bulk/", {"rows": LINES, "preview": True, "names": {"1": "Tina"}},
                               format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_names"
+
+
+def test_the_registration_import_page_keeps_a_choice_through_previews_too(admin_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    tournament = TournamentFactory()
+    known = PlayerFactory(first_name="Jürgen", last_name="Müller", club=None)
+    url = f"/manage/t/{tournament.slug}/import/"
+    page = admin_client.post(url, {"file": SimpleUploadedFile("r.csv", b"Name;Verein\nMueller, Juergen;\n"),
+                                   "action": "preview"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'name="decide_2" value="{known.pk}"' in page
+    choice = {"decide_2": str(known.pk)}
+    for _preview in range(2):  # the kept file previewed again with the choice made
+        page = admin_client.post(url, {"action": "preview", **choice}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert re.search(rf'name="decide_2" value="{known.pk}"[^>]*checked', page), "the choice is gone"
+        choice = {key: value for key, value in form_fields(page).items() if key.startswith("decide_")}
+    admin_client.post(url, {"action": "import", **choice})
+    assert list(Registration.objects.filter(tournament=tournament).values_list("player", flat=True)) == [known.pk]
