@@ -58,7 +58,7 @@ def test_a_stored_last_name_tells_its_particles(last, parts):
 
 
 @pytest.mark.django_db
-def test_bulk_entry_stores_the_particles_with_the_last_name_and_the_ema_csv_writes_them_so(admin_api):
+def test_bulk_entry_stores_the_particles_with_the_last_name_and_the_ema_csv_writes_them_so():
     from league.exports import ema_csv
     from league.models import Standing
     from tests.factories import TournamentFactory
