@@ -23,6 +23,7 @@ from ..selectors.statistics import player_statistics, tournament_statistics
 from ..services.imports import (
     bulk_entries,
     decisions_parsed,
+    names_parsed,
     players_bulk_create,
     players_bulk_preview,
     text_rows,
@@ -242,6 +243,9 @@ class BulkPlayersRequest(serializers.Serializer):
         'What a "similar" row is: {"<row>": "new" | <player id>}; undecided ones are left alone'))
     clubs = serializers.JSONField(required=False, help_text=_(
         'What a club name near an existing club\'s is: {"<name as written>": "new" | <club id>}'))
+    names = serializers.JSONField(required=False, help_text=_(
+        'A row\'s name split otherwise than read: {"<row>": {"first_name": "…", "last_name": "…"}} with the '
+        'same words'))
 
     def validate(self, attrs):
         if not attrs.get("file") and not (attrs.get("rows") or "").strip():
@@ -257,6 +261,12 @@ class BulkEntry(serializers.Serializer):
                                        help_text=_("Players this row probably is, best first"))
     club_candidates = serializers.ListField(child=serializers.IntegerField(), required=False,
                                             help_text=_("Clubs the row's club probably is, best first"))
+    decision = serializers.JSONField(required=False, help_text=_(
+        'What was decided for the row: "new" or a player id'))
+    club_decision = serializers.JSONField(required=False, help_text=_(
+        'What was decided for its club: "new" or a club id'))
+    first_name = serializers.CharField(required=False)
+    last_name = serializers.CharField(required=False)
     error = serializers.CharField(required=False)
 
 
@@ -277,7 +287,8 @@ class PlayersBulk(APIView):
         rows = upload_rows(values["file"]) if values.get("file") else text_rows(values["rows"])
         tournament = values.get("tournament")
         decided = {"decisions": decisions_parsed(values.get("decisions")),
-                   "clubs": decisions_parsed(values.get("clubs"), field="clubs")}
+                   "clubs": decisions_parsed(values.get("clubs"), field="clubs"),
+                   "names": names_parsed(values.get("names"))}
         if values["preview"]:
             return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament, **decided)))
         preview = players_bulk_create(rows=rows, tournament=tournament, **decided)

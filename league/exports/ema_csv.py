@@ -6,6 +6,7 @@ from scoring.numbers import to_decimal
 
 from ..models import Player, Registration, Standing
 from ..selectors.stages import final_standings
+from ..selectors.standings import standings_in_order
 from .cells import number_text, safe
 
 CHUNK = 2000
@@ -36,9 +37,8 @@ def _rows(tournament):
         for player_id, place, entry in final:
             yield place, players[player_id], to_decimal(entry.table_points, 4), to_decimal(entry.score, 2)
         return
-    standings = (Standing.objects.filter(tournament=tournament).select_related("player")
-                 .order_by("rank", "player__last_name", "player__first_name", "pk"))
-    for row in standings.iterator(chunk_size=CHUNK):
+    standings = Standing.objects.filter(tournament=tournament).select_related("player").iterator(chunk_size=CHUNK)
+    for row in standings_in_order(standings):  # ties as on every page (league.collation)
         yield row.rank, row.player, row.table_points, row.score
 
 

@@ -5,8 +5,9 @@ to 2 decimals and the tournaments counted. Exports are the administrators': full
 import csv
 import io
 
+from ..collation import ranked_order, shown_key
 from ..models import SeasonRanking
-from ..selectors.standings import SEASON_ORDER
+from ..selectors.standings import SEASON_ORDER, ranking_figures
 from .cells import safe
 
 CHUNK = 2000
@@ -25,8 +26,11 @@ def ranking_rows(season):
     """The ranking's rows as the EMA's layout has them, texts escaped against formulas."""
     rankings = (SeasonRanking.objects.filter(season=season).order_by(*SEASON_ORDER)
                 .values_list("rank", "player__last_name", "player__first_name", "player__ema_id",
-                             "player__country", "value", "tournaments"))
-    for rank, last, first, ema_id, country, value, tournaments in rankings.iterator(chunk_size=CHUNK):
+                             "player__country", "value", "tournaments", "games", "player__public_name", "player_id"))
+    # ties as on the home page and the ranking's page (league.collation)
+    ordered = ranked_order(rankings.iterator(chunk_size=CHUNK), lambda row: ranking_figures(row[0], row[5], row[7]),
+                           lambda row: shown_key(row[2], row[1], row[8], row[9]))
+    for rank, last, first, ema_id, country, value, tournaments, *_rest in ordered:
         yield [rank, safe(last), safe(first), safe(ema_id), safe(country), value, tournaments]
 
 

@@ -2,9 +2,9 @@
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from ..models import Season, SeasonRanking
+from ..models import Season
 from ..selectors.pages import season_tournaments
-from ..selectors.standings import SEASON_ORDER
+from ..selectors.standings import season_ranking_for
 from .cells import DECIMAL, INTEGER, append, new_sheet, player_name
 
 
@@ -20,9 +20,7 @@ def write(*, export, stream, progress) -> None:
     season = export.season
     workbook = Workbook(write_only=True)
     sheet = new_sheet(workbook, _("Ranking"), headings(), [7, 30, 26, 9, 13, 8, 12])
-    rankings = (SeasonRanking.objects.filter(season=season).select_related("player__club")
-                .order_by(*SEASON_ORDER))
-    for row in rankings.iterator(chunk_size=2000):
+    for row in season_ranking_for(season=season):
         append(sheet, [row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
                        row.player.country, row.value, row.games, row.tournaments],
                [INTEGER, None, None, None, DECIMAL, INTEGER, INTEGER])

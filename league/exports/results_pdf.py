@@ -2,6 +2,7 @@
 standings table with rank, name, club, table points, score and games, in the export's language.
 The table's heading repeats on every page."""
 from ..models import Standing
+from ..selectors.standings import standings_in_order
 from . import pdf
 from .cells import player_name
 
@@ -14,12 +15,12 @@ def filename(export) -> str:
 
 def write(*, export, stream, progress) -> None:
     tournament = export.tournament
-    standings = (Standing.objects.filter(tournament=tournament).select_related("player__club")
-                 .order_by("rank", "player__last_name", "player__first_name", "pk"))
+    standings = standings_in_order(Standing.objects.filter(tournament=tournament).select_related("player__club")
+                                   .iterator(chunk_size=2000))
     rows = [{"rank": row.rank, "name": player_name(row.player),
              "club": row.player.club.name if row.player.club else "", "table_points": row.table_points,
              "score": row.score, "games": row.games}
-            for row in standings.iterator(chunk_size=2000)]
+            for row in standings]
     progress(10)
     methods = dict(tournament.StandingMethod.choices)
     context = {"tournament": tournament, "method": methods[tournament.effective_standing_method]}

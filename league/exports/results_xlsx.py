@@ -19,7 +19,7 @@ from ..hand_facts import LIVE, Wording, outcome_text, seat_labels
 from ..models import WIND_NAMES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty, full_name
 from ..rule_options import option_lines
 from ..selectors.stages import as_standings, stage_tables
-from ..selectors.standings import team_standings_for
+from ..selectors.standings import standings_in_order, team_standings_for
 from ..selectors.tables import hand_balances_by_player, hand_seatings, players_enter, provisional_tables
 from .cells import BOLD, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name, row_writer, sheet_title
 
@@ -84,10 +84,10 @@ def standings_headings() -> list[str]:
 
 def _standings_sheet(workbook, tournament) -> None:
     sheet = new_sheet(workbook, _("Standings"), standings_headings(), [7, 30, 26, 9, 13, 13, 8, 14, 13])
-    standings = (Standing.objects.filter(tournament=tournament).select_related("player__club")
-                 .order_by("rank", "player__last_name", "player__first_name", "pk"))
+    standings = standings_in_order(Standing.objects.filter(tournament=tournament).select_related("player__club")
+                                   .iterator(chunk_size=CHUNK))
     write_row = row_writer(sheet, STANDING_FORMATS)
-    for row in standings.iterator(chunk_size=CHUNK):
+    for row in standings:
         write_row([row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
                    row.player.country, row.table_points, row.score, row.games, row.penalty_points,
                    _("yes") if row.disqualified else ""])

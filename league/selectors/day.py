@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring import flow
 
+from ..collation import shown_name_key, sorted_by_name, text_key
 from ..models import (
     WIND_NAMES,
     CheckIn,
@@ -29,7 +30,7 @@ from ..models import (
 )
 from ..permissions import can_referee, is_league_admin
 from .addresses import player_address
-from .standings import fixed_substitute_result, game_rows, standing_rows
+from .standings import fixed_substitute_result, game_rows, standing_rows, standings_in_order
 from .tables import player_totals, provisional_table_ids, shown_totals
 
 START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
@@ -100,8 +101,8 @@ def unaccented(text: str) -> str:
 
 
 def shown_sort_key(player: Player) -> tuple:
-    """Sorts players by their shown name in Python, as ``shown_name_order`` does in the database."""
-    return (unaccented(player.public_last_name), unaccented(player.first_name), player.pk)
+    """Sorts players by their shown name in Python (league.collation)."""
+    return shown_name_key(player)
 
 
 def _parts(name: str) -> list[str]:
@@ -137,7 +138,7 @@ def find_seats(*, tournament: Tournament, query: str, limit: int = 50) -> list[d
          + f"#table-{seat.table.number}"}
         for seat in seats if name_matches(query, seat.player.name)
     ]
-    found.sort(key=lambda row: (unaccented(row["player_name"]), row["player"], row["session"]))
+    found.sort(key=lambda row: (text_key(row["player_name"]), row["player"], row["session"]))
     return found[:limit]
 
 
@@ -187,8 +188,7 @@ def standings_before(*, tournament: Tournament, session_number: int) -> list[Sta
     rows = standing_rows(tournament, games, before_session=session_number)
     players = Player.objects.select_related("club").in_bulk([key[0] for key in rows])
     standings = [Standing(tournament=tournament, player=players[key[0]], **values) for key, values in rows.items()]
-    standings.sort(key=lambda s: (s.rank, shown_sort_key(s.player)))
-    return standings
+    return standings_in_order(standings)
 
 
 @dataclass
@@ -245,8 +245,8 @@ def entrants(tournament: Tournament) -> list[Entrant]:
     checked = set(checked_in_ids(tournament))
     withdrawn = {player_id: (first, until) for player_id, first, until in Withdrawal.objects.filter(
         tournament=tournament).values_list("player_id", "from_session", "until_session")}
-    registrations = (Registration.objects.filter(tournament=tournament).select_related("player")
-                     .order_by("player__last_name", "player__first_name", "player_id"))
+    registrations = sorted_by_name(Registration.objects.filter(tournament=tournament).select_related("player"),
+                                   lambda registration: registration.player)  # league.collation
     return [Entrant(r.player, r.substitute, r.player_id in checked, *withdrawn.get(r.player_id, (None, None)))
             for r in registrations]
 

@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch, QuerySet
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch
 from django.utils import formats, timezone
 
 from scoring import mers
 from scoring.numbers import fraction_to_decimal
 
+from ..collation import rank_figures, ranked_order, shown_key
 from ..models import (
     GameResult,
     Hand,
@@ -27,13 +28,12 @@ from ..models import (
     Table,
     Tournament,
     shown_name,
-    shown_name_order,
 )
 from ..permissions import ema_id_for, is_league_admin, visible_tournaments
 from .addresses import player_address
 from .day import hides_for
 from .mers import tournament_figures
-from .standings import SEASON_ORDER, counts_in_ranking
+from .standings import SEASON_ORDER, counts_in_ranking, ranking_figures, rankings_in_order
 from .tables import game_complete, player_totals, shown_totals
 
 RECENT_COUNT = 10
@@ -76,9 +76,9 @@ def current_season_tops(limit: int = 10) -> list[SeasonTop]:
     rows = (
         SeasonRanking.objects.filter(season_id__in=tops, rank__isnull=False, rank__lte=limit)
         .select_related("player__club")
-        .order_by("season_id", "rank", *shown_name_order("player__"))
     )
-    for row in rows:
+    # ties as the ranking's page, its workbook and its EMA file order them (league.collation)
+    for row in sorted(rankings_in_order(rows), key=lambda row: row.season_id):
         tops[row.season_id].rows.append(row)
     return list(tops.values())
 
@@ -123,13 +123,15 @@ _STANDING_COLUMNS = ("rank", "player_id", "player__first_name", "player__last_na
                      "table_points", "score", "games", "disqualified", "substitute")
 
 
-def standings_rows(tournament: Tournament, limit: int | None = None) -> QuerySet:
-    """The stored standings, best first, as tuples of the columns a standings table shows (no model
-    instances: a table of hundreds of players is read in one go)."""
+def standings_rows(tournament: Tournament, limit: int | None = None) -> list[tuple]:
+    """The stored standings, best first (equal ranks by the shown name, league.collation), as tuples
+    of the columns a standings table shows (no model instances: a table of hundreds of players is
+    read in one go)."""
     substitute = Registration.objects.filter(tournament=OuterRef("tournament"), player=OuterRef("player"),
                                              substitute=True)
-    rows = (tournament.standings.annotate(substitute=Exists(substitute)).order_by("rank", *shown_name_order("player__"))
+    rows = (tournament.standings.annotate(substitute=Exists(substitute)).order_by("rank", "player_id")
             .values_list(*_STANDING_COLUMNS))
+    rows = ranked_order(rows, lambda row: rank_figures(row[0]), lambda row: shown_key(row[2], row[3], row[4], row[1]))
     return rows[:limit] if limit else rows
 
 
@@ -329,9 +331,10 @@ def ranking_lines(season: Season) -> list[RankingLine]:
     formatted and the addresses built here, once, and only the columns shown are read)."""
     separator = formats.get_format("DECIMAL_SEPARATOR")
     address = player_address()
-    rows = season.rankings.order_by(*SEASON_ORDER).values_list(
+    rows = ranked_order(season.rankings.order_by(*SEASON_ORDER).values_list(
         "rank", "player_id", "player__first_name", "player__last_name", "player__public_name", "player__club__name",
-        "value", "games", "tournaments")
+        "value", "games", "tournaments"), lambda row: ranking_figures(row[0], row[6], row[7]),
+        lambda row: shown_key(row[2], row[3], row[4], row[1]))
     return [RankingLine(rank=str(rank) if rank else "–", url=address.format(player_id),
                         name=shown_name(first, last, public_name),
                         club=club or "", value=decimal_text(value, separator, whole=False), games=games,

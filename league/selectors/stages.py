@@ -25,6 +25,7 @@ from scoring import stages as staging
 from scoring import standings as tally
 from scoring.numbers import to_decimal
 
+from ..collation import rank_figures, ranked_order, shown_key
 from ..errors import ServiceError
 from ..models import Bye, GameResult, Player, Registration, Standing, Table, Tournament, TournamentPenalty
 from .standings import game_rows
@@ -88,7 +89,7 @@ class _Reads:
     games: list[tuple]  # (session, player, table points, score, place)
     byes: list[tuple]  # (session, player)
     penalties: list[tuple]  # (player, points, disqualified)
-    names: dict[int, tuple]  # player → (last name, first name) for ties in the listing
+    names: dict[int, tuple]  # player → (first name, last name, public name) for ties in the listing
 
 
 def _reads(tournament: Tournament, fresh: bool = False) -> _Reads:
@@ -114,8 +115,8 @@ def _reads(tournament: Tournament, fresh: bool = False) -> _Reads:
     registered = [player_id for player_id in registrations.values_list("player_id", flat=True)
                   if player_id not in left_out]
     everyone = set(registered) | {g[1] for g in games} | {p[0] for p in penalties}
-    names = {pk: (last, first) for pk, last, first in
-             Player.objects.filter(pk__in=everyone).values_list("pk", "last_name", "first_name")}
+    names = {pk: (first, last, public) for pk, first, last, public in
+             Player.objects.filter(pk__in=everyone).values_list("pk", "first_name", "last_name", "public_name")}
     return _Reads(registered, left_out, games, byes, penalties, names)
 
 
@@ -168,7 +169,9 @@ def _stage_tables(tournament: Tournament, reads: _Reads, upto: int, before_sessi
         ranked = tally.ranked(tallies, method)
         unranked = not games and (previous is None or stage.carry == "none")
         rows = [(player_id, None if unranked else rank, entry) for player_id, rank, entry in ranked]
-        rows.sort(key=lambda row: (row[1] is None, row[1] or 0, reads.names.get(row[0], ("", "")), row[0]))
+        # ties as in every standings (league.collation)
+        rows = ranked_order(rows, lambda row: rank_figures(row[1]),
+                            lambda row: shown_key(*reads.names.get(row[0], ("", "", "full")), row[0]))
         previous = StageTable(stage, rows, members)
         tables.append(previous)
     return tables

@@ -28,6 +28,7 @@ from scoring.results import GameResult as Game
 from scoring.results import game_result, settled_game
 
 from .. import tournament_options
+from ..collation import rank_figures, ranked_order, shown_name_key
 from ..models import (
     Bye,
     GameResult,
@@ -42,7 +43,6 @@ from ..models import (
     Tournament,
     TournamentPenalty,
     shown_name,
-    shown_name_order,
 )
 from .tables import counted_tables_q, players_enter
 
@@ -54,21 +54,40 @@ def counts_in_ranking() -> Q:
     return Q(status=Tournament.Status.FINISHED) | Q(kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING)
 
 
+def standing_figures(standing: Standing) -> tuple:
+    return rank_figures(standing.rank)
+
+
+def standings_in_order(standings) -> list[Standing]:
+    """Stored (or computed) standings best first, equal ranks by the shown name (league.collation:
+    the one rule for ties on every page, API answer, workbook and EMA file)."""
+    return ranked_order(standings, standing_figures, lambda standing: shown_name_key(standing.player))
+
+
 def standings_for(*, tournament: Tournament) -> list[Standing]:
     """The tournament's standings, best first; disqualified players last."""
-    return list(Standing.objects.filter(tournament=tournament).select_related("player__club")
-                .order_by("rank", *shown_name_order("player__")))
+    return standings_in_order(Standing.objects.filter(tournament=tournament).select_related("player__club"))
 
 
 # Ranked players by rank; unranked ones (too few games or tournaments) after them by their results
-# (value, then games), never by name first.
-SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", *shown_name_order("player__"))
+# (value, then games), never by name first. The database orders by the figures (for reads that
+# stream); equal figures are put in name order in Python (``rankings_in_order``).
+SEASON_ORDER = (F("rank").asc(nulls_last=True), "-value", "-games", "player_id")
 
 
-def season_ranking_for(*, season: Season) -> QuerySet[SeasonRanking]:
+def ranking_figures(rank, value, games) -> tuple:
+    return rank_figures(rank, -value, -games)
+
+
+def rankings_in_order(rankings) -> list[SeasonRanking]:
+    """Season rankings best first (``ranking_figures``), equal ones by the shown name."""
+    return ranked_order(rankings, lambda r: ranking_figures(r.rank, r.value, r.games),
+                        lambda r: shown_name_key(r.player))
+
+
+def season_ranking_for(*, season: Season) -> list[SeasonRanking]:
     """The season's ranking, best first; players without a rank (too few games) after the others."""
-    return (SeasonRanking.objects.filter(season=season).select_related("player__club")
-            .order_by(*SEASON_ORDER))
+    return rankings_in_order(SeasonRanking.objects.filter(season=season).select_related("player__club"))
 
 
 def player_results(*, player: Player, tournaments: QuerySet[Tournament] | None = None) -> list[GameResult]:

@@ -27,6 +27,7 @@ from django.db.models import Avg, Count, Q, QuerySet
 from scoring.flow import IDENTITY
 
 from .. import hand_facts
+from ..collation import text_key
 from ..models import GameResult, Hand, Player, Seat, Table, Tournament, TournamentPenalty, shown_name
 from .day import hides_for
 from .tables import counted_tables_q, hand_seatings
@@ -178,7 +179,7 @@ def tournament_statistics(*, tournament: Tournament, before_session: int | None 
             rows[player_id].average_place = Decimal(str(average)).quantize(Decimal("0.01"))
     _names(rows)
     _unknown_win_types(rows.values(), {tournament.ruleset})
-    ordered = sorted(rows.values(), key=lambda r: (-r.wins, -(r.self_draws or 0), r.player_name.casefold(), r.player))
+    ordered = sorted(rows.values(), key=lambda r: (-r.wins, -(r.self_draws or 0), text_key(r.player_name), r.player))
     return {"players": ordered, "records": _records(ordered, biggest, rows)}
 
 

@@ -22,7 +22,9 @@ from ..models import (
     Withdrawal,
     withdrawn_in,
 )
+from ..selectors.players import players_like
 from .audit import audit_record
+from .imports import fold
 from .rankings import rankings_request
 from .standings import standings_request
 from .tournaments import registration_create
@@ -95,10 +97,15 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
 
 
 @transaction.atomic
-def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, club=None, user=None) -> Registration:
-    """A walk-in for an odd field in one step: a new player, registered as a substitute (so the
-    tournament's ``substitute_scoring`` says how the games count) and checked in."""
-    first_name, last_name = (first_name or "").strip(), (last_name or "").strip()
+def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, club=None, user=None,
+                  player: str | int | None = None) -> Registration:
+    """A walk-in for an odd field in one step: registered as a substitute (so the tournament's
+    ``substitute_scoring`` says how the games count) and checked in. The name is matched against
+    the players entered already, as bulk entry matches (league.matching): the one player of exactly
+    this name is that player; any other near name (or several of this name) is refused with 409
+    ``walkin_similar`` and its ``candidates`` until ``player`` says who it is ("new" or a player
+    id), so that a walk-in never silently makes a second entry of someone."""
+    first_name, last_name = " ".join((first_name or "").split()), " ".join((last_name or "").split())
     problems = {}
     for name, value in (("first_name", first_name), ("last_name", last_name)):
         if not value:
@@ -107,9 +114,27 @@ def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, cl
             problems[name] = [_("At most %(count)s characters.") % {"count": NAME_MAX}]
     if problems:
         raise ServiceError("bad_name", _("Give the walk-in's first and last name."), fields=problems)
-    player = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
-    registration = registration_create(tournament=tournament, player=player, substitute=True)
-    CheckIn.objects.create(tournament=tournament, player=player, by=user)
+    if player not in (None, "", "new"):
+        try:
+            chosen = Player.objects.get(pk=int(player))
+        except (TypeError, ValueError, Player.DoesNotExist):
+            raise ServiceError("no_player", _("There is no such player."), fields={"player": [_("Not valid.")]},
+                               status=404) from None
+    elif player == "new":
+        chosen = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
+    else:
+        like = players_like(first_name=first_name, last_name=last_name)
+        same = [p for p in like if fold(p.first_name) == fold(first_name) and fold(p.last_name) == fold(last_name)]
+        if len(same) == 1:
+            chosen = same[0]
+        elif like:
+            raise ServiceError("walkin_similar", _("%(name)s is probably entered already: choose the player, or "
+                                                   "say it is someone new.") % {"name": f"{first_name} {last_name}"},
+                               status=409, extra={"candidates": [p.pk for p in like]})
+        else:
+            chosen = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
+    registration = registration_create(tournament=tournament, player=chosen, substitute=True)
+    CheckIn.objects.get_or_create(tournament=tournament, player=chosen, defaults={"by": user})
     return registration
 
 

@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from ..cache import standings_changed
 from ..countries import country_normalised, is_country, is_ema_number
@@ -39,12 +40,20 @@ RESULT_HEADINGS = {
     "first_name": HEADINGS["first_name"],
     "ema_id": HEADINGS["ema_id"],
     "country": HEADINGS["country"],
-    "table_points": {"tablepoints", "points", "tp", "tischpunkte", "punkte", "rankingpoints", "placepoints"},
+    "table_points": {"tablepoints", "tp", "tischpunkte", "rankingpoints", "placepoints"},
     "score": {"score", "mahjongpoints", "mjpoints", "minipoints", "gamescore", "spielpunkte", "mahjongpunkte",
               "totalscore", "sum", "summe"},
     "games": {"games", "spiele", "gamesplayed", "partien"},
 }
+# Headings that name the table points or the score by the file's other columns: "Points" beside
+# "Score" are the table points (the EMA's English layout), "Punkte" beside "Tischpunkte" the score
+# (the German one); taken for the first of these fields no other heading names.
+AMBIGUOUS_HEADINGS = {"points": ("table_points", "score"), "punkte": ("table_points", "score")}
 RESULT_REQUIRED = ("place", "last_name", "first_name", "ema_id", "country", "table_points", "score")
+# The columns as a layout error names them, in the page's language.
+COLUMN_LABELS = {"place": _lazy("Place"), "last_name": _lazy("Last name"), "first_name": _lazy("First name"),
+                 "ema_id": _lazy("EMA number"), "country": _lazy("Country"), "table_points": _lazy("Table points"),
+                 "score": _lazy("Score"), "games": _lazy("Games")}
 
 
 @dataclass
@@ -86,25 +95,35 @@ def _columns(rows: list[list]) -> tuple[int, dict[str, int]]:
     best: dict[str, int] = {}
     for index, values in enumerate(rows[:HEADING_SEARCH]):
         columns: dict[str, int] = {}
+        ambiguous: list[tuple[int, tuple[str, ...]]] = []
         for column, value in enumerate(values):
             key = heading_key(value)
+            if key in AMBIGUOUS_HEADINGS:
+                ambiguous.append((column, AMBIGUOUS_HEADINGS[key]))
             for name, aliases in RESULT_HEADINGS.items():
                 if key in aliases and name not in columns:
                     columns[name] = column
+        for column, names in ambiguous:
+            free = [name for name in names if name not in columns]
+            if free:
+                columns[free[0]] = column
         if all(name in columns for name in RESULT_REQUIRED):
             return index, columns
         if len(columns) > len(best):
             best = columns
-    missing = [name for name in RESULT_REQUIRED if name not in best]
+    missing = ", ".join(str(COLUMN_LABELS[name]) for name in RESULT_REQUIRED if name not in best)
     raise ServiceError("bad_layout", _("This is not a results file in the EMA layout; missing columns: "
-                                       "%(columns)s.") % {"columns": ", ".join(missing)},
+                                       "%(columns)s.") % {"columns": missing},
                        fields={"file": [_("Columns: place, last name, first name, EMA number, country, "
                                           "table points, score.")]})
 
 
 def _number(text: str, places: int, limit: int) -> Decimal | None:
+    text = text.replace(" ", "").replace("\u00a0", "").replace("\u2212", "-")
+    if "," in text and "." in text:  # thousands separated: "1.234,5" (German) or "1,234.5" (English)
+        text = text.replace(".", "") if text.rfind(",") > text.rfind(".") else text.replace(",", "")
     try:
-        value = Decimal(text.replace(",", ".").replace(" ", "").replace("\u2212", "-"))
+        value = Decimal(text.replace(",", "."))
     except InvalidOperation:
         return None
     if not value.is_finite() or abs(value) >= limit:

@@ -21,6 +21,7 @@ import json
 import re
 import unicodedata
 import zipfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
@@ -33,6 +34,7 @@ from ..errors import ServiceError
 from ..exports.formulas import unsafe
 from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
+from ..names import split_name
 from ..validators import hidden_characters_message
 from .tournaments import registrations_create_many
 
@@ -80,12 +82,19 @@ class PreviewRow:
     candidates: list[int] = field(default_factory=list)  # players, best first
     club_candidates: list[int] = field(default_factory=list)  # clubs, best first
     club_id: int | None = None  # an existing club the new player joins
+    # what was decided for a row that is probably an existing player ("new" or a player id) or club:
+    # kept with its candidates, so that every preview shows the choice again (and sends it on)
+    decision: str | int | None = None
+    club_decision: str | int | None = None
+    club_as_written: str = ""  # the club's name in the row, which its decision is keyed by
 
 
 @dataclass
 class RowError:
     row: int
     reason: str
+    first_name: str = ""  # the row's player, as written: an error names whom it is about
+    last_name: str = ""
 
 
 @dataclass
@@ -202,6 +211,28 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple]:
         workbook.close()
 
 
+DELIMITERS = (";", "\t", ",")  # a tie goes to the first: German Excel writes decimal commas in ";" files
+
+
+def _delimiter(text: str) -> str:
+    """The separator of a CSV file: the one that splits most of its first lines into the same number
+    (more than one) of fields. A title row above the headings ("Ergebnisse Hamburg;;;" or no
+    separator at all) and decimal commas in a semicolon file (as German Excel saves it) do not
+    mislead it, as they may ``csv.Sniffer``."""
+    sample = text[:16384].splitlines()[:50]
+    best, best_rows = ",", 0
+    for delimiter in DELIMITERS:
+        try:
+            widths = [len(row) for row in csv.reader(sample, delimiter=delimiter) if row]
+        except csv.Error:
+            continue
+        counts = Counter(width for width in widths if width > 1)
+        rows = counts.most_common(1)[0][1] if counts else 0
+        if rows > best_rows:
+            best, best_rows = delimiter, rows
+    return best
+
+
 def _csv_rows(data: bytes) -> Iterator[list]:
     try:
         text = data.decode("utf-8-sig")
@@ -209,12 +240,8 @@ def _csv_rows(data: bytes) -> Iterator[list]:
         text = data.decode("cp1252", errors="replace")
     if "\x00" in text:
         raise _refuse("bad_file", _("The file contains NUL characters; save it as CSV text again."))
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
     # newline="" lets the reader take \r\n, \n and a lone \r as line ends, also inside quotes.
-    reader = csv.reader(io.StringIO(text, newline=""), dialect, strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     try:
         yield from reader
     except csv.Error as error:
@@ -259,17 +286,6 @@ def _columns(heading_row: list) -> dict[str, int]:
     return columns
 
 
-def split_name(name: str) -> tuple[str, str]:
-    """(first name, last name) of one written name: "Last, First", else the last word is the last name."""
-    if "," in name:
-        last, first = (part.strip() for part in name.split(",", 1))
-        return first, last
-    parts = name.split()
-    if len(parts) < 2:
-        return "", name.strip()
-    return " ".join(parts[:-1]), parts[-1]
-
-
 def _has_headings(row: list) -> bool:
     keys = {_key(value) for value in row}
     return any(keys & aliases for aliases in HEADINGS.values())
@@ -300,16 +316,28 @@ SUBSTITUTE_YES = {"1", "x", "yes", "y", "ja", "j", "true", "wahr", "substitute",
 SUBSTITUTE_NO = {"", "0", "no", "n", "nein", "false", "falsch", "-"}
 
 
+_UNREADABLE = object()
+
+
+def _json_sent(raw):
+    """A JSON field as sent: None when not sent, the parsed value of a JSON text (a form field),
+    ``_UNREADABLE`` for a text that is not JSON (refused by the caller's check of its shape)."""
+    if raw in (None, ""):
+        return None
+    if isinstance(raw, str):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return _UNREADABLE
+    return raw
+
+
 def decisions_parsed(raw, *, field: str = "decisions") -> dict:
     """``{"<row>": "new" | <player id>}`` (players) or ``{"<club name>": "new" | <club id>}`` (clubs,
     ``field="clubs"``) as sent; anything else is a 400 ``invalid_decisions``."""
-    if raw in (None, ""):
+    raw = _json_sent(raw)
+    if raw is None:
         return {}
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw)
-        except ValueError:
-            raw = None
     problem = ServiceError("invalid_decisions", _("The decisions must map a row (or a club's name) to "
                                                   "“new” or an id."), fields={field: [_("Not valid.")]})
     if not isinstance(raw, dict) or len(raw) > MAX_LINES:
@@ -365,15 +393,47 @@ def _row_reasons(cells: dict, country: str) -> tuple[list[str], bool]:
     return reasons, substitute in SUBSTITUTE_YES
 
 
+def names_parsed(raw) -> dict[int, tuple[str, str]]:
+    """``{"<row>": {"first_name", "last_name"}}`` as sent (a name split otherwise than the pasted
+    line was); anything else is a 400 ``invalid_names``."""
+    raw = _json_sent(raw)
+    if raw is None:
+        return {}
+    problem = ServiceError("invalid_names", _("The names must map a row to its first and last name."),
+                           fields={"names": [_("Not valid.")]})
+    if not isinstance(raw, dict) or len(raw) > MAX_LINES:
+        raise problem
+    parsed = {}
+    for key, value in raw.items():
+        try:
+            row = int(key)
+        except (TypeError, ValueError):
+            raise problem from None
+        if not isinstance(value, dict) or not all(isinstance(value.get(part), str)
+                                                  for part in ("first_name", "last_name")):
+            raise problem
+        parsed[row] = (value["first_name"].strip(), value["last_name"].strip())
+    return parsed
+
+
+def _resplit(cells: dict, names: tuple[str, str] | None) -> None:
+    """The row's first and last name split as given, when the given split has the row's words (a
+    correction of where the first name ends, not another person: a line that changed since is
+    split as written)."""
+    if names and all(names) and name_key(*names) == name_key(cells["first_name"], cells["last_name"]):
+        cells["first_name"], cells["last_name"] = names
+
+
 def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_required: bool = True,
-          field: str = "file", decisions: dict | None = None, clubs: dict | None = None) -> Preview:
+          field: str = "file", decisions: dict | None = None, clubs: dict | None = None,
+          names: dict[int, tuple[str, str]] | None = None) -> Preview:
     """What importing ``rows`` (read lazily) would do; the first row names the columns
     (``headings_required``) or, when it names none, the rows are name, club, country, EMA number,
     team, substitute. A row that is probably an existing player (league.matching: case, accents,
     order of the names, a small typo) or names a club close to an existing one is ``similar`` until
     ``decisions`` (row → "new" or a player id) or ``clubs`` (folded club name → "new" or a club id)
-    say what it is."""
-    decisions, clubs = decisions or {}, clubs or {}
+    say what it is; ``names`` (row → first and last name) splits a row's name otherwise than read."""
+    decisions, clubs, names = decisions or {}, clubs or {}, names or {}
     preview = Preview()
     rows = iter(rows)
     first = next(rows, None)
@@ -405,6 +465,7 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
     seen_ema: dict[str, int] = {}
     new_clubs: dict[str, tuple[str, list[str]]] = {}  # name key → (name as first written, members' countries)
     for number, cells in entries:
+        _resplit(cells, names.get(number))
         first, last = cells["first_name"], cells["last_name"]
         club, ema_id = cells.get("club", ""), cells.get("ema_id", "")
         country = country_normalised(cells.get("country", "")) or "DE"
@@ -416,55 +477,65 @@ def _plan(*, tournament: Tournament | None, rows: Iterable[list], headings_requi
         if decision not in (None, "new") and decision not in decided:
             reasons.append(_("There is no player %(id)s to take this row for.") % {"id": decision})
         if reasons:
-            preview.errors.append(RowError(number, " ".join(reasons)))
+            preview.errors.append(RowError(number, " ".join(reasons), first, last))
             continue
         if ema_id:
             seen_ema[ema_id] = number
         extra = {"team": cells.get("team", ""), "substitute": substitute}
         player = by_ema.get(ema_id) if ema_id else None
         candidates: list[int] = []
-        if player is None and decision is not None and decision != "new":
-            player = decided[decision]
-        elif player is None and decision is None:
+        if player is None:
             # The same name and club (or, in a file without clubs, the same name): that player,
-            # unless both carry different EMA numbers. Any other near name: ask.
+            # unless both carry different EMA numbers. Any other near name: ask, and keep asking
+            # (the candidates stay with a decided row, so every preview shows the choice again).
             matches = [players[m.id] for m in people.find(first, last)
                        if not (ema_id and players[m.id].ema_id and players[m.id].ema_id != ema_id)]
             same = [p for p in matches if fold(p.first_name) == fold(first) and fold(p.last_name) == fold(last)
                     and ("club" not in columns or fold(p.club.name if p.club else "") == fold(club))]
-            if len(same) == 1:
+            if decision is None and len(same) == 1:
                 player = same[0]
             else:
                 candidates = [p.pk for p in matches]
+            if decision is not None and decision != "new":
+                player = decided[decision]
+                if decision not in candidates:
+                    candidates.insert(0, decision)
         if player is not None:
             if player.pk in seen_players:
                 preview.errors.append(RowError(number, _("%(player)s is also in row %(row)s.")
-                                               % {"player": player, "row": seen_players[player.pk]}))
+                                               % {"player": player.full_name, "row": seen_players[player.pk]},
+                                               first, last))
                 continue
             seen_players[player.pk] = number
             action = "registered" if player.pk in registered else "register"
             club_name = player.club.name if player.club else ""
             preview.rows.append(PreviewRow(number, player.first_name, player.last_name, club_name,
-                                           player.country, player.ema_id, action, player.pk, **extra))
+                                           player.country, player.ema_id, action, player.pk, **extra,
+                                           candidates=candidates, decision=decision))
             continue
         key = name_key(first, last)
         if key in seen_new:
             preview.errors.append(RowError(number, _("%(first)s %(last)s is also in row %(row)s.")
-                                           % {"first": first, "last": last, "row": seen_new[key]}))
+                                           % {"first": first, "last": last, "row": seen_new[key]}, first, last))
             continue
         seen_new[key] = number
-        row = PreviewRow(number, first, last, club, country, ema_id, "similar" if candidates else "create",
-                         candidates=candidates, **extra)
+        undecided = bool(candidates) and decision is None
+        row = PreviewRow(number, first, last, club, country, ema_id, "similar" if undecided else "create",
+                         candidates=candidates, decision=decision, **extra)
         if club:
             club_decision = clubs.get(fold(club))
             matches = club_names.find(club)
+            if matches and matches[0].edits != 0:
+                row.club_candidates = [m.id for m in matches]  # kept when decided: shown again
+            row.club_as_written = club
             if isinstance(club_decision, int) and club_decision in all_clubs:
-                row.club_id, row.club = club_decision, all_clubs[club_decision].name
+                row.club_id, row.club, row.club_decision = club_decision, all_clubs[club_decision].name, club_decision
             elif matches and matches[0].edits == 0:
                 row.club_id, row.club = matches[0].id, all_clubs[matches[0].id].name
             elif matches and club_decision != "new":
-                row.club_candidates, row.action = [m.id for m in matches], "similar"
+                row.action = "similar"
             else:
+                row.club_decision = club_decision
                 written, countries = new_clubs.setdefault(name_key(club), (club, []))
                 row.club = written
                 countries.append(country)
@@ -548,7 +619,9 @@ def upload_rows(upload, max_rows: int = MAX_ROWS) -> list[list]:
 
 def bulk_entries(preview: Preview) -> list[dict]:
     """One entry per row, in row order: ``{"row", "status": "new|existing|similar|error", "player"?,
-    "candidates"?, "club_candidates"?, "error"?}`` with the row's values (docs/api.md, players/bulk/)."""
+    "candidates"?, "club_candidates"?, "decision"?, "club_decision"?, "error"?}`` with the row's
+    values, an error row's name among them (docs/api.md, players/bulk/). A decided row keeps its
+    candidates and says what was decided, so that a client can show (and send) the choice again."""
     statuses = {"create": "new", "register": "existing", "registered": "existing", "similar": "similar"}
     entries = []
     for row in preview.rows:
@@ -559,31 +632,38 @@ def bulk_entries(preview: Preview) -> list[dict]:
             entry["player"] = row.player
         if row.action == "registered":
             entry["registered"] = True
-        if row.action == "similar":
+        if row.action == "similar" or row.candidates:
             entry["candidates"] = row.candidates
+        if row.action == "similar" or row.club_candidates:
             entry["club_candidates"] = row.club_candidates
+        if row.decision is not None:
+            entry["decision"] = row.decision
+        if row.club_decision is not None:
+            entry["club_decision"] = row.club_decision
+            entry["club_as_written"] = row.club_as_written
         entries.append(entry)
-    entries += [{"row": error.row, "status": "error", "error": error.reason} for error in preview.errors]
+    entries += [{"row": error.row, "status": "error", "error": error.reason, "first_name": error.first_name,
+                 "last_name": error.last_name} for error in preview.errors]
     return sorted(entries, key=lambda entry: entry["row"])
 
 
 def players_bulk_preview(*, rows: list[list], tournament: Tournament | None = None, decisions: dict | None = None,
-                         clubs: dict | None = None) -> Preview:
+                         clubs: dict | None = None, names: dict[int, tuple[str, str]] | None = None) -> Preview:
     """What entering ``rows`` would do, nothing stored."""
     return _plan(tournament=tournament, rows=rows, headings_required=False, field="rows", decisions=decisions,
-                 clubs=clubs)
+                 clubs=clubs, names=names)
 
 
 @transaction.atomic
 def players_bulk_create(*, rows: list[list], tournament: Tournament | None = None, decisions: dict | None = None,
-                        clubs: dict | None = None) -> Preview:
+                        clubs: dict | None = None, names: dict[int, tuple[str, str]] | None = None) -> Preview:
     """Create the new players (and clubs) of ``rows`` and, with a tournament, register new and
     existing ones; all or nothing (``invalid_rows`` listing every bad row). A row that is probably
     an existing player or club and has no decision is left alone (and reported as ``similar``)."""
     if tournament is not None and tournament.status == Tournament.Status.FINISHED:
         raise ServiceError("tournament_finished",
                            _("This tournament is finished; nobody can register any more."), status=409)
-    preview = players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions, clubs=clubs)
+    preview = players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions, clubs=clubs, names=names)
     if not preview.valid:
         raise rows_refused(len(preview.errors), bulk_entries(preview))
     _store(preview, tournament=tournament)

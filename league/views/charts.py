@@ -32,8 +32,8 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
     would overlap); each line is ``(name, [(column index, value, tooltip), …])``; its name is its
     title (``chart_with_key`` adds the key that names it on the page). ``separators``: column
     indices where a new group (a tournament) starts, drawn as a dashed rule. The value labels sit
-    left of the plot, right-aligned, with room for the longest; the axis titles name what is shown. Scores get a zero line, ranks run downwards (rank 1 on
-    top). An empty string without points."""
+    left of the plot, right-aligned, with room for the longest; the axis titles name what is shown.
+    Scores get a zero line, ranks run downwards (rank 1 on top). An empty string without points."""
     lines = [(name, points) for name, points in lines if points]
     if not lines:
         return SafeString("")

@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..cache import cached_page, page_subject
+from ..collation import sorted_by_name
 from ..errors import ServiceError
-from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty, shown_name_order
+from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
 from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
-from ..selectors.standings import team_standings_for
+from ..selectors.standings import standings_in_order, team_standings_for
 from ..selectors.tables import open_disputes
 from ..services import day as day_services
 from ..services.confirmations import dispute_resolve
@@ -62,8 +63,8 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     free.sort(key=lambda e: (not e.checked_in, not e.substitute))  # checked-in substitutes first
     next_draw = seating_next_session(tournament=tournament)
     draw_number = next_draw or number
-    byes = list(Bye.objects.filter(tournament=tournament, session_number=draw_number).select_related("player")
-                .order_by("player__last_name", "player__first_name"))
+    byes = sorted_by_name(Bye.objects.filter(tournament=tournament, session_number=draw_number)
+                          .select_related("player"), lambda bye: bye.player)
     out = {bye.player_id for bye in byes}
     may_sit_out = [e for e in entrants if e.checked_in and not e.substitute and e.player.pk not in out
                    and not e.out_in(draw_number)]
@@ -82,7 +83,8 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
         "cut": stages.cut_for(tournament, draw_number),
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
-        "penalties": TournamentPenalty.objects.filter(tournament=tournament).select_related("player"),
+        "penalties": sorted_by_name(TournamentPenalty.objects.filter(tournament=tournament).select_related("player")
+                                    .order_by("pk"), lambda penalty: penalty.player),
         "disputes": open_disputes(tournament),
     }
 
@@ -155,10 +157,7 @@ def control_action(request, slug: str, action: str):
                                        _("%(player)s is withdrawn from session %(number)s on."))
                              % {"player": player.full_name, "number": withdrawal.from_session})
         elif action == "walkin":
-            registration = day_services.walkin_create(tournament=tournament, first_name=post.get("first_name", ""),
-                                                      last_name=post.get("last_name", ""), user=request.user)
-            messages.success(request, _("%(player)s is registered as a substitute and checked in.")
-                             % {"player": registration.player.full_name})
+            return _walkin(request, tournament, number)
         elif action in ("bye", "unbye"):
             player = _posted_player(post)
             if action == "bye":
@@ -220,6 +219,30 @@ def control_action(request, slug: str, action: str):
     return _back(tournament, number)
 
 
+def _walkin(request, tournament: Tournament, number: int | None):
+    """A walk-in: registered and checked in, or, when the name is probably a player entered already,
+    the control room again with the walk-in form asking who it is (the candidates, or someone new)."""
+    post = request.POST
+    first_name, last_name = post.get("first_name", ""), post.get("last_name", "")
+    try:
+        registration = day_services.walkin_create(tournament=tournament, first_name=first_name,
+                                                  last_name=last_name, user=request.user,
+                                                  player=post.get("player") or None)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        if error.code != "walkin_similar":
+            return _back(tournament, number)
+        context = _control_context(request, tournament, number)
+        players = Player.objects.select_related("club").in_bulk(error.extra["candidates"])
+        context.update(walkin_first=first_name, walkin_last=last_name,
+                       walkin_candidates=[players[pk] for pk in error.extra["candidates"] if pk in players])
+        return render(request, "league/control.html", context, status=409)
+    player = registration.player
+    name = f"{player.full_name} ({player.club.name})" if player.club else player.full_name  # which one it is
+    messages.success(request, _("%(player)s is registered as a substitute and checked in.") % {"player": name})
+    return _back(tournament, number)
+
+
 def _draw(request, tournament: Tournament, number: int | None):
     post = request.POST
     number = number or 1
@@ -274,7 +297,7 @@ def _screen_context(request, tournament: Tournament) -> dict:
     elif hidden is not None:
         standings = day.standings_before(tournament=tournament, session_number=hidden)
     else:
-        standings = list(tournament.standings.select_related("player").order_by("rank", *shown_name_order("player__")))
+        standings = standings_in_order(tournament.standings.select_related("player"))
     revealed = tournament.standings_revealed_at is not None and tournament.day_options[
         "hide_standings_from_session"] is not None
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import rule_options
 from .. import tournament_options as day_options
+from ..collation import sorted_by_name
 from ..errors import ServiceError, form_errors_from
 from ..models import Club, Player, Season, Tournament
 from ..permissions import is_league_admin
@@ -47,17 +48,22 @@ def _rows_text(rows: list[list]) -> str:
         imports._text(value) for value in row))
 
 
-def _posted_decisions(post) -> tuple[dict, dict]:
+def _posted_decisions(post) -> tuple[dict, dict, dict]:
     """The choices made for "similar" rows: ``decide_<row>`` ("new", a player id, or "" to leave the
     row out) and ``club_<row>`` ("new" or a club id) with the club's name as written in
-    ``clubname_<row>``; in the form the services take (imports.decisions_parsed)."""
-    decisions, clubs = {}, {}
+    ``clubname_<row>``; and the names as split in the preview (``first_<row>``, ``last_<row>``); in
+    the form the services take (imports.decisions_parsed, imports.names_parsed)."""
+    decisions, clubs, names = {}, {}, {}
     for name, value in post.items():
         if name.startswith("decide_") and value:
             decisions[name.removeprefix("decide_")] = value
         elif name.startswith("club_") and value:
             clubs[post.get("clubname_" + name.removeprefix("club_"), "")] = value
-    return imports.decisions_parsed(decisions), imports.decisions_parsed(clubs, field="clubs")
+        elif name.startswith("first_") and "last_" + name.removeprefix("first_") in post:
+            names[name.removeprefix("first_")] = {"first_name": value,
+                                                 "last_name": post["last_" + name.removeprefix("first_")]}
+    return (imports.decisions_parsed(decisions), imports.decisions_parsed(clubs, field="clubs"),
+            imports.names_parsed(names))
 
 
 def _with_candidates(entries: list[dict] | None, decisions: dict, clubs: dict) -> list[dict] | None:
@@ -70,8 +76,8 @@ def _with_candidates(entries: list[dict] | None, decisions: dict, clubs: dict) -
     for entry in entries:
         entry["candidate_players"] = [players[pk] for pk in entry.get("candidates", []) if pk in players]
         entry["candidate_clubs"] = [club_objects[pk] for pk in entry.get("club_candidates", []) if pk in club_objects]
-        entry["chosen"] = str(decisions.get(entry["row"], ""))
-        entry["chosen_club"] = str(clubs.get(imports.fold(entry.get("club", "")), ""))
+        entry["chosen"] = str(decisions.get(entry["row"], entry.get("decision") or ""))
+        entry["chosen_club"] = str(clubs.get(imports.fold(entry.get("club_as_written") or entry.get("club", "")), ""))
     return entries
 
 
@@ -92,9 +98,9 @@ def players_bulk(request):
         tournament_id = request.POST.get("tournament") or None
         tournament = get_object_or_404(open_tournaments, pk=posted_int(tournament_id, 0)) if tournament_id else None
         context.update(text=text, tournament_id=tournament and tournament.pk)
-        decisions, clubs = {}, {}
+        decisions, clubs, names = {}, {}, {}
         try:
-            decisions, clubs = _posted_decisions(request.POST) if upload is None else ({}, {})
+            decisions, clubs, names = _posted_decisions(request.POST) if upload is None else ({}, {}, {})
             if upload is not None:
                 rows = imports.upload_rows(upload)
                 context["text"] = _rows_text(rows)
@@ -102,7 +108,7 @@ def players_bulk(request):
                 rows = imports.text_rows(text)
             if request.POST.get("action") == "create" and upload is None:
                 preview = imports.players_bulk_create(rows=rows, tournament=tournament, decisions=decisions,
-                                                      clubs=clubs)
+                                                      clubs=clubs, names=names)
                 counts = preview.counts()
                 created, matched = counts["players_created"], counts["players_matched"]
                 messages.success(request, ngettext("%(created)s player created,", "%(created)s players created,",
@@ -122,10 +128,10 @@ def players_bulk(request):
                     "%(count)s lines were left out: they are probably players or clubs entered already. Choose for "
                     "them and create again.", counts["similar"]) % {"count": counts["similar"]})
                 preview = imports.players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions,
-                                                       clubs=clubs)
+                                                       clubs=clubs, names=names)
             else:
                 preview = imports.players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions,
-                                                       clubs=clubs)
+                                                       clubs=clubs, names=names)
             context["entries"] = imports.bulk_entries(preview)
             context["clubs_to_create"] = preview.clubs_to_create
         except ServiceError as error:
@@ -136,7 +142,8 @@ def players_bulk(request):
             entry["status"] == "error" for entry in context["entries"])
         context["valid"] = context["entries"] is not None and not context["errors"]
         context["similar"] = context["entries"] is not None and sum(
-            entry["status"] == "similar" for entry in context["entries"])
+            entry["status"] == "similar" or bool(entry.get("candidate_players") or entry.get("candidate_clubs"))
+            for entry in context["entries"])
     return render(request, "league/manage/players_bulk.html", context)
 
 
@@ -189,7 +196,7 @@ def registrations_import(request, slug: str):
         else:
             try:
                 if not request.FILES.get("file"):
-                    decisions, clubs = _posted_decisions(request.POST)
+                    decisions, clubs, _names = _posted_decisions(request.POST)
                 if request.POST.get("action") == "import":
                     counts = imports.registrations_import(tournament=tournament, upload=upload, user=request.user,
                                                           decisions=decisions, clubs=clubs)
@@ -211,6 +218,8 @@ def registrations_import(request, slug: str):
                                                                decisions=decisions, clubs=clubs)
                 context["preview"] = preview
                 context["entries"] = _with_candidates(imports.bulk_entries(preview), decisions, clubs)
+                context["similar"] = any(entry["status"] == "similar" or entry["candidate_players"]
+                                         or entry["candidate_clubs"] for entry in context["entries"])
             except ServiceError as error:
                 context["error"] = error.message
                 context["bad_rows"] = error.extra.get("rows")
@@ -295,7 +304,7 @@ def players_merge(request):
     _admin_only(request)
     data = request.POST if request.method == "POST" else request.GET
     keep, remove = _player_or_none(data.get("keep")), _player_or_none(data.get("remove"))
-    context = {"players": Player.objects.select_related("club").order_by("last_name", "first_name", "pk"),
+    context = {"players": sorted_by_name(Player.objects.select_related("club")),  # league.collation
                "keep": keep, "remove": remove, "status": 200}
     if request.method == "POST" and request.POST.get("action") == "erase":
         erase = _player_or_none(request.POST.get("erase"))

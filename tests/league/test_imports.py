@@ -126,7 +126,8 @@ def test_nothing_is_imported_unless_every_row_is_good(tournament, admin_user):
     with pytest.raises(ServiceError) as error:
         registrations_import(tournament=tournament, upload=upload, user=admin_user)
     assert error.value.code == "invalid_rows"
-    assert error.value.as_dict()["error"]["rows"] == [{"row": 3, "reason": "The last name is missing."}]
+    assert error.value.as_dict()["error"]["rows"] == [
+        {"row": 3, "reason": "The last name is missing.", "first_name": "Ben", "last_name": ""}]
     assert not Player.objects.exists() and not Club.objects.exists()
 
 

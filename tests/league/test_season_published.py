@@ -185,7 +185,7 @@ def test_bad_files_answer_clear_errors_and_store_nothing(admin_api, season):
     assert [r.status_code for r in (wrong_layout, twice, bad_number, huge)] == [400] * 4
     assert [r.json()["error"]["code"] for r in (wrong_layout, twice, bad_number, huge)] == [
         "bad_layout", "invalid_rows", "invalid_rows", "too_many_rows"]
-    assert "score" in wrong_layout.json()["error"]["message"]
+    assert "Score." in wrong_layout.json()["error"]["message"]
     assert "row 2" in twice.json()["error"]["rows"][1]["error"]
     assert "049900012" in bad_number.json()["error"]["rows"][0]["error"]
     assert "rows" in huge.json()["error"]["message"]
