@@ -43,7 +43,7 @@ def _rows(tournament):
 
 
 def write(*, export, stream, progress) -> None:
-    text = io.TextIOWrapper(stream, encoding="utf-8", newline="")
+    text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")  # a BOM: Excel reads the umlauts
     writer = csv.writer(text)
     writer.writerow([safe(h) for h in headings()])
     substitutes = set(Registration.objects.filter(tournament=export.tournament, substitute=True)

@@ -35,7 +35,7 @@ def ranking_rows(season):
 
 
 def write(*, export, stream, progress) -> None:
-    text = io.TextIOWrapper(stream, encoding="utf-8", newline="")
+    text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")  # a BOM: Excel reads the umlauts
     writer = csv.writer(text)
     writer.writerow(headings())
     for rank, last, first, ema_id, country, value, tournaments in ranking_rows(export.season):

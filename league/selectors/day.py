@@ -41,14 +41,18 @@ START_WINDS = flow.seat_winds(0)  # seat 0 is East at the start of a session
 def clock_reading(*, session: Session | None, tournament: Tournament, table: Table | None = None,
                   now: datetime.datetime | None = None) -> dict:
     """``{"state", "duration_s", "remaining_s", "ends_at"}`` of a session's clock, for one table
-    when given (with its extra time). Time run out reads as ``ended``."""
+    when given (with its extra time). Time run out reads as ``ended``, and so does a clock with
+    nothing left to time: the table's game closed, every table of the session closed, or the
+    tournament finished (a clock left running would go on counting on the projector)."""
     now = now or timezone.now()
     default = tournament.day_options["session_minutes"] * 60
     if session is None or session.clock_state == ClockState.IDLE:
         return {"state": ClockState.IDLE.value, "duration_s": default, "remaining_s": default, "ends_at": None}
     extra = table.clock_extra_s if table is not None else 0
     state, ends_at, remaining = session.clock_state, None, 0
-    if state == ClockState.RUNNING:
+    if state != ClockState.ENDED and _nothing_to_time(session, tournament, table):
+        state = ClockState.ENDED
+    elif state == ClockState.RUNNING:
         ends_at = session.clock_ends_at + datetime.timedelta(seconds=extra)
         remaining = max(0, round((ends_at - now).total_seconds()))
         if remaining == 0:
@@ -61,14 +65,23 @@ def clock_reading(*, session: Session | None, tournament: Tournament, table: Tab
             "ends_at": ends_at.isoformat() if ends_at else None}
 
 
+def _nothing_to_time(session: Session, tournament: Tournament, table: Table | None) -> bool:
+    if tournament.status == Tournament.Status.FINISHED:
+        return True
+    if table is not None:
+        return table.closed
+    tables = Table.objects.filter(session=session)
+    return tables.exists() and not tables.filter(closed=False).exists()
+
+
 def table_clock(table: Table) -> dict:
     """The clock as one table sees it (with its extra time)."""
     return clock_reading(session=table.session, tournament=table.session.tournament, table=table)
 
 
 def table_remaining_s(table: Table) -> int | None:
-    """The table's remaining time while its session's clock is set, else None."""
-    if table.session.clock_state == ClockState.IDLE:
+    """The table's remaining time while its session's clock is set and its game open, else None."""
+    if table.session.clock_state == ClockState.IDLE or table.closed:
         return None
     return table_clock(table)["remaining_s"]
 

@@ -38,6 +38,19 @@ SCREEN_STANDINGS_PER_PANEL = 10
 SCREEN_REVEAL_PLACES = 10
 
 
+def clock_message(*, action: str, number: int, minutes: int | None, table: Table | None) -> str:
+    """What the director's tap did to the clock, said as it is (not "done")."""
+    values = {"number": number, "minutes": minutes, "table": table.number if table else ""}
+    if action == "start":
+        return _("The clock of session %(number)s runs: %(minutes)s minutes.") % values
+    if action == "extend":
+        return (_("Table %(table)s plays %(minutes)s minutes longer.") if table
+                else _("Session %(number)s plays %(minutes)s minutes longer.")) % values
+    return {"pause": _("The clock of session %(number)s is paused."),
+            "resume": _("The clock of session %(number)s runs again."),
+            "end": _("The clock of session %(number)s is stopped.")}.get(action, "") % values
+
+
 def _directed(request, slug: str) -> Tournament:
     """The tournament whose control room this is: 404 for one the user may not see (as for one that
     does not exist, so that unpublished ones cannot be probed), 403 for a published one they do not
@@ -66,8 +79,10 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     byes = sorted_by_name(Bye.objects.filter(tournament=tournament, session_number=draw_number)
                           .select_related("player"), lambda bye: bye.player)
     out = {bye.player_id for bye in byes}
+    cut = stages.cut_for(tournament, draw_number)
+    going_on = {line.player.pk for line in cut["lines"] if line.goes_on} if cut else None
     may_sit_out = [e for e in entrants if e.checked_in and not e.substitute and e.player.pk not in out
-                   and not e.out_in(draw_number)]
+                   and not e.out_in(draw_number) and (going_on is None or e.player.pk in going_on)]
     closed = sum(1 for entry in tables if entry.table.closed)
     return {
         "closed_count": closed, "complete": bool(tables) and closed == len(tables),
@@ -81,7 +96,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
         "draw_number": draw_number, "options": tournament.day_options,
         "field": draw_field(tournament=tournament, number=draw_number), "byes": byes, "may_sit_out": may_sit_out,
         "hidden_from": day.standings_hidden_from(tournament), "live": CONTROL_LIVE_SECONDS,
-        "cut": stages.cut_for(tournament, draw_number),
+        "cut": cut,
         "substitute_rule": day.substitute_rule(tournament), "statuses": Tournament.Status.choices,
         "penalties": sorted_by_name(TournamentPenalty.objects.filter(tournament=tournament).select_related("player")
                                     .order_by("pk"), lambda penalty: penalty.player),
@@ -144,9 +159,12 @@ def control_action(request, slug: str, action: str):
             if post.get("table"):
                 table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session=session)
             minutes = posted_int(post.get("minutes"), None)
-            day_services.clock_apply(session=session, action=post.get("action", ""), table=table,
-                                     seconds=minutes * 60 if minutes else None)
-            messages.success(request, _("Clock of session %(number)s: done.") % {"number": session.number})
+            session = day_services.clock_apply(session=session, action=post.get("action", ""), table=table,
+                                               seconds=minutes * 60 if minutes else None)
+            if post.get("action") == "start":
+                minutes = (session.clock_duration_s or 0) // 60
+            messages.success(request, clock_message(action=post.get("action", ""), number=session.number,
+                                                    minutes=minutes, table=table))
         elif action == "withdraw":
             player = _posted_player(post)
             only = post.get("only") == "1"

@@ -89,7 +89,7 @@ def test_the_workbook_and_the_ema_csv_list_tied_players_in_name_order(field):
         Standing.objects.create(tournament=tournament, player=player, rank=1, table_points=0, score=0, games=0)
     sheet = openpyxl.load_workbook(build("results-xlsx", tournament=tournament).file.path)["Standings"]
     assert [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)] == [f"Anna {last}" for last in EXPECTED]
-    text = build("ema-csv", tournament=tournament).file.read().decode()
+    text = build("ema-csv", tournament=tournament).file.read().decode("utf-8-sig")
     assert [row[1] for row in list(csv.reader(io.StringIO(text)))[1:]] == EXPECTED
 
 
@@ -101,7 +101,7 @@ def test_tied_players_are_ordered_alike_on_the_home_page_and_in_the_ema_ranking_
                                      value=Decimal(10), games=games, tournaments=1)
     SeasonRanking.objects.create(season=season, player=PlayerFactory(first_name="Anna", last_name="Meier"), rank=1,
                                  value=Decimal(10), games=9, tournaments=1)
-    text = build("ranking-ema-csv", season=season).file.read().decode()
+    text = build("ranking-ema-csv", season=season).file.read().decode("utf-8-sig")
     in_csv = [row[1] for row in list(csv.reader(io.StringIO(text)))[1:]]
     assert in_csv == ["Meier", "Öztürk", "Möller", "Mulder", "Weiß"]  # more games first, then by name
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -233,14 +233,14 @@ def test_results_workbook_headings_follow_the_export_language(tournament):
 
 def test_the_ema_file_keeps_the_emas_english_headings_in_any_language(tournament):
     export = build("ema-csv", tournament=tournament, language="de")
-    assert export.file.read().decode("utf-8").startswith(
+    assert export.file.read().decode("utf-8-sig").startswith(
         "Place,Last name,First name,EMA number,Table points,Score,Country,Substitute\r\n")
 
 
 def test_ema_csv_lists_every_standing_in_rank_order(tournament):
     export = build("ema-csv", tournament=tournament)
     with export.file.open("rb") as handle:
-        table = list(csv.reader(io.StringIO(handle.read().decode("utf-8"))))
+        table = list(csv.reader(io.StringIO(handle.read().decode("utf-8-sig"))))
     assert table[0] == [
         "Place",
         "Last name",
@@ -438,7 +438,7 @@ def test_a_rebuild_replaces_a_partial_file(tournament):
     export.refresh_from_db()
     assert export.status == Export.Status.DONE and export.file.name != "exports/partial.csv"
     assert not os.path.exists(old_path)
-    assert export.file.read().startswith(b"Place,")
+    assert export.file.read().startswith(b"\xef\xbb\xbfPlace,")
 
 
 # The API
@@ -494,7 +494,7 @@ def test_an_administrator_requests_an_export_and_downloads_it(
     download = admin_api.get(detail["download_url"])
     assert download.status_code == 200
     assert download["Content-Disposition"].startswith("attachment")
-    assert b"".join(download.streaming_content).startswith(b"Place,Last name")
+    assert b"".join(download.streaming_content).startswith(b"\xef\xbb\xbfPlace,Last name")
 
 
 def test_referees_download_exports_of_their_tournament_only(tournament):
@@ -555,7 +555,7 @@ def test_a_stale_running_export_is_claimed_and_built_again(tournament, settings)
     export = running_export(tournament, seconds_ago=601)
     export_build(export_id=export.pk)
     export.refresh_from_db()
-    assert export.status == Export.Status.DONE and export.file.read().startswith(b"Place,")
+    assert export.status == Export.Status.DONE and export.file.read().startswith(b"\xef\xbb\xbfPlace,")
     assert timezone.now() - export.heartbeat_at < datetime.timedelta(seconds=60)
 
 
@@ -642,7 +642,7 @@ def test_the_admin_links_an_export_to_the_checked_download(client, tournament):
         assert "/media/" not in html
     response = client.get(f"/api/v1/exports/{export.pk}/download/")
     assert response.status_code == 200
-    assert b"".join(response.streaming_content).startswith(b"Place,Last name")
+    assert b"".join(response.streaming_content).startswith(b"\xef\xbb\xbfPlace,Last name")
     client.force_login(UserFactory())
     assert client.get(f"/api/v1/exports/{export.pk}/download/").status_code == 404
 
@@ -651,6 +651,11 @@ def test_the_ema_file_marks_a_walk_in_substitute(tournament):
     walkin_create(tournament=tournament, first_name="Wanda", last_name="Walk")
     standings_recompute(tournament=tournament)
     export = build("ema-csv", tournament=tournament)
-    table = list(csv.reader(io.StringIO(export.file.read().decode("utf-8"))))
+    table = list(csv.reader(io.StringIO(export.file.read().decode("utf-8-sig"))))
     marks = {row[1]: row[7] for row in table[1:]}
     assert marks["Walk"] == "yes" and set(marks.values()) == {"yes", ""}
+
+
+@pytest.mark.parametrize("kind", ["ema-csv"])
+def test_the_ema_file_starts_with_a_byte_order_mark_so_excel_reads_its_umlauts(kind, tournament):
+    assert build(kind, tournament=tournament).file.read().startswith(b"\xef\xbb\xbfPlace,")

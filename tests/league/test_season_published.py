@@ -246,7 +246,7 @@ def test_the_ranking_exports_in_the_emas_layout_as_csv_and_workbook(admin_api, s
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.DONE, export.error
-    lines = list(csv.reader(io.StringIO(export.file.open("rb").read().decode())))
+    lines = list(csv.reader(io.StringIO(export.file.open("rb").read().decode("utf-8-sig"))))
     assert lines[0] == ["Position", "Last name", "First name", "EMA number", "Country", "Ranking", "Tournaments"]
     rankings = list(SeasonRanking.objects.filter(season=season).order_by("rank", "-value", "player_id")
                     .values_list("rank", "player_id", "value", "tournaments"))

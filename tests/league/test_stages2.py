@@ -74,7 +74,7 @@ def _export_rows(tournament, kind: str) -> list[list[str]]:
     export_build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == "done", export.error
-    with open(export.file.path, encoding="utf-8", newline="") as stream:
+    with open(export.file.path, encoding="utf-8-sig", newline="") as stream:
         return list(csv.reader(stream))
 
 
