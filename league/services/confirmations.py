@@ -126,7 +126,7 @@ def dispute_resolve(*, dispute: TableDispute, user) -> TableDispute:
     table = _locked_table(dispute.table_id)
     if table_writer(user, table) != "referee":
         raise PermissionDenied("forbidden", _("Only the tournament's referees and administrators resolve disputes."))
-    dispute = TableDispute.objects.select_for_update().select_related("player__user").get(pk=dispute.pk)
+    dispute = TableDispute.objects.select_for_update(of=("self",)).select_related("player__user").get(pk=dispute.pk)
     if dispute.status != TableDispute.Status.RESOLVED:
         dispute.status, dispute.resolved_by, dispute.resolved_at = TableDispute.Status.RESOLVED, user, timezone.now()
         dispute.save(update_fields=["status", "resolved_by", "resolved_at"])

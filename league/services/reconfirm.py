@@ -48,7 +48,7 @@ def table_reconfirm_ask(*, table: Table, user) -> None:
     disputes (the correction answers them; a player may dispute the corrected result anew) and ask
     its players to confirm again."""
     now = timezone.now()
-    disputes = list(TableDispute.objects.select_for_update().select_related("player__user")
+    disputes = list(TableDispute.objects.select_for_update(of=("self",)).select_related("player__user")
                     .filter(table=table, status=TableDispute.Status.OPEN))
     TableDispute.objects.filter(pk__in=[d.pk for d in disputes]).update(
         status=TableDispute.Status.RESOLVED, resolved_by=user if getattr(user, "is_authenticated", False) else None,

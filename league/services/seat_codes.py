@@ -93,7 +93,8 @@ def seat_code_redeem(*, code: str, client: str) -> SeatCode:
 @transaction.atomic
 def _signed_in(code: SeatCode) -> SeatCode:
     """The code with its sign-in, made once however many phones use the code at the same moment."""
-    code = SeatCode.objects.select_for_update().select_related("seat__table__session", "user").get(pk=code.pk)
+    code = (SeatCode.objects.select_for_update(of=("self",)).select_related("seat__table__session", "user")
+            .get(pk=code.pk))
     if code.user is None:
         seat, table = code.seat, code.seat.table
         username = (f"seat-{table.session.tournament_id}-{table.session.number}-{table.number}-"
