@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import accounts, auth, club, day, exports, language, manage, management, public, referee, signups
+from .views import accounts, auth, club, day, exports, language, manage, management, public, referee, roles, signups
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -48,6 +48,8 @@ urlpatterns = [
     path("manage/t/<slug:slug>/options/", manage.tournament_options, name="manage-tournament-options"),
     path("manage/t/<slug:slug>/import/", manage.registrations_import, name="manage-registrations-import"),
     path("manage/claims/", accounts.claims_manage, name="manage-claims"),
+    path("manage/roles/", roles.roles_manage, name="manage-roles"),
+    path("account/invitation/<str:token>/", roles.invitation, name="role-invitation"),
     path("account/claim/", accounts.claim, name="account-claim"),
     path("account/confirm/<str:token>/", accounts.confirm, name="account-confirm"),
     path("me/", accounts.me, name="me"),
