@@ -51,8 +51,10 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
     """Store an export request and queue its build once the surrounding transaction commits.
     ``session_number`` limits a score-sheet PDF to that session's tables. League administrators ask
     for every export; a tournament's referees for its files ``WITHOUT_RESULTS`` (403 otherwise)."""
-    allowed = (kind in export_kinds_for(user, tournament) if tournament is not None
-               else season is not None and administers_league(user, season.league_id))
+    if tournament is not None:
+        allowed = directs(user, tournament) or kind in export_kinds_for(user, tournament)
+    else:
+        allowed = season is not None and administers_league(user, season.league_id)
     if not allowed:
         raise PermissionDenied("forbidden", _("Only league administrators can export."))
     if kind in TOURNAMENT_KINDS:
