@@ -89,22 +89,35 @@ def _active_roles(user) -> QuerySet[Role]:
     return Role.objects.filter(user=user, status=Role.Status.ACTIVE)
 
 
-def _role_ids(user, kind: str, field: str) -> frozenset[int]:
+def _roles_of(user) -> dict[str, frozenset[int]]:
+    """``user``'s active roles but referees' (those live in ``RefereeAssignment``), one query: each
+    kind with the ids of the leagues, clubs or tournaments it is held in."""
+    def ask() -> dict[str, frozenset[int]]:
+        held: dict[str, set[int]] = {}
+        rows = (_active_roles(user).exclude(role__in=[Role.Kind.REFEREE, Role.Kind.SITE_ADMIN])
+                .values_list("role", "league_id", "club_id", "tournament_id"))
+        for kind, league, club, tournament in rows:
+            held.setdefault(kind, set()).add(league or club or tournament)
+        return {kind: frozenset(ids) for kind, ids in held.items()}
+
+    return _remembered(("roles", user.pk), ask)
+
+
+def _role_ids(user, kind: str) -> frozenset[int]:
     """The ids of the leagues, clubs or tournaments where ``user`` holds an active role ``kind``."""
     if not _signed_in(user):
         return frozenset()
-    return _remembered(("ids", user.pk, kind), lambda: frozenset(
-        _active_roles(user).filter(role=kind).values_list(field, flat=True)))
+    return _roles_of(user).get(kind, frozenset())
 
 
 def administered_league_ids(user) -> frozenset[int]:
     """The leagues ``user`` administers by a role (site administrators: every league, ask ``is_site_admin``)."""
-    return _role_ids(user, Role.Kind.LEAGUE_ADMIN, "league_id")
+    return _role_ids(user, Role.Kind.LEAGUE_ADMIN)
 
 
 def organised_club_ids(user) -> frozenset[int]:
     """The clubs ``user`` organises by a role (site administrators: every club, ask ``is_site_admin``)."""
-    return _role_ids(user, Role.Kind.CLUB_ORGANISER, "club_id")
+    return _role_ids(user, Role.Kind.CLUB_ORGANISER)
 
 
 def administers_league(user, league_id: int | None) -> bool:
@@ -125,7 +138,7 @@ def has_scope(user) -> bool:
         return True
     if not _signed_in(user):
         return False
-    return _remembered(("scoped", user.pk), lambda: _active_roles(user).exclude(role=Role.Kind.REFEREE).exists())
+    return bool(_roles_of(user))
 
 
 def _tournament_id(tournament) -> int:
@@ -156,17 +169,18 @@ def directs(user, tournament) -> bool:
         return True
     if not _signed_in(user):
         return False
-    return _tournament_id(tournament) in _role_ids(user, Role.Kind.DIRECTOR, "tournament_id")
+    return _tournament_id(tournament) in _role_ids(user, Role.Kind.DIRECTOR)
 
 
 def can_referee(user, tournament_id: int) -> bool:
-    """Whoever ``directs`` the tournament; its referees (``RefereeAssignment``)."""
+    """Whoever ``directs`` the tournament; its referees (``RefereeAssignment``, asked first: the score
+    sheet's every write asks this)."""
     if not (user and user.is_authenticated):
         return False
-    if directs(user, tournament_id):
+    if is_site_admin(user) or _remembered(("referee", user.pk, tournament_id), lambda: RefereeAssignment.objects.filter(
+            user=user, tournament_id=tournament_id).exists()):
         return True
-    return _remembered(("referee", user.pk, tournament_id),
-                       lambda: RefereeAssignment.objects.filter(user=user, tournament_id=tournament_id).exists())
+    return directs(user, tournament_id)
 
 
 referees = can_referee  # "referees T": the name the scoped questions use
@@ -188,7 +202,7 @@ def directed_tournaments(user, *, archived: bool = False) -> QuerySet[Tournament
 
 def _directed_q(user) -> Q:
     return (Q(season__league_id__in=administered_league_ids(user)) | Q(host_club_id__in=organised_club_ids(user))
-            | Q(pk__in=_role_ids(user, Role.Kind.DIRECTOR, "tournament_id")))
+            | Q(pk__in=_role_ids(user, Role.Kind.DIRECTOR)))
 
 
 def can_see_tournament(user, *, tournament_id: int, published: bool, archived: bool = False) -> bool:

@@ -168,7 +168,7 @@ def _site_admin_ids() -> set[int]:
     perm = {"content_type__app_label": app_label, "codename": codename}
     return set(get_user_model().objects.filter(
         Q(is_superuser=True) | Q(**{f"user_permissions__{k}": v for k, v in perm.items()})
-        | Q(**{f"groups__permissions__{k}": v for k, v in perm.items()}) | Q(roles__role=Role.Kind.SITE_ADMIN),
+        | Q(**{f"groups__permissions__{k}": v for k, v in perm.items()}),
         is_active=True).values_list("pk", flat=True))
 
 
