@@ -50,7 +50,7 @@ class RoleGiveSerializer(serializers.Serializer):
         named = [field for field in ("league", "club", "tournament") if field in data]
         if named != ([wanted] if wanted else []):
             raise serializers.ValidationError({wanted or "role": [
-                _("This role is given in one %(scope)s.") % {"scope": wanted} if wanted
+                _("Name the league, club or tournament of this role.") if wanted
                 else _("A site administrator's role has no league, club or tournament.")]})
         return data
 
