@@ -194,3 +194,30 @@ def test_an_invitation_accepted_end_to_end(world, client, django_capture_on_comm
 
 def test_a_tampered_invitation_link_opens_nothing(client):
     assert client.get("/account/invitation/1:abc:def/").status_code == 404
+
+
+def test_a_club_organiser_makes_and_runs_their_clubs_events_only(world):
+    organiser = client_for(world.club_organiser)
+    event = {"slug": "thursday", "name": "Thursday evenings", "ruleset": "dmjl-classical", "kind": "club",
+             "starts_on": "2026-05-01", "ends_on": "2026-12-31"}
+    assert organiser.post("/api/v1/tournaments/", {**event, "host_club": world.other_club.pk},
+                          format="json").status_code == 403
+    made = organiser.post("/api/v1/tournaments/", {**event, "host_club": world.club.pk}, format="json")
+    assert made.status_code == 201 and made.json()["host_club"] == world.club.pk
+    opened = organiser.post(f"/api/v1/tournaments/{made.json()['id']}/sessions/", {}, format="json")
+    assert opened.status_code == 201, opened.content
+    assert organiser.post(f"/api/v1/tournaments/{world.other_club_event.pk}/sessions/", {},
+                          format="json").status_code == 403
+    moved = organiser.patch(f"/api/v1/tournaments/{made.json()['id']}/", {"host_club": world.other_club.pk},
+                            format="json")
+    assert moved.status_code == 403
+
+
+def test_a_director_edits_their_tournament_but_cannot_move_delete_or_archive_it(world):
+    director = client_for(world.director)
+    url = f"/api/v1/tournaments/{world.tournament.pk}/"
+    assert director.patch(url, {"place": "Köln"}, format="json").status_code == 200
+    assert director.patch(url, {"season": world.other_season.pk}, format="json").status_code == 403
+    assert director.post(f"{url}archive/", {}, format="json").status_code == 403
+    assert director.delete(url).status_code == 403
+    assert client_for(world.league_admin).post(f"{url}archive/", {}, format="json").status_code == 200
