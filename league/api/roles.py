@@ -8,15 +8,16 @@ from django.urls import path, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..errors import ServiceError
 from ..models import Club, League, Role
-from ..permissions import has_scope, visible_tournaments
+from ..permissions import visible_tournaments
 from ..selectors.roles import roles_in_scope
 from ..services.roles import role_give, role_take_back
+from .permissions import HasScope
 
 
 class RoleSerializer(serializers.ModelSerializer):
@@ -53,13 +54,6 @@ class RoleGiveSerializer(serializers.Serializer):
                 _("Name the league, club or tournament of this role.") if wanted
                 else _("A site administrator's role has no league, club or tournament.")]})
         return data
-
-
-class HasScope(permissions.BasePermission):
-    """Those who administer anything (``has_scope``); the rest is the service's to decide."""
-
-    def has_permission(self, request, view) -> bool:
-        return has_scope(request.user)
 
 
 def scope_for(user, data: dict):
