@@ -85,5 +85,7 @@ class SeasonViewSet(DeletesThroughService, viewsets.ModelViewSet):
         serializer.instance = season_create(data=serializer.validated_data, user=self.request.user)
 
     def perform_update(self, serializer):
+        league = serializer.validated_data.get("league")  # moved to another league: that one's administrators too
+        _refuse_unless(league is None or administers_league(self.request.user, league.pk))
         serializer.instance = season_update(season=serializer.instance, data=serializer.validated_data,
                                             user=self.request.user)

@@ -221,3 +221,14 @@ def test_a_director_edits_their_tournament_but_cannot_move_delete_or_archive_it(
     assert director.post(f"{url}archive/", {}, format="json").status_code == 403
     assert director.delete(url).status_code == 403
     assert client_for(world.league_admin).post(f"{url}archive/", {}, format="json").status_code == 200
+
+
+def test_a_league_administrator_keeps_their_seasons_in_their_league(world):
+    admin = client_for(world.league_admin)
+    url = f"/api/v1/seasons/{world.season.pk}/"
+    assert admin.patch(url, {"min_games": 3}, format="json").status_code == 200
+    assert admin.patch(url, {"league": world.other_league.pk}, format="json").status_code == 403
+    assert admin.patch(f"/api/v1/seasons/{world.other_season.pk}/", {"min_games": 3},
+                       format="json").status_code == 403
+    assert admin.post("/api/v1/seasons/", {"league": world.other_league.pk, "name": "2030", "starts_on": "2030-01-01",
+                                           "ends_on": "2030-12-31"}, format="json").status_code == 403
