@@ -11,10 +11,9 @@ the audit log (league.services.audit)."""
 from collections.abc import Callable
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core import signing
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -34,6 +33,7 @@ from ..permissions import (
     is_site_admin,
     organises_club,
 )
+from .accounts import login_errors, signed_id
 from .audit import audit_record
 
 SALT = "league.role-invitation"
@@ -62,15 +62,10 @@ def invitation_token(role: Role) -> str:
 def invitation_for_token(*, token: str) -> Role:
     """The invited role an e-mailed link names: 404 for a bad link or one already used or taken back,
     410 for an expired one."""
-    try:
-        pk = signing.TimestampSigner(salt=SALT).unsign(token, max_age=settings.CLAIM_LINK_DAYS * 86400)
-    except signing.SignatureExpired:
-        raise ServiceError("link_expired", _("This invitation has expired; please ask for a new one."),
-                           status=410) from None
-    except signing.BadSignature:
-        raise ServiceError("not_found", _("There is no such invitation."), status=404) from None
+    pk = signed_id(token, salt=SALT, expired=_("This invitation has expired; please ask for a new one."),
+                   missing=_("There is no such invitation."))
     role = Role.objects.select_related("league", "club", "tournament").filter(
-        pk=int(pk), status=Role.Status.INVITED).first()
+        pk=pk, status=Role.Status.INVITED).first()
     if role is None:
         raise ServiceError("not_found", _("There is no such invitation."), status=404)
     return role
@@ -206,18 +201,8 @@ def invitation_accept(*, token: str, username: str, password: str) -> Role:
         raise ServiceError("not_found", _("There is no such invitation."), status=404)
     User = get_user_model()
     username = username.strip()
-    fields = {}
-    if not username:
-        fields["username"] = [_("Choose a user name.")]
-    try:
-        User.username_validator(username)
-    except ValidationError as error:
-        fields.setdefault("username", []).extend(error.messages)
     candidate = User(username=username, email=role.email)
-    try:
-        password_validation.validate_password(password, user=candidate)
-    except ValidationError as error:
-        fields["password"] = list(error.messages)
+    fields = login_errors(username=username, password=password, candidate=candidate)
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     if User.objects.filter(username__iexact=username).exists():
