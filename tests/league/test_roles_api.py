@@ -232,3 +232,19 @@ def test_a_league_administrator_keeps_their_seasons_in_their_league(world):
                        format="json").status_code == 403
     assert admin.post("/api/v1/seasons/", {"league": world.other_league.pk, "name": "2030", "starts_on": "2030-01-01",
                                            "ends_on": "2030-12-31"}, format="json").status_code == 403
+
+
+@pytest.mark.parametrize("kind", ["referee", "site_admin"])
+def test_an_accepted_invitation_makes_a_referee_assignment_or_a_site_administrator(world, kind):
+    from league.permissions import can_referee
+    from league.services.roles import invitation_accept, invitation_token, role_give
+
+    scope = world.tournament if kind == "referee" else None
+    invited = role_give(by=AdminFactory(), role=kind, scope=scope, email=f"{kind}@example.org")
+    role = invitation_accept(token=invitation_token(invited), username=f"new-{kind}",
+                             password="a-long-secret-phrase-17")
+    assert role.pk == invited.pk and role.status == "active" and Role.objects.filter(user=role.user).count() == 1
+    if kind == "referee":
+        assert role.assignment.tournament == world.tournament and can_referee(role.user, world.tournament.pk)
+    else:
+        assert is_site_admin(role.user)
