@@ -16,7 +16,9 @@ from .models import (
     Club,
     League,
     Player,
+    RefereeAssignment,
     Registration,
+    Role,
     Season,
     Seat,
     Session,
@@ -46,6 +48,14 @@ def _admin_group(sender, **kwargs) -> None:
         return
     group, _created = Group.objects.get_or_create(name=ADMIN_GROUP)
     group.permissions.add(*Permission.objects.filter(content_type__app_label="league"))
+
+
+def _referee_role(sender, instance, created, raw=False, **kwargs) -> None:
+    """Every referee assignment has its role (league.models.roles), whichever door made it, so that
+    ``roles/`` lists and takes back referees like every other role."""
+    if created and not raw:
+        Role.objects.get_or_create(assignment=instance, defaults={
+            "user_id": instance.user_id, "role": Role.Kind.REFEREE, "tournament_id": instance.tournament_id})
 
 
 def _revoke_tokens_on_password_change(sender, instance, update_fields=None, **kwargs) -> None:
@@ -95,6 +105,7 @@ def connect() -> None:
     pre_save.connect(_revoke_tokens_on_password_change, sender=settings.AUTH_USER_MODEL,
                      dispatch_uid="tokens-password-change")
     post_migrate.connect(_admin_group, dispatch_uid="league-admin-group")
+    post_save.connect(_referee_role, sender=RefereeAssignment, dispatch_uid="league-referee-role")
     post_save.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-save")
     post_delete.connect(_registration_changed, sender=Registration, dispatch_uid="pages-Registration-delete")
     # Sessions, tables and seats are deleted only with a new draw (league.services.seating retires

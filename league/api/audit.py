@@ -1,11 +1,12 @@
-"""The audit log of administrators' destructive actions: ``GET audit/`` (administrators), newest
-first, paginated; ``?action=`` and ``?model=`` narrow it."""
+"""The audit log of administrators' destructive actions and of role changes: ``GET audit/`` (each
+scope's administrators their own part, league.selectors.audit), newest first, paginated;
+``?action=`` and ``?model=`` narrow it."""
 from django.urls import path
 from rest_framework import generics, serializers
 
 from ..models import AuditEntry
 from ..selectors.audit import audit_entries
-from .exports import LeagueAdminOnly
+from .permissions import HasScope
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
@@ -15,11 +16,11 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
 
 class AuditLog(generics.ListAPIView):
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [HasScope]
     serializer_class = AuditEntrySerializer
 
     def get_queryset(self):
-        return audit_entries(action=self.request.query_params.get("action", ""),
+        return audit_entries(user=self.request.user, action=self.request.query_params.get("action", ""),
                              model=self.request.query_params.get("model", ""))
 
 

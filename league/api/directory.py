@@ -1,12 +1,16 @@
-"""Players, clubs, leagues and seasons: read by everyone, written by administrators (clubs, leagues
-and seasons through their services, league.services.leagues). Deletions go through
+"""Players, clubs, leagues and seasons: read by everyone, written in the writer's scope
+(league.api.permissions.may_change; a create checks what it would belong to): clubs, leagues
+and seasons through their services, league.services.leagues. Deletions go through
 league.services.deletions (refused while in use, logged)."""
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from ..models import Club, League, Player, Season, shown_name_order
+from ..permissions import administered_league_ids, administers_league, is_site_admin, organised_club_ids
 from ..services.deletions import object_delete
 from ..services.leagues import club_create, club_update, league_create, league_update, season_create, season_update
 from ..services.players import player_erase, player_update
@@ -18,11 +22,20 @@ class DeletesThroughService:
         object_delete(obj=instance, user=self.request.user)
 
 
+def _refuse_unless(allowed: bool) -> None:
+    """A create outside the caller's scope (what it would belong to is theirs to see, not to change): 403."""
+    if not allowed:
+        raise PermissionDenied(_("This is outside what you administer."))
+
+
 class ClubViewSet(DeletesThroughService, viewsets.ModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
 
     def perform_create(self, serializer):
+        # clubs are made by site administrators and, as they enter players, league administrators
+        user = self.request.user
+        _refuse_unless(is_site_admin(user) or bool(administered_league_ids(user)))
         serializer.instance = club_create(data=serializer.validated_data)
 
     def perform_update(self, serializer):
@@ -36,6 +49,13 @@ class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
     def perform_update(self, serializer):
         serializer.instance = player_update(player=serializer.instance, data=serializer.validated_data,
                                             user=self.request.user)
+
+    def perform_create(self, serializer):
+        # site and league administrators; a club's organisers make players who join their club
+        user, club = self.request.user, serializer.validated_data.get("club")
+        _refuse_unless(is_site_admin(user) or bool(administered_league_ids(user))
+                       or (club is not None and club.pk in organised_club_ids(user)))
+        serializer.save()
 
     @extend_schema(request=None, responses={200: PlayerSerializer})
     @action(detail=True, methods=["post"])
@@ -51,6 +71,7 @@ class LeagueViewSet(DeletesThroughService, viewsets.ModelViewSet):
     serializer_class = LeagueSerializer
 
     def perform_create(self, serializer):
+        _refuse_unless(is_site_admin(self.request.user))
         serializer.instance = league_create(data=serializer.validated_data)
 
     def perform_update(self, serializer):
@@ -62,7 +83,10 @@ class SeasonViewSet(DeletesThroughService, viewsets.ModelViewSet):
     serializer_class = SeasonSerializer
 
     def perform_create(self, serializer):
+        _refuse_unless(administers_league(self.request.user, serializer.validated_data["league"].pk))
         serializer.instance = season_create(data=serializer.validated_data)
 
     def perform_update(self, serializer):
+        league = serializer.validated_data.get("league")  # moved to another league: that one's administrators too
+        _refuse_unless(league is None or administers_league(self.request.user, league.pk))
         serializer.instance = season_update(season=serializer.instance, data=serializer.validated_data)

@@ -17,19 +17,16 @@ from rest_framework.views import APIView
 from ..errors import PermissionDenied as ServicePermissionDenied
 from ..errors import ServiceError
 from ..models import Export, Season, Tournament
-from ..permissions import can_referee, is_league_admin
+from ..permissions import administers_league, can_referee, directs
 from ..selectors.day import hides_for
 from ..services.exports import SEASON_KINDS, TOURNAMENT_KINDS, WITHOUT_RESULTS, export_request
 from ..services.external import external_results_import, external_results_preview
 from ..services.imports import decisions_parsed, registrations_import, registrations_import_preview
 from .parsers import JSONParser
+from .permissions import SeasonAdministrators, SiteAdminOnly, TournamentDirectors
 
-
-class LeagueAdminOnly(permissions.BasePermission):
-    """League administrators only, for reads too (exports contain unpublished data)."""
-
-    def has_permission(self, request, view) -> bool:
-        return is_league_admin(request.user)
+# Site administrators only (the name the other modules import; the scoped doors are in .permissions).
+LeagueAdminOnly = SiteAdminOnly
 
 
 class ExportSerializer(serializers.ModelSerializer):
@@ -80,7 +77,7 @@ class TournamentExports(APIView):
 
     @extend_schema(request=TournamentExportRequest, responses={202: ExportSerializer})
     def post(self, request, pk: int):
-        if not (is_league_admin(request.user) or can_referee(request.user, pk)):
+        if not can_referee(request.user, pk):
             raise ServicePermissionDenied("forbidden", _("Only league administrators can export."))
         tournament = get_object_or_404(Tournament, pk=pk)
         data = TournamentExportRequest(data=request.data)
@@ -91,7 +88,7 @@ class TournamentExports(APIView):
 class SeasonExports(APIView):
     """POST ``{"kind": "ranking-xlsx"}`` → 202."""
 
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [SeasonAdministrators]
 
     @extend_schema(request=SeasonExportRequest, responses={202: ExportSerializer})
     def post(self, request, pk: int):
@@ -106,7 +103,9 @@ def readable_export(request, export_id: int) -> Export:
     with the pages' visibility: while the standings are hidden (until the reveal) only the files
     that carry no results. Others get a 404, so export ids reveal nothing."""
     export = get_object_or_404(Export.objects.select_related("tournament", "season"), pk=export_id)
-    if is_league_admin(request.user):
+    if export.tournament_id and directs(request.user, export.tournament_id):
+        return export
+    if export.season_id and administers_league(request.user, export.season.league_id):
         return export
     if export.tournament_id and can_referee(request.user, export.tournament_id):
         if export.kind in WITHOUT_RESULTS or hides_for(request.user, export.tournament) is None:
@@ -156,7 +155,7 @@ class TournamentImports(APIView):
     ``preview`` field) → 200 with what would happen; otherwise → 201 with the counts, or 400
     ``invalid_rows`` listing every bad row, and nothing imported."""
 
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [TournamentDirectors]
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
     @extend_schema(request={"multipart/form-data": ImportUpload}, responses={200: dict, 201: dict})
@@ -193,7 +192,7 @@ class SeasonExternalResults(APIView):
     it replaced the results of the same ``name`` and ``starts_on``) with the external tournament, or
     400 ``invalid_rows`` with every row and nothing stored."""
 
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [SeasonAdministrators]
     parser_classes = [MultiPartParser, FormParser]
 
     @extend_schema(request={"multipart/form-data": ExternalResultsUpload}, responses={200: dict, 201: dict})

@@ -1,6 +1,7 @@
 """League administration (docs/api.md): bulk entry of players, the rulesets' options, and later
 self-registration, team standings and statistics. Routes are included ahead of the router, so
 ``players/bulk/`` is not taken for a player id."""
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.translation import get_language
@@ -15,7 +16,13 @@ from rest_framework.views import APIView
 from ..cache import cached_read, page_subject
 from ..clients import client_address
 from ..models import Player, PlayerMerge, Signup, Tournament
-from ..permissions import is_league_admin, visible_tournaments
+from ..permissions import (
+    administered_league_ids,
+    director_or_refuse,
+    is_site_admin,
+    organised_club_ids,
+    visible_tournaments,
+)
 from ..rule_options import ruleset_catalogue
 from ..selectors.day import hides_for
 from ..selectors.standings import team_standings_for
@@ -32,6 +39,7 @@ from ..services.imports import (
 from ..services.players import player_merge
 from ..services.signups import match_data, signup_create, signup_decide, signup_matches
 from .exports import LeagueAdminOnly
+from .permissions import HasScope, TournamentDirectors
 
 
 class RulesetList(APIView):
@@ -182,7 +190,7 @@ class SignupPermission(AllowAny):
     """Anyone may sign up (the service limits how often); administrators read and decide."""
 
     def has_permission(self, request, view) -> bool:
-        return request.method == "POST" or is_league_admin(request.user)
+        return request.method == "POST" or TournamentDirectors().has_permission(request, view)
 
 
 class TournamentSignups(APIView):
@@ -214,7 +222,7 @@ class TournamentSignupDetail(APIView):
     """``PATCH {"status": "approved" | "rejected"}`` (administrators): approving beyond the limit puts
     the sign-up on the waiting list; an unconfirmed one cannot be approved (409)."""
 
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [TournamentDirectors]
 
     @extend_schema(request=SignupDecisionSerializer, responses={200: SignupSerializer})
     def patch(self, request, pk: int, sid: int):
@@ -275,7 +283,7 @@ class PlayersBulk(APIView):
     per row, nothing stored; without → 201, the new players created and, with ``tournament``, new
     and existing ones registered. Any bad row → 400 ``invalid_rows`` with every entry, nothing stored."""
 
-    permission_classes = [LeagueAdminOnly]
+    permission_classes = [HasScope]
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     @extend_schema(request={"application/json": BulkPlayersRequest, "multipart/form-data": BulkPlayersRequest},
@@ -286,6 +294,7 @@ class PlayersBulk(APIView):
         values = data.validated_data
         rows = upload_rows(values["file"]) if values.get("file") else text_rows(values["rows"])
         tournament = values.get("tournament")
+        _may_enter_players(request.user, tournament)
         decided = {"decisions": decisions_parsed(values.get("decisions")),
                    "clubs": decisions_parsed(values.get("clubs"), field="clubs"),
                    "names": names_parsed(values.get("names"))}
@@ -293,6 +302,15 @@ class PlayersBulk(APIView):
             return Response(bulk_entries(players_bulk_preview(rows=rows, tournament=tournament, **decided)))
         preview = players_bulk_create(rows=rows, tournament=tournament, **decided)
         return Response(bulk_entries(preview), status=status.HTTP_201_CREATED)
+
+
+def _may_enter_players(user, tournament) -> None:
+    """Players are entered by site and league administrators and club organisers; registered for a
+    tournament by those who direct it (404 for one they may not see, 403 for one they see)."""
+    if tournament is not None:
+        director_or_refuse(user, tournament, str(_("You do not direct this tournament.")))
+    elif not (is_site_admin(user) or administered_league_ids(user) or organised_club_ids(user)):
+        raise PermissionDenied(_("This is outside what you administer."))
 
 
 class PlayerMergeRequest(serializers.Serializer):

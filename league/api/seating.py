@@ -43,6 +43,10 @@ class SeatingView(APIView):
     permission_classes = [AdminWritesOthersRead]
     serializer_class = SeatingRequestSerializer
 
+    def get_tournament_id(self) -> int:
+        """The tournament whose directors draw (AdminWritesOthersRead); 404 for one the caller may not see."""
+        return get_object_or_404(visible_tournaments(self.request.user), pk=self.kwargs["pk"]).pk
+
     def _answer(self, tournament, number: int, status_code: int) -> Response:
         return Response(session_seating(self.request.user, tournament, number), status=status_code)
 

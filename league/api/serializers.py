@@ -11,7 +11,7 @@ from scoring.flow import ENDINGS
 
 from ..countries import country_normalised, is_country, is_ema_number
 from ..models import Club, Hand, HandRevision, League, Player, Season, TableDispute, Tournament
-from ..permissions import can_referee, ema_id_for, is_league_admin
+from ..permissions import can_referee, edits_player, ema_id_for
 from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
 from ..selectors.pages import writer_name
@@ -26,7 +26,8 @@ class ClubSerializer(serializers.ModelSerializer):
 
 class PlayerSerializer(serializers.ModelSerializer):
     """A player; ``last_name`` as the public sees it (``public_name``: its initial only when the player
-    chose "initials") for every caller but administrators, who read and write the whole name; ``ema_id``
+    chose "initials") for every caller but those who edit the player (``edits_player``), who read and
+    write the whole name; ``ema_id``
     as ``league.permissions.ema_id_for`` lets the caller read it ("" for an "initials" player but to
     administrators and the player themself)."""
 
@@ -38,7 +39,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         data = super().to_representation(instance)
         request = self.context.get("request")
         user = request.user if request is not None else None
-        if not is_league_admin(user):
+        if not edits_player(user, instance):
             data["last_name"] = instance.public_last_name
         data["ema_id"] = ema_id_for(user, instance)
         return data
@@ -90,7 +91,8 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "slug", "name", "ruleset", "options", "session_count", "status", "published", "season",
                   "starts_on", "ends_on", "place", "standing_method", "weight", "qualifying", "weight_in_use",
-                  "registration_open", "registration_limit", "registration_deadline", "archived_at", "kind"]
+                  "registration_open", "registration_limit", "registration_deadline", "archived_at", "kind",
+                  "host_club"]
         read_only_fields = ["archived_at"]
         extra_kwargs = {"session_count": {  # min_value: as the database's check says
             "min_value": 1, "help_text": _("The number of sessions; for a club event the number of evenings "

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from ..errors import Conflict, ServiceError
 from ..models import Hand, Seat, Table, TableDispute
-from ..permissions import is_league_admin, table_for_writing, visible_tournaments
+from ..permissions import directs, table_for_writing, visible_tournaments
 from ..selectors import pages
 from ..selectors.day import table_hidden_for
 from ..selectors.tables import table_view
@@ -116,9 +116,10 @@ class TableClose(TableWrites, APIView):
 
     @extend_schema(request=None)
     def delete(self, request, pk: int):
-        if not is_league_admin(request.user):
+        table = self.writable_table()
+        if not directs(request.user, table.session.tournament_id):
             raise PermissionDenied()
-        table = table_reopen(table=self.writable_table(), user=request.user)
+        table = table_reopen(table=table, user=request.user)
         return Response(TableSerializer(table_view(table=table)).data)
 
 

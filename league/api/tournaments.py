@@ -1,6 +1,7 @@
 """Tournaments with their registrations and referees; every write through the services.
 ``registrations/<player>/``: ``PATCH {"substitute": bool}`` (or ``team``) changes a registration,
 ``DELETE`` removes it (``409 already_seated`` once the player has a seat)."""
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -8,11 +9,12 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
-from ..models import Registration
-from ..permissions import is_league_admin, visible_tournaments
+from ..models import Registration, Role
+from ..permissions import directs, may_place_tournament, visible_tournaments
 from ..services.deletions import object_delete, tournament_archive, tournament_restore
 from ..services.registrations import registration_delete, registration_update
-from ..services.tournaments import referee_assign, registration_create, tournament_create, tournament_update
+from ..services.roles import role_give
+from ..services.tournaments import registration_create, tournament_create, tournament_update
 from .serializers import (
     RefereeCreateSerializer,
     RegistrationCreateSerializer,
@@ -57,11 +59,25 @@ class TournamentViewSet(viewsets.ModelViewSet):
         management pages' checkbox does (without it: 400 ``outside_season``)."""
         return self.request.query_params.get("confirm") == "outside_season"
 
+    def _owners_only(self, data: dict, tournament=None) -> None:
+        """A tournament belongs to its season's league and its host club: only their administrators
+        make one there or move one (its season, its host club); a director edits the rest."""
+        moved = tournament is None or any(
+            field in data and data[field] != getattr(tournament, field) for field in ("season", "host_club"))
+        if not moved:
+            return
+        season = data.get("season", tournament.season if tournament else None)
+        club = data.get("host_club", tournament.host_club if tournament else None)
+        if not may_place_tournament(self.request.user, season=season, host_club=club, tournament=tournament):
+            raise PermissionDenied(_("This is outside what you administer."))
+
     def perform_create(self, serializer):
+        self._owners_only(serializer.validated_data)
         serializer.instance = tournament_create(data=serializer.validated_data, user=self.request.user,
                                                 outside_season_ok=self._outside_season_ok())
 
     def perform_update(self, serializer):
+        self._owners_only(serializer.validated_data, serializer.instance)
         serializer.instance = tournament_update(tournament=serializer.instance, data=serializer.validated_data,
                                                 user=self.request.user, outside_season_ok=self._outside_season_ok())
 
@@ -103,8 +119,11 @@ class TournamentViewSet(viewsets.ModelViewSet):
         if request.method == "POST":
             data = RefereeCreateSerializer(data=request.data)
             data.is_valid(raise_exception=True)
-            referee_assign(tournament=tournament, user=data.validated_data["user"])
-            return Response({"user": data.validated_data["user"].pk}, status=status.HTTP_201_CREATED)
-        if not is_league_admin(request.user):
+            # the short form of POST roles/ {"role": "referee"} (league.services.roles)
+            user = data.validated_data["user"]
+            if not tournament.referee_assignments.filter(user=user).exists():
+                role_give(by=request.user, role=Role.Kind.REFEREE, scope=tournament, user=user)
+            return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
+        if not directs(request.user, tournament):
             raise PermissionDenied()
         return Response([{"user": a.user_id} for a in tournament.referee_assignments.all()])

@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from . import auth, club, directory, scoring, seating, tables, tournaments
+from . import auth, club, directory, roles, scoring, seating, tables, tournaments
 
 router = DefaultRouter()
 router.register("players", directory.PlayerViewSet, basename="player")
@@ -35,6 +35,7 @@ urlpatterns = [
     path("", include("league.api.day")),
     path("", include(club.urlpatterns)),
     path("", include("league.api.audit")),
+    path("", include(roles.urlpatterns)),
     path("", include("league.api.exports")),
     path("", include("league.api.results")),  # tournaments/<pk>/standings/, seasons/<pk>/ranking/
     path("", include("league.api.league_admin")),  # players/bulk/ must come before players/<pk>/

@@ -29,6 +29,7 @@ from .results import (
     StandingsState,
     TableGame,
 )
+from .roles import Role
 from .signups import Signup
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "WIND_CHOICES", "WIND_NAMES", "AccountClaim", "AuditEntry", "Bye", "CheckIn", "ClockState", "Club", "Export",
     "GameResult", "Hand", "HandRevision", "League",
     "Player", "PlayerMerge", "RankingSnapshot", "RankingState", "RateCount", "RefereeAssignment", "Registration",
+    "Role",
     "Season",
     "SeasonRanking", "Seat", "SeatCode", "Session",
     "PlayerTotal", "Signup", "Standing", "StandingsState", "Table", "TableConfirmation", "TableDispute", "TableGame",

@@ -14,6 +14,10 @@ class AuditEntry(models.Model):
         WITHDRAW = "withdraw", _("withdrawn")
         ERASE = "erase", _("erased")
         EDIT = "edit", _("edited")
+        GRANT = "grant", _("role given")
+        INVITE = "invite", _("role invited")
+        ACCEPT = "accept", _("invitation accepted")
+        REVOKE = "revoke", _("role taken back")
 
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
@@ -25,6 +29,11 @@ class AuditEntry(models.Model):
     object_id = models.CharField(_("object id"), max_length=40)
     object_repr = models.CharField(_("object"), max_length=200)
     details = models.JSONField(_("details"), default=dict, blank=True)
+    # The scope the entry belongs to, so that each scope's administrators read their own part of the log
+    # (league.selectors.audit); plain ids, not keys: an entry outlives what it names.
+    scope_league = models.PositiveIntegerField(_("league"), null=True, blank=True, db_index=True)
+    scope_club = models.PositiveIntegerField(_("club"), null=True, blank=True, db_index=True)
+    scope_tournament = models.PositiveIntegerField(_("tournament"), null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -123,6 +123,10 @@ class Tournament(models.Model):
     kind = models.CharField(
         _("kind"), max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT, editable=False,
         help_text=_("External: held elsewhere, only its final standings are stored (results from elsewhere)"))
+    # A club event (or any tournament) may belong to a club: its organisers direct it (league.permissions).
+    host_club = models.ForeignKey("league.Club", on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="hosted_tournaments", verbose_name=_("host club"),
+                                  help_text=_("The club whose organisers run this event"))
     archived_at = models.DateTimeField(
         _("archived at"), null=True, blank=True, editable=False,
         help_text=_("An archived tournament is hidden from every public page and counts in no ranking; "

@@ -28,7 +28,7 @@ from ..models import (
     Tournament,
     Withdrawal,
 )
-from ..permissions import can_referee, is_league_admin
+from ..permissions import can_referee, directs
 from .addresses import player_address
 from .standings import fixed_substitute_result, game_rows, standing_rows, standings_in_order
 from .tables import player_totals, provisional_table_ids, shown_totals
@@ -182,8 +182,8 @@ def standings_hidden_from(tournament: Tournament) -> int | None:
 
 
 def hides_for(user, tournament: Tournament) -> int | None:
-    """As above for this visitor: administrators always see everything."""
-    return None if is_league_admin(user) else standings_hidden_from(tournament)
+    """As above for this visitor: those who direct the tournament always see everything."""
+    return None if directs(user, tournament) else standings_hidden_from(tournament)
 
 
 def table_hidden_for(user, table: Table) -> bool:

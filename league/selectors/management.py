@@ -2,20 +2,28 @@
 from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q
 
 from ..models import AccountClaim, Club, League, Registration, Season, Seat, Signup, Tournament
+from ..permissions import administered_league_ids, directed_tournaments, is_site_admin, organised_club_ids
 
 
-def management_overview() -> dict:
-    """The leagues with their seasons, the tournaments (those still to come or running first), how
-    many clubs there are and how many account claims wait for an administrator."""
-    leagues = League.objects.prefetch_related(
+def management_overview(*, user) -> dict:
+    """What ``user`` administers: the leagues with their seasons, the tournaments they direct (those
+    still to come or running first), how many clubs they see and, for site administrators, how many
+    account claims wait; ``may`` says which of the area's doors are theirs."""
+    site = is_site_admin(user)
+    leagues, clubs = administered_league_ids(user), organised_club_ids(user)
+    leagues_shown = League.objects.all() if site else League.objects.filter(pk__in=leagues)
+    leagues_shown = leagues_shown.prefetch_related(
         Prefetch("seasons", queryset=Season.objects.annotate(tournament_count=Count("tournaments"))))
-    tournaments = (Tournament.objects.select_related("season__league")
+    clubs_shown = Club.objects.all() if site or leagues else Club.objects.filter(pk__in=clubs)
+    tournaments = (directed_tournaments(user).select_related("season__league")
                    .annotate(registered=Count("registrations", distinct=True),
                              over=ExpressionWrapper(Q(status=Tournament.Status.FINISHED),
                                                     output_field=BooleanField()))
                    .order_by("over", "-starts_on", "name"))
-    return {"leagues": list(leagues), "tournaments": list(tournaments), "club_count": Club.objects.count(),
-            "claims_waiting": AccountClaim.objects.filter(status=AccountClaim.Status.PENDING).count()}
+    return {"leagues": list(leagues_shown), "tournaments": list(tournaments), "club_count": clubs_shown.count(),
+            "claims_waiting": AccountClaim.objects.filter(status=AccountClaim.Status.PENDING).count() if site else 0,
+            "may": {"site": site, "leagues": site or bool(leagues), "clubs": site or bool(leagues or clubs),
+                    "tournaments": site or bool(leagues or clubs)}}
 
 
 def tournament_summary(*, tournament: Tournament) -> dict:

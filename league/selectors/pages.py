@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Prefetch, Q
 from django.utils import formats, timezone
 
 from scoring import mers
@@ -29,7 +29,7 @@ from ..models import (
     Tournament,
     shown_name,
 )
-from ..permissions import ema_id_for, is_league_admin, visible_tournaments
+from ..permissions import directed_tournaments, ema_id_for, is_site_admin, visible_tournaments
 from .addresses import player_address
 from .day import hides_for
 from .mers import tournament_figures
@@ -346,13 +346,15 @@ def ranking_lines(season: Season) -> list[RankingLine]:
 
 
 def referee_tournaments(user) -> list[Tournament]:
-    """Administrators: every running tournament; referees: the tournaments they are assigned to."""
-    if is_league_admin(user):
+    """Site administrators: every running tournament; everyone else the tournaments they are assigned
+    to as referees and the running ones they direct."""
+    if is_site_admin(user):
         tournaments = Tournament.objects.filter(status=Tournament.Status.RUNNING, archived_at=None)
     else:
+        directed = directed_tournaments(user).filter(status=Tournament.Status.RUNNING).values("pk")
         tournaments = Tournament.objects.filter(
-            pk__in=RefereeAssignment.objects.filter(user=user).values("tournament_id"), archived_at=None
-        )
+            Q(pk__in=RefereeAssignment.objects.filter(user=user).values("tournament_id")) | Q(pk__in=directed),
+            archived_at=None)
     sessions = Session.objects.annotate(table_count=Count("tables")).order_by("number")
     return list(
         tournaments.order_by("-starts_on", "name").prefetch_related(Prefetch("sessions", queryset=sessions))

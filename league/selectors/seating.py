@@ -1,14 +1,14 @@
 """Reading a draw: the seed it was made with, for whom and when."""
 from ..models import Session, Table, Tournament
-from ..permissions import is_league_admin
+from ..permissions import directs
 
 
 def draw_seed_for(user, session: Session) -> int | None:
-    """The seed ``session`` was drawn with, as ``user`` may see it: administrators always (audit);
+    """The seed ``session`` was drawn with, as ``user`` may see it: those who direct it always (audit);
     everyone else once the session is over (all its tables closed) and, for a balanced draw, whose
     seed also draws the tournament's later sessions, once the tournament is finished. Before that it
     would let anyone compute the draws still to come from the public registrations."""
-    if session.draw_seed is None or is_league_admin(user):
+    if session.draw_seed is None or directs(user, session.tournament_id):
         return session.draw_seed
     if session.tournament.status == Tournament.Status.FINISHED:
         return session.draw_seed

@@ -44,15 +44,39 @@ def claim_token(claim: AccountClaim) -> str:
     return signing.TimestampSigner(salt=SALT).sign(str(claim.pk))
 
 
-def _by_token(token: str) -> AccountClaim:
+def signed_id(token: str, *, salt: str, expired: str, missing: str) -> int:
+    """The id an e-mailed link carries (signed with ``salt``, valid ``CLAIM_LINK_DAYS``): the claim's
+    link and a role's invitation (league.services.roles). 410 ``link_expired`` with the message
+    ``expired``; 404 ``not_found`` with ``missing`` for a link that was not signed here."""
     try:
-        pk = signing.TimestampSigner(salt=SALT).unsign(token, max_age=settings.CLAIM_LINK_DAYS * 86400)
+        return int(signing.TimestampSigner(salt=salt).unsign(token, max_age=settings.CLAIM_LINK_DAYS * 86400))
     except signing.SignatureExpired:
-        raise ServiceError("link_expired", _("This link has expired; please claim your account again."),
-                           status=410) from None
+        raise ServiceError("link_expired", expired, status=410) from None
     except signing.BadSignature:
-        raise ServiceError("not_found", _("There is no such claim."), status=404) from None
-    claim = AccountClaim.objects.select_related("player", "user").filter(pk=int(pk)).first()
+        raise ServiceError("not_found", missing, status=404) from None
+
+
+def login_errors(*, username: str, password: str, candidate) -> dict:
+    """The field errors of a new login ``username``/``password`` for the unsaved user ``candidate``
+    (Django's user name and password validators); ``{}`` when both are fine."""
+    fields = {}
+    if not username:
+        fields["username"] = [_("Choose a user name.")]
+    try:
+        get_user_model().username_validator(username)
+    except ValidationError as error:
+        fields.setdefault("username", []).extend(error.messages)
+    try:
+        password_validation.validate_password(password, user=candidate)
+    except ValidationError as error:
+        fields["password"] = list(error.messages)
+    return fields
+
+
+def _by_token(token: str) -> AccountClaim:
+    pk = signed_id(token, salt=SALT, expired=_("This link has expired; please claim your account again."),
+                   missing=_("There is no such claim."))
+    claim = AccountClaim.objects.select_related("player", "user").filter(pk=pk).first()
     if claim is None:
         raise ServiceError("not_found", _("There is no such claim."), status=404)
     return claim
@@ -101,18 +125,8 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
                            fields={"player": [_("This player's details were erased.")]}, status=409)
     User = get_user_model()
     username, email = username.strip(), email.strip().lower()
-    fields = {}
-    if not username:
-        fields["username"] = [_("Choose a user name.")]
-    try:
-        User.username_validator(username)
-    except ValidationError as error:
-        fields.setdefault("username", []).extend(error.messages)
     candidate = User(username=username, email=email, first_name=found.first_name, last_name=found.last_name)
-    try:
-        password_validation.validate_password(password, user=candidate)
-    except ValidationError as error:
-        fields["password"] = list(error.messages)
+    fields = login_errors(username=username, password=password, candidate=candidate)
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _free_rejected_username(username)

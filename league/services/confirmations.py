@@ -65,11 +65,15 @@ def table_confirm(*, table: Table, user, player_id: int | None = None) -> TableC
 
 
 def _dispute_recipients(tournament) -> list[str]:
-    """The e-mail addresses of the tournament's referees and of the league's administrators."""
+    """The e-mail addresses of the tournament's referees and of those who direct it: its directors,
+    its league's administrators, its host club's organisers and the site administrators."""
     app_label, codename = ADMINISTER.split(".")
     perm = {"content_type__app_label": app_label, "codename": codename}
+    directing = (Q(roles__role="director", roles__tournament=tournament)
+                 | Q(roles__role="club_organiser", roles__club_id=tournament.host_club_id or 0)
+                 | Q(roles__role="league_admin", roles__league_id=getattr(tournament.season, "league_id", 0)))
     users = get_user_model().objects.filter(
-        Q(is_superuser=True) | Q(referee_assignments__tournament=tournament)
+        Q(is_superuser=True) | Q(referee_assignments__tournament=tournament) | directing
         | Q(**{f"user_permissions__{k}": v for k, v in perm.items()})
         | Q(**{f"groups__permissions__{k}": v for k, v in perm.items()}),
         is_active=True).exclude(email="")

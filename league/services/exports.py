@@ -18,7 +18,7 @@ from ..errors import PermissionDenied, ServiceError
 from ..exports import WRITERS
 from ..languages import site_language
 from ..models import Export, Season, Tournament
-from ..permissions import can_referee, is_league_admin
+from ..permissions import administers_league, can_referee, directs
 from ..queue import task_send_on_commit
 
 logger = logging.getLogger(__name__)
@@ -37,8 +37,9 @@ WITHOUT_RESULTS = (Export.Kind.SEATING_XLSX, Export.Kind.SCORE_SHEETS_XLSX, Expo
 
 def export_kinds_for(user, tournament: Tournament) -> tuple[str, ...]:
     """The kinds of the tournament's exports ``user`` may ask for: all of them for a league
-    administrator, those ``WITHOUT_RESULTS`` for its referees, none for anyone else."""
-    if is_league_admin(user):
+    administrator (and whoever ``directs`` it), those ``WITHOUT_RESULTS`` for its referees, none for
+    anyone else."""
+    if directs(user, tournament):
         return TOURNAMENT_KINDS
     if can_referee(user, tournament.pk):
         return WITHOUT_RESULTS
@@ -50,7 +51,11 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
     """Store an export request and queue its build once the surrounding transaction commits.
     ``session_number`` limits a score-sheet PDF to that session's tables. League administrators ask
     for every export; a tournament's referees for its files ``WITHOUT_RESULTS`` (403 otherwise)."""
-    if not is_league_admin(user) and not (tournament is not None and kind in export_kinds_for(user, tournament)):
+    if tournament is not None:
+        allowed = directs(user, tournament) or kind in export_kinds_for(user, tournament)
+    else:
+        allowed = season is not None and administers_league(user, season.league_id)
+    if not allowed:
         raise PermissionDenied("forbidden", _("Only league administrators can export."))
     if kind in TOURNAMENT_KINDS:
         if tournament is None:

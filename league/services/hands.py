@@ -14,7 +14,7 @@ from scoring.results import hand_amounts
 from ..errors import Conflict, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table
-from ..permissions import is_league_admin
+from ..permissions import directs
 from .reconfirm import table_reconfirm_ask
 from .standings import standings_request
 from .tournaments import tournament_status_follow
@@ -334,9 +334,10 @@ def table_close(*, table: Table, user) -> Table:
 
 
 def table_reopen(*, table: Table, user) -> Table:
-    """Reopen a closed game (administrators) to correct it; the players' confirmations no longer
-    hold, and closing it again asks them to confirm anew (league.services.reconfirm)."""
-    if not is_league_admin(user):
+    """Reopen a closed game (those who direct the tournament) to correct it; the players'
+    confirmations no longer hold, and closing it again asks them to confirm anew
+    (league.services.reconfirm)."""
+    if not directs(user, table.session.tournament_id):
         raise ServiceError("forbidden", _("Only administrators can reopen a closed game."), status=403)
     with transaction.atomic():
         table = _locked_table(table.pk)

@@ -24,9 +24,9 @@ from .rankings import ranking_fields, tournament_finish, tournament_saved
 from .standings import standings_request
 
 # The fields a caller may set; the rest (standings_revealed_at …) belong to other services.
-TOURNAMENT_FIELDS = ("slug", "name", "season", "ruleset", "options", "place", "starts_on", "ends_on", "status",
-                     "published", "session_count", "standing_method", "weight", "qualifying", "registration_open",
-                     "registration_limit", "registration_deadline")
+TOURNAMENT_FIELDS = ("slug", "name", "season", "host_club", "ruleset", "options", "place", "starts_on", "ends_on",
+                     "status", "published", "session_count", "standing_method", "weight", "qualifying",
+                     "registration_open", "registration_limit", "registration_deadline")
 # What standings_recompute reads of the tournament: a change re-orders the standings at once.
 STANDINGS_FIELDS = ("ruleset", "options", "standing_method")
 # The kinds a caller may create; an external tournament is made by its results' upload only.

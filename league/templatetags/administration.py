@@ -1,11 +1,12 @@
-"""``user|is_league_admin``: whether the header links to the management area."""
+"""``user|is_league_admin``: whether the header links to the management area (anyone who
+administers something: league.permissions.has_scope; the name is the templates')."""
 from django import template
 
-from ..permissions import is_league_admin as _is_league_admin
+from ..permissions import has_scope
 
 register = template.Library()
 
 
 @register.filter
 def is_league_admin(user) -> bool:
-    return _is_league_admin(user)
+    return has_scope(user)

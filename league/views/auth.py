@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 
 from ..models import Player, RefereeAssignment
-from ..permissions import is_league_admin
+from ..permissions import has_scope
 from ..services.logins import (
     locked_message,
     login_failed,
@@ -46,10 +46,10 @@ class LoginView(auth_views.LoginView):
         return super().form_valid(form)
 
     def get_default_redirect_url(self):
-        """Administrators land in the management area, players (who referee nothing) on their Me
-        page, everyone else on their tables."""
+        """Administrators (of anything: ``has_scope``) land in the management area, players (who
+        referee nothing) on their Me page, everyone else on their tables."""
         user = self.request.user
-        if is_league_admin(user):
+        if has_scope(user):
             return resolve_url("manage")
         if Player.objects.filter(user=user).exists() and not RefereeAssignment.objects.filter(user=user).exists():
             return resolve_url("me")

@@ -16,7 +16,7 @@ from ..cache import cached_page, page_subject
 from ..collation import sorted_by_name
 from ..errors import ServiceError
 from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
-from ..permissions import is_league_admin, referee_or_refuse, visible_tournaments
+from ..permissions import directs, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
 from ..selectors.standings import standings_in_order, team_standings_for
 from ..selectors.tables import open_disputes
@@ -87,7 +87,7 @@ def _control_context(request, tournament: Tournament, number: int | None = None)
     return {
         "closed_count": closed, "complete": bool(tables) and closed == len(tables),
         "started": any(entry.hands for entry in tables),
-        "tournament": tournament, "is_admin": is_league_admin(request.user), "number": number,
+        "tournament": tournament, "is_admin": directs(request.user, tournament), "number": number,
         "may_print": Export.Kind.SCORE_SHEETS_PDF in export_kinds_for(request.user, tournament),
         "current": current, "session": session, "tables": tables,
         "clock": day.clock_reading(session=session, tournament=tournament),
@@ -139,7 +139,7 @@ def control_action(request, slug: str, action: str):
     tournament = _directed(request, slug)
     post = request.POST
     number = posted_int(post.get("session"), None)
-    if action not in ("checkin", "resolve") and not is_league_admin(request.user):
+    if action not in ("checkin", "resolve") and not directs(request.user, tournament):
         raise PermissionDenied(_("Only administrators can do this."))
     try:
         if action == "checkin":

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..errors import ServiceError
 from ..models import Export, Season, Tournament
-from ..permissions import is_league_admin
+from ..permissions import administers_league, has_scope
 from ..services.exports import SEASON_KINDS, export_kinds_for, export_request
 from .numbers import posted_int
 
@@ -30,7 +30,7 @@ def tournament_exports(request, slug: str):
     tournament = Tournament.objects.filter(slug=slug).first()
     kinds = export_kinds_for(request.user, tournament) if tournament else ()
     if not kinds:  # a 404 only for an administrator: nobody else learns which tournaments exist
-        if tournament is None and is_league_admin(request.user):
+        if tournament is None and has_scope(request.user):
             raise Http404(_("No such tournament."))
         raise PermissionDenied(_("Only league administrators can export."))
     if request.method == "POST":
@@ -57,9 +57,9 @@ def tournament_exports(request, slug: str):
 def season_exports(request, pk: int):
     """A season's exports (its ranking as a workbook, and for the EMA as CSV and workbook), as
     ``tournament_exports``: GET the list, POST ``kind`` to ask for a new one."""
-    if not is_league_admin(request.user):
-        raise PermissionDenied(_("Only league administrators can export."))
     season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    if not administers_league(request.user, season.league_id):
+        raise PermissionDenied(_("Only league administrators can export."))
     if request.method == "POST":
         _ask(request, lambda: export_request(kind=request.POST.get("kind", ""), season=season, user=request.user,
                                              language=get_language()))

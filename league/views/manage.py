@@ -21,7 +21,15 @@ from .. import tournament_options as day_options
 from ..collation import sorted_by_name
 from ..errors import ServiceError, form_errors_from
 from ..models import Club, Player, Season, Tournament
-from ..permissions import is_league_admin
+from ..permissions import (
+    administered_league_ids,
+    administers_league,
+    directed_tournaments,
+    director_or_refuse,
+    has_scope,
+    is_site_admin,
+    organised_club_ids,
+)
 from ..selectors.audit import audit_entries
 from ..selectors.players import merges_recent, player_summary
 from ..services import external, imports
@@ -34,8 +42,23 @@ AUDIT_PAGE_SIZE = 100
 
 
 def _admin_only(request) -> None:
-    if not is_league_admin(request.user):
+    """Site administrators only (merging and erasing players, account claims)."""
+    if not is_site_admin(request.user):
         raise PermissionDenied(_("Only league administrators can do this."))
+
+
+def _scoped_only(request) -> None:
+    """Anyone who administers something (``has_scope``); the page shows only their scope."""
+    if not has_scope(request.user):
+        raise PermissionDenied(_("Only league administrators can do this."))
+
+
+def _directed(request, slug: str) -> Tournament:
+    """The tournament of a management page, for those who direct it: 404 for one the user may not
+    see, 403 for one they see but do not direct (league.permissions.director_or_refuse)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("season__league"), slug=slug)
+    director_or_refuse(request.user, tournament, _("You do not direct this tournament."))
+    return tournament
 
 
 def _login_first(request):
@@ -87,8 +110,13 @@ def players_bulk(request):
     Rows that are probably existing players (or clubs) are shown with their candidates to choose."""
     if (response := _login_first(request)) is not None:
         return response
-    _admin_only(request)
-    open_tournaments = Tournament.objects.exclude(status=Tournament.Status.FINISHED).order_by("-starts_on", "name")
+    _scoped_only(request)  # directors register players only for the tournaments they direct
+    open_tournaments = (directed_tournaments(request.user).exclude(status=Tournament.Status.FINISHED)
+                        .order_by("-starts_on", "name"))
+    user = request.user
+    if not (is_site_admin(user) or administered_league_ids(user) or organised_club_ids(user)) and (
+            request.method == "POST" and not request.POST.get("tournament")):
+        raise PermissionDenied(_("Choose a tournament you direct to register the players for."))
     chosen = posted_int(request.GET.get("tournament"), 0)  # from a tournament's management page
     context = {"tournaments": open_tournaments, "text": "", "entries": None,
                "tournament_id": chosen if open_tournaments.filter(pk=chosen).exists() else None}
@@ -181,8 +209,7 @@ def registrations_import(request, slug: str):
     kept from the preview to the import; probably existing players are chosen in the preview."""
     if (response := _login_first(request)) is not None:
         return response
-    _admin_only(request)
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _directed(request, slug)
     context = {"tournament": tournament}
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -239,8 +266,9 @@ def external_results(request, pk: int):
     tournaments are listed; sending one's name and first day again replaces its results."""
     if (response := _login_first(request)) is not None:
         return response
-    _admin_only(request)
     season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    if not administers_league(request.user, season.league_id):
+        raise PermissionDenied(_("Only league administrators can do this."))
     key = f"external:{season.pk}"
     form = ExternalResultsForm(request.POST if request.method == "POST" else None,
                                initial={"name": request.GET.get("name", ""), "starts_on": request.GET.get("starts_on"),
@@ -415,8 +443,7 @@ def tournament_options(request, slug: str):
     """The tournament's rule options as a form generated from the rulesets' option data, with presets."""
     if (response := _login_first(request)) is not None:
         return response
-    _admin_only(request)
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _directed(request, slug)
     ruleset, values, errors, general = tournament.ruleset, dict(tournament.options), {}, None
     verbatim: frozenset = frozenset()
     if request.method == "POST":
@@ -471,6 +498,6 @@ def audit_log(request):
     """The audit log: who deleted, archived, restored or rejected what, and when, newest first."""
     if (response := _login_first(request)) is not None:
         return response
-    _admin_only(request)
-    page = Paginator(audit_entries(), AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    _scoped_only(request)
+    page = Paginator(audit_entries(user=request.user), AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "league/manage/audit.html", {"page": page})

@@ -121,6 +121,9 @@ class TournamentFields(ManageForm):
     starts_on = forms.DateField(label=_("starts on"), widget=DateInput())
     ends_on = forms.DateField(label=_("ends on"), widget=DateInput())
     place = forms.CharField(label=_("place"), max_length=160, required=False)
+    host_club = forms.ModelChoiceField(label=_("host club"), queryset=Club.objects.all(), required=False,
+                                       empty_label=_("no host club"),
+                                       help_text=_("The club whose organisers run this event"))
     confirm_dates = forms.BooleanField(label=_("The dates are right; keep them outside the season"), required=False)
 
 
@@ -134,10 +137,10 @@ class TournamentStartForm(TournamentFields):
                              choices=[(Tournament.Kind.TOURNAMENT, _("Tournament: sessions drawn, referees enter")),
                                       (Tournament.Kind.CLUB, _("Club event: evenings opened one by one, tables formed "
                                                                "by whoever came, players enter"))])
-    field_order = ["name", "kind", "season", "starts_on", "ends_on", "place", "rules", "confirm_dates"]
+    field_order = ["name", "kind", "season", "host_club", "starts_on", "ends_on", "place", "rules", "confirm_dates"]
 
     def tournament_data(self) -> dict:
-        data = self.data_for(("name", "kind", "season", "starts_on", "ends_on", "place"))
+        data = self.data_for(("name", "kind", "season", "host_club", "starts_on", "ends_on", "place"))
         data["slug"] = _free_slug(slugify(data["name"])[:50] or "tournament")
         kind, _colon, name = self.cleaned_data["rules"].partition(":")
         if kind == "preset":
@@ -194,10 +197,11 @@ class TournamentForm(TournamentFields):
                                 decimal_places=2, required=False,
                                 help_text=_("EMA ranking (MERS), 0.5 to 6; empty: from the EMA table"))
     qualifying = forms.BooleanField(label=_("qualifying tournament"), required=False)
-    field_order = ["name", "slug", "season", "starts_on", "ends_on", "place", "session_count", "standing_method",
-                   "registration_limit", "registration_deadline", "weight", "qualifying", "confirm_dates"]
-    FIELDS = ("name", "slug", "season", "starts_on", "ends_on", "place", "session_count", "standing_method",
-              "registration_limit", "registration_deadline", "weight", "qualifying")
+    field_order = ["name", "slug", "season", "host_club", "starts_on", "ends_on", "place", "session_count",
+                   "standing_method", "registration_limit", "registration_deadline", "weight", "qualifying",
+                   "confirm_dates"]
+    FIELDS = ("name", "slug", "season", "host_club", "starts_on", "ends_on", "place", "session_count",
+              "standing_method", "registration_limit", "registration_deadline", "weight", "qualifying")
 
     @classmethod
     def of(cls, tournament: Tournament) -> dict:

@@ -3,8 +3,12 @@ short wizard for a new tournament (rules, dates, sessions, limits, teams) and or
 it, the tournament's steps (publish, open and close registration, start, finish) and its
 registrations (remove, substitute), and a player's details (/manage/players/<id>/). Thin: every
 write is a service the API calls too (league.services.leagues, league.services.tournaments); the
-services' errors show on the fields. Administrators only."""
+services' errors show on the fields. Each administrator sees and changes only their scope
+(league.permissions): a league's administrators its seasons and their tournaments, a club's
+organisers the club and its events, a director their tournaments; new leagues are the site
+administrators'."""
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
@@ -14,6 +18,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..errors import ServiceError, form_errors_from
 from ..models import Club, League, Player, Registration, Season, Tournament
+from ..permissions import (
+    administered_league_ids,
+    administers_league,
+    administers_tournament,
+    edits_player,
+    is_site_admin,
+    may_place_tournament,
+    organised_club_ids,
+    organises_club,
+)
 from ..selectors.management import management_overview, tournament_registrations, tournament_summary
 from ..services.leagues import (
     CLUB_FIELDS,
@@ -30,7 +44,7 @@ from ..services.players import PLAYER_FIELDS, player_update
 from ..services.rankings import tournament_finish
 from ..services.registrations import registration_delete, registration_update
 from ..services.tournaments import tournament_create, tournament_update
-from .manage import _admin_only, _login_first
+from .manage import _admin_only, _directed, _login_first, _scoped_only
 from .manage_forms import (
     ClubForm,
     LeagueForm,
@@ -41,14 +55,55 @@ from .manage_forms import (
     TournamentStartForm,
 )
 from .numbers import posted_int
+from .roles import tournament_staff_form
 
 
 def _admin(request):
-    """None for an administrator; the login page for anonymous visitors; 403 for everyone else."""
+    """None for a site administrator; the login page for anonymous visitors; 403 for everyone else."""
     if (response := _login_first(request)) is not None:
         return response
     _admin_only(request)
     return None
+
+
+def _scoped(request):
+    """None for anyone who administers something; the login page for anonymous visitors; 403 else."""
+    if (response := _login_first(request)) is not None:
+        return response
+    _scoped_only(request)
+    return None
+
+
+def _outside() -> PermissionDenied:
+    return PermissionDenied(_("This is outside what you administer."))
+
+
+def _places(form, user, tournament: Tournament | None = None) -> None:
+    """The seasons and host clubs ``user`` may put a tournament in (``may_place_tournament``): all for a
+    site administrator; a league's administrators its seasons (and any host club); a club's organisers
+    their clubs, outside any season. Who may not move ``tournament`` keeps its place (no fields)."""
+    if is_site_admin(user):
+        return
+    if tournament is not None and not administers_tournament(user, tournament):
+        for name in ("season", "host_club"):
+            form.fields.pop(name, None)
+        return
+    leagues, clubs = administered_league_ids(user), organised_club_ids(user)
+    form.fields["season"].queryset = form.fields["season"].queryset.filter(league_id__in=leagues)
+    if not leagues:
+        form.fields["host_club"].queryset = Club.objects.filter(pk__in=clubs)
+
+
+def _placed(form, user, tournament: Tournament | None = None) -> bool:
+    """Whether the form's season and host club are a place ``user`` may put the tournament; else an error."""
+    season = form.cleaned_data.get("season", tournament.season if tournament else None)
+    club = form.cleaned_data.get("host_club", tournament.host_club if tournament else None)
+    if tournament is not None and (season, club) == (tournament.season, tournament.host_club):
+        return True
+    if may_place_tournament(user, season=season, host_club=club, tournament=tournament):
+        return True
+    form.add_error("season" if "season" in form.fields else None, _("This is outside what you administer."))
+    return False
 
 
 def _render_form(request, form, *, title: str, action: str, submit: str, back: str, status: int = 200,
@@ -66,19 +121,22 @@ def _confirmable(error: ServiceError) -> bool:
 
 @require_http_methods(["GET"])
 def home(request):
-    if (response := _admin(request)) is not None:
+    if (response := _scoped(request)) is not None:
         return response
-    return render(request, "league/manage/home.html", management_overview())
+    return render(request, "league/manage/home.html", management_overview(user=request.user))
 
 
 # ---- leagues ----
 
 @require_http_methods(["GET", "POST"])
 def league_edit(request, slug: str | None = None):
-    """A new league (then on to its first season), or a league's name, address and description."""
-    if (response := _admin(request)) is not None:
+    """A new league (site administrators; then on to its first season), or a league's name, address
+    and description (its administrators)."""
+    if (response := (_scoped(request) if slug else _admin(request))) is not None:
         return response
     league = get_object_or_404(League, slug=slug) if slug else None
+    if league is not None and not administers_league(request.user, league.pk):
+        raise _outside()
     form = LeagueForm(request.POST or None, initial=LeagueForm.of(league) if league else None)
     if request.method == "POST" and form.is_valid():
         data = form.data_for(LEAGUE_FIELDS)
@@ -102,12 +160,19 @@ def league_edit(request, slug: str | None = None):
 
 @require_http_methods(["GET", "POST"])
 def season_edit(request, pk: int | None = None):
-    """A new season of a league (then on to its first tournament), or a season's dates and method."""
-    if (response := _admin(request)) is not None:
+    """A new season of a league (then on to its first tournament), or a season's dates and method
+    (the league's administrators)."""
+    if (response := _scoped(request)) is not None:
         return response
     season = get_object_or_404(Season, pk=pk) if pk else None
+    if season is not None and not administers_league(request.user, season.league_id):
+        raise _outside()
+    if season is None and not (is_site_admin(request.user) or administered_league_ids(request.user)):
+        raise _outside()
     initial = SeasonForm.of(season) if season else {"league": posted_int(request.GET.get("league"), 0) or None}
     form = SeasonForm(request.POST or None, initial=initial)
+    if not is_site_admin(request.user):
+        form.fields["league"].queryset = League.objects.filter(pk__in=administered_league_ids(request.user))
     confirm = False
     if request.method == "POST" and form.is_valid():
         data = form.data_for(SEASON_FIELDS)
@@ -133,16 +198,25 @@ def season_edit(request, pk: int | None = None):
 
 @require_http_methods(["GET"])
 def clubs(request):
-    if (response := _admin(request)) is not None:
+    """The clubs: all for site and league administrators (who make clubs), a club's organisers theirs."""
+    if (response := _scoped(request)) is not None:
         return response
-    return render(request, "league/manage/clubs.html", {"clubs": Club.objects.order_by("name")})
+    clubs = Club.objects.order_by("name")
+    if not (is_site_admin(request.user) or administered_league_ids(request.user)):
+        clubs = clubs.filter(pk__in=organised_club_ids(request.user))
+    return render(request, "league/manage/clubs.html", {"clubs": clubs})
 
 
 @require_http_methods(["GET", "POST"])
 def club_edit(request, pk: int | None = None):
-    if (response := _admin(request)) is not None:
+    """A new club (site and league administrators), or a club's details (its organisers)."""
+    if (response := _scoped(request)) is not None:
         return response
     club = get_object_or_404(Club, pk=pk) if pk else None
+    if club is not None and not organises_club(request.user, club.pk):
+        raise _outside()
+    if club is None and not (is_site_admin(request.user) or administered_league_ids(request.user)):
+        raise _outside()
     form = ClubForm(request.POST or None, initial=ClubForm.of(club) if club else None)
     if request.method == "POST" and form.is_valid():
         data = form.data_for(CLUB_FIELDS)
@@ -164,13 +238,17 @@ def club_edit(request, pk: int | None = None):
 
 @require_http_methods(["GET", "POST"])
 def tournament_new(request):
-    """Step 1 of 2: name, season, dates, place and the rules; creates the tournament as a draft."""
-    if (response := _admin(request)) is not None:
+    """Step 1 of 2: name, season, dates, place and the rules; creates the tournament as a draft (in a
+    season of a league they administer, or a club event of a club they organise)."""
+    if (response := _scoped(request)) is not None:
         return response
+    if not (is_site_admin(request.user) or administered_league_ids(request.user) or organised_club_ids(request.user)):
+        raise _outside()
     form = TournamentStartForm(request.POST or None,
                                initial={"season": posted_int(request.GET.get("season"), 0) or None})
+    _places(form, request.user)
     confirm = False
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and _placed(form, request.user):
         try:
             tournament = tournament_create(data=form.tournament_data(), user=request.user,
                                            outside_season_ok=form.cleaned_data.get("confirm_dates", False))
@@ -186,9 +264,9 @@ def tournament_new(request):
 @require_http_methods(["GET", "POST"])
 def tournament_setup(request, slug: str):
     """Step 2 of 2: sessions, participant limit, deadline, teams, registration."""
-    if (response := _admin(request)) is not None:
+    if (response := _login_first(request)) is not None:
         return response
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _directed(request, slug)
     form = TournamentPlayForm(request.POST or None, initial=TournamentPlayForm.of(tournament))
     if tournament.kind == Tournament.Kind.CLUB:
         del form.fields["session_count"]  # a club event counts the evenings it opens
@@ -212,15 +290,17 @@ def tournament_setup(request, slug: str):
 
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request, slug: str):
-    """The tournament's page in the management area: where it stands, its steps, its form."""
-    if (response := _admin(request)) is not None:
+    """The tournament's page in the management area: where it stands, its steps, its form, its
+    directors and referees."""
+    if (response := _login_first(request)) is not None:
         return response
-    tournament = get_object_or_404(Tournament.objects.select_related("season__league"), slug=slug)
+    tournament = _directed(request, slug)
     form = TournamentForm(request.POST or None, initial=TournamentForm.of(tournament))
+    _places(form, request.user, tournament)
     if tournament.kind == Tournament.Kind.CLUB:
         del form.fields["session_count"]  # a club event counts the evenings it opens
     confirm = False
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and _placed(form, request.user, tournament):
         try:
             tournament = tournament_update(tournament=tournament, data=form.data_for(TournamentForm.FIELDS),
                                            user=request.user,
@@ -236,6 +316,7 @@ def tournament_edit(request, slug: str):
     return render(request, "league/manage/tournament.html", {
         "tournament": tournament, "form": form.describe(), **tournament_summary(tournament=tournament),
         "registrations": tournament_registrations(tournament=tournament),
+        **tournament_staff_form(tournament, request.user),
     }, status=400 if form.errors else 200)
 
 
@@ -244,9 +325,9 @@ def tournament_registrations_change(request, slug: str):
     """A button of the tournament's registrations: ``remove`` (refused once the player has been
     seated: withdraw them in the control room), ``substitute`` or ``regular`` (the player's id as
     the button's value); back to the list with what was done."""
-    if (response := _admin(request)) is not None:
+    if (response := _login_first(request)) is not None:
         return response
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _directed(request, slug)
     back = redirect(reverse("manage-tournament", args=[tournament.slug]) + "#registrations")
     action = next((name for name in ("remove", "substitute", "regular") if name in request.POST), None)
     if action is None:
@@ -274,10 +355,13 @@ def tournament_registrations_change(request, slug: str):
 @require_http_methods(["GET", "POST"])
 def player_edit(request, pk: int):
     """A player's names, club, country, EMA number and public name (league.services.players.player_update,
-    which the API's ``players/<id>/`` uses too); back to where the administrator came from (``next``)."""
-    if (response := _admin(request)) is not None:
+    which the API's ``players/<id>/`` uses too), for those who may edit the player
+    (league.permissions.edits_player); back to where they came from (``next``)."""
+    if (response := _login_first(request)) is not None:
         return response
     player = get_object_or_404(Player, pk=pk)
+    if not edits_player(request.user, player):
+        raise PermissionDenied(_("You may not edit this player."))
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
@@ -308,9 +392,9 @@ STEPS = {
 
 @require_POST
 def tournament_step(request, slug: str):
-    if (response := _admin(request)) is not None:
+    if (response := _login_first(request)) is not None:
         return response
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _directed(request, slug)
     step = request.POST.get("step", "")
     try:
         if step == "finish":

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from ..cache import cached_page, cached_part, page_subject
 from ..errors import ServiceError
 from ..models import Season, Session, Tournament
-from ..permissions import can_referee, is_league_admin, visible_tournaments
+from ..permissions import can_referee, directs, visible_tournaments
 from ..selectors import day, pages, stages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
@@ -206,7 +206,7 @@ def live(request, slug: str, part: str):
 @cached_page
 def tournament(request, slug: str):
     tournament = _tournament(request, slug, parts=("standings", "sessions"))
-    is_admin = is_league_admin(request.user)
+    is_admin = directs(request.user, tournament)
     return render(
         request,
         "league/tournament.html",

@@ -25,7 +25,7 @@ from scoring.flow import seat_winds
 from ..errors import Conflict, ServiceError, error_body
 from ..hand_facts import seat_labels
 from ..models import Hand, Table, TableDispute
-from ..permissions import is_league_admin, player_of, seated_player, table_for_writing
+from ..permissions import directs, player_of, seated_player, table_for_writing
 from ..qr import qr_svg
 from ..selectors import day, pages
 from ..selectors.addresses import address
@@ -360,7 +360,7 @@ def score_sheet(request, table_id: int):
         context["confirm_qr"] = mark_safe(qr_svg(context["confirm_link"]))  # noqa: S308 (our own SVG, no input markup)
     if context["writer"] == "player":
         context["me"] = seated_player(request.user, table)
-    context["may_reopen"] = table.closed and is_league_admin(request.user)
+    context["may_reopen"] = table.closed and directs(request.user, table.session.tournament_id)
     context["state_every"] = SHEET_STATE_SECONDS
     return render(request, "league/score_sheet.html", context, status=status)
 

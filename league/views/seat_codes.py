@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from ..clients import client_address
 from ..errors import ServiceError
 from ..models import Session
-from ..permissions import is_league_admin
+from ..permissions import directs
 from ..qr import qr_svg
 from ..selectors import day
 from ..services.seat_codes import seat_code_redeem, seat_codes_for, shown_code
@@ -58,10 +58,11 @@ def seat_code(request):
 @login_required
 def seat_cards(request, slug: str, number: int):
     """The session's seat cards to print: each seat's table, wind, player and code, with a QR code
-    that opens ``/seat/`` with the code filled in. Administrators only (the codes let people in)."""
+    that opens ``/seat/`` with the code filled in. The tournament's directors only (the codes let
+    people in)."""
     tournament = _directed(request, slug)
-    if not is_league_admin(request.user):
-        raise PermissionDenied(_("Only administrators can do this."))
+    if not directs(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's directors can do this."))
     session = Session.objects.filter(tournament=tournament, number=number).first()
     if session is None:
         raise Http404(_("No such session."))

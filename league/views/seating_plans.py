@@ -1,6 +1,7 @@
 """The control room's seating a director brings: a plan uploaded, previewed with the draw's quality
 report and stored on confirmation, and two players of a drawn session swapped before its first hand.
-Administrators only; every write goes through league.services.seating_plans.
+Its directors only (league.permissions.directs); every write goes through
+league.services.seating_plans.
 
 Between the preview and the confirmation the checked plan travels in the page, signed (Django's
 signing, salted, for this tournament only, valid an hour), so the director need not upload it twice;
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from ..errors import ServiceError
 from ..models import Player
-from ..permissions import is_league_admin
+from ..permissions import directs
 from ..selectors import day
 from ..services.seating_plans import (
     seating_plan_checked,
@@ -47,8 +48,8 @@ class SeatingSwapForm(forms.Form):
 
 def _administered(request, slug: str):
     tournament = _directed(request, slug)
-    if not is_league_admin(request.user):
-        raise PermissionDenied(_("Only administrators can do this."))
+    if not directs(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's directors can do this."))
     return tournament
 
 

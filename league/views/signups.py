@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..clients import client_address
 from ..errors import ServiceError
-from ..models import Player, Registration, Signup, Tournament
+from ..models import Player, Registration, Signup
 from ..permissions import visible_tournaments
 from ..services.signups import (
     signup_confirm,
@@ -21,7 +21,7 @@ from ..services.signups import (
     signup_withdraw,
     signups_open,
 )
-from .manage import _admin_only, _login_first
+from .manage import _directed, _login_first
 from .numbers import posted_int
 
 
@@ -91,8 +91,7 @@ def signup_status(request, token: str):
 def signups_manage(request, slug: str):
     if (response := _login_first(request)) is not None:
         return response
-    _admin_only(request)
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _directed(request, slug)
     if request.method == "POST":
         found = get_object_or_404(Signup, pk=posted_int(request.POST.get("signup"), 0), tournament=tournament)
         chosen = request.POST.get("player", "")

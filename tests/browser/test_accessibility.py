@@ -326,6 +326,7 @@ PAGES = [
     Page("me", "player", lambda w: "/me/"),
     Page("me-erase", "player", lambda w: "/me/erase/"),
     Page("manage-claims", "admin", lambda w: "/manage/claims/"),
+    Page("manage-roles", "admin", lambda w: "/manage/roles/"),
     Page("club-event", "admin", lambda w: "/t/a11y-club/"),
     Page("club-event-public", "public", lambda w: "/t/a11y-club/"),
     Page("club-table", "admin", lambda w: "/t/a11y-club/evenings/2/table/"),

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 ROLES = ["anonymous", "user", "player", "referee", "admin"]
 ACCOUNT_ROUTES = {"account/claim/", "account/confirm/<str:token>/", "me/", "me/erase/", "manage/claims/",
                   "api/v1/account/claim/", "api/v1/account/claims/", "api/v1/account/claims/<int:pk>/",
-                  "api/v1/me/", "api/v1/me/erase/", "api/v1/me/export/"}
+                  "api/v1/me/", "api/v1/me/erase/", "api/v1/me/export/",
+                  "account/invitation/<str:token>/"}
 
 
 @pytest.fixture
@@ -97,3 +98,15 @@ def test_no_account_answer_a_non_administrator_reaches_names_an_email_address(wh
     if who != "admin":
         bodies += [client.get("/api/v1/account/claims/").content, client.get("/manage/claims/").content]
     assert not any(b"@example.org" in body for body in bodies)
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_an_invitation_link_that_was_not_signed_opens_nothing_for_anyone(who, world):
+    client = caller(who, world)
+    for method in ("get", "post"):
+        response = getattr(client, method)("/account/invitation/7:forged:signature/",
+                                           {"username": "taken", "password": "a-long-secret-phrase-17"})
+        assert response.status_code == 404
+    from django.contrib.auth import get_user_model
+
+    assert not get_user_model().objects.filter(username="taken").exists()

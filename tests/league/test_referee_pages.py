@@ -481,9 +481,10 @@ def test_the_referees_home_takes_as_many_queries_for_five_tournaments_as_for_one
     client, django_assert_max_num_queries, count
 ):
     client.force_login(referee_of_tournaments(count))
-    # one of them asks whether the referee is an administrator; two read the seats' substitutes and dealers;
-    # one the tables where the user plays themselves (tournament option entry "players")
-    with django_assert_max_num_queries(11):
+    # one of them asks whether the referee is an administrator, one reads their roles (the tournaments
+    # they direct, the header's Manage link); two read the seats' substitutes and dealers; one the tables
+    # where the user plays themselves (tournament option entry "players")
+    with django_assert_max_num_queries(12):
         page = client.get(reverse("referee-home")).content.decode()
     assert page.count('class="tablecard') == count and page.count("<h2>Turnier ") == count
 
