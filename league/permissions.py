@@ -1,5 +1,5 @@
 """Who may do what: one place for the role checks that views, the API and services share, each
-answered in its scope (league.models.roles; API.md "Roles"):
+answered in its scope (league.models.roles; docs/api.md "Roles"):
 
 - ``is_site_admin(user)`` — everything (``is_league_admin`` is its old name, kept);
 - ``administers_league(user, league_id)``, ``organises_club(user, club_id)``;
@@ -212,7 +212,7 @@ def can_see_tournament(user, *, tournament_id: int, published: bool, archived: b
 
 
 def refuse(user, tournament: Tournament, message: str) -> None:
-    """Refuse ``user`` a change of ``tournament`` as API.md says: a 404 when they may not even see it
+    """Refuse ``user`` a change of ``tournament`` as docs/api.md says: a 404 when they may not even see it
     (as for a tournament that does not exist, so an unpublished one cannot be probed); a 403 with
     ``message`` when they see it."""
     if not can_see_tournament(user, tournament_id=tournament.pk, published=tournament.published,

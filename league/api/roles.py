@@ -1,4 +1,4 @@
-"""``roles/`` (API.md "Roles scoped to a league, a club and a tournament"): ``GET`` the roles inside
+"""``roles/`` (docs/api.md "Roles scoped to a league, a club and a tournament"): ``GET`` the roles inside
 the caller's scope, ``POST {"email" | "user", "role", "league" | "club" | "tournament"}`` gives one
 (an address without an account gets an invitation), ``DELETE roles/<id>/`` takes it back. The rules
 of who gives what are league.services.roles'; the scope of the list is league.selectors.roles'."""

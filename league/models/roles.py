@@ -1,4 +1,4 @@
-"""Who holds which role where (API.md "Roles scoped to a league, a club and a tournament"): a site
+"""Who holds which role where (docs/api.md "Roles scoped to a league, a club and a tournament"): a site
 administrator, a league's administrator, a club's organiser, a tournament's director or referee.
 A player stays ``Player.user``. An invited role has an e-mail address and no user until its owner
 accepts the invitation (league.services.roles).

@@ -1,4 +1,4 @@
-"""Giving and taking back roles (API.md "Roles scoped to a league, a club and a tournament").
+"""Giving and taking back roles (docs/api.md "Roles scoped to a league, a club and a tournament").
 
 Whoever holds a scope gives roles inside it (``may_give``): a site administrator any role; a
 league's administrator ``league_admin`` of that league and ``director``/``referee`` of its events;

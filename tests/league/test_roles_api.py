@@ -1,4 +1,4 @@
-"""``roles/`` (API.md "Roles scoped to a league, a club and a tournament"): each giver's limits,
+"""``roles/`` (docs/api.md "Roles scoped to a league, a club and a tournament"): each giver's limits,
 404 for what the caller may not see and 403 for what they see but may not change, the last site
 administrator, the audit log of every change, and an invitation accepted end to end."""
 import re
