@@ -50,8 +50,9 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     points = start + balances, the deposits left on the table going to the first place(s), and the
     ruleset's ``game_scores`` makes the scores (``riichi-ema``: final − start + uma + adjustments;
     ``japanese-classic``: final points rounded to thousands plus the shared top bonus, score = final −
-    start − top_bonus / 4). Table points rank the scores by the ``table_points``
-    option in every ruleset; places rank the final points.
+    start − top_bonus / 4). Places and table points come from one ordering, the final points (the
+    points before a chombo's adjustment, as the EMA places players), table points by the
+    ``table_points`` option in every ruleset.
     """
     options = validate_options(ruleset, options)
     if options.get("seat_change"):
@@ -96,5 +97,6 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
         final_points=final,
         scores=scores,
         places=places(final),
-        table_points=table_points(scores, options["table_points"]),
+        # One ordering for both: a chombo comes off the score after the places are set (EMA).
+        table_points=table_points(final, options["table_points"]),
     )
