@@ -5,7 +5,7 @@ are always ``Fraction``; scores and final points are ``int`` unless a share does
 in which case that seat's value is a ``Fraction``.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .flow import by_player, seating_sequence
@@ -23,6 +23,9 @@ class GameResult:
     scores: list[int | Fraction]
     places: list[int]  # 1-4, tied seats share the better place
     table_points: list[Fraction]
+    # A points game's riichi deposits left on the table at the end, each seat's share (the first
+    # place's): part of its final points, shown with them so the score can be followed.
+    leftover: list[int | Fraction] = field(default_factory=lambda: [0, 0, 0, 0])
 
 
 def hand_amounts(result: dict) -> list[int]:
@@ -74,6 +77,7 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
     the last hand (``riichi_sticks``, a ``points`` game's only); ``options`` already validated. The
     standings' recomputation sums the hands in the database and calls this per table."""
     module = ruleset_module(ruleset)
+    shares_left: list = [0, 0, 0, 0]
     if module.GAME == "table_points":
         final: list = list(totals)
         scores: list = list(totals)
@@ -85,9 +89,8 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
         raw = [start + t for t in totals]
         top = max(raw)
         winners = [s for s in range(4) if raw[s] == top]
-        final = [
-            Fraction(p) + (Fraction(leftover, len(winners)) if s in winners else 0) for s, p in enumerate(raw)
-        ]
+        shares_left = [exact(Fraction(leftover, len(winners))) if s in winners else 0 for s in range(4)]
+        final = [Fraction(p) + shares_left[s] for s, p in enumerate(raw)]
         final, scores = module.game_scores(final, options, adjustments)
         final = [exact(p) for p in final]
         scores = [exact(s) for s in scores]
@@ -99,4 +102,5 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
         places=places(final),
         # One ordering for both: a chombo comes off the score after the places are set (EMA).
         table_points=table_points(final, options["table_points"]),
+        leftover=shares_left,
     )
