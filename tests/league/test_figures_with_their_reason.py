@@ -37,7 +37,7 @@ def test_a_riichi_deposit_left_on_the_table_is_shown_in_the_top_players_final_po
     client.force_login(referee_for(table.session.tournament))
     text = summary_of(client, table)
     # 41000 at the table + 1000 left on it = 42000 final points, 42000 - 30000 + 15000 uma = 27000.
-    assert "42000 41000 at the table + 1000 in riichi sticks left on the table 27000" in text
+    assert "Final points 42000: 41000 at the table + 1000 in riichi sticks left on the table 27000" in text
     assert "18000 at the table" in text and "in riichi sticks" not in text.split("18000 at the table")[1]
 
 
@@ -54,4 +54,4 @@ def test_a_japanese_sheet_says_its_points_exceed_the_sticks_and_the_final_count_
     text = summary_of(client, table)
     # East wins 30 points x 2^2 = 120, doubled for East, paid for all three by the discarder: 720,
     # rounded to 700. 30700 at the table, rounded to 31000, + 12000 for the most points.
-    assert "43000 30700 at the table, rounded to thousands + 12000 for the most points" in text
+    assert "Final points 43000: 30700 at the table, rounded to thousands + 12000 for the most points" in text
