@@ -271,6 +271,9 @@ def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
     page = client.get(f"/t/{tournament.slug}/standings/").content.decode()
     assert page.index("<h2 class=\"stage\">Final</h2>") < page.index("<h2 class=\"stage\">Qualification</h2>")
     final_part = page[page.index("Final</h2>"):page.index("Qualification</h2>")]
+    # the final's part says its figures include what the qualification carried over (issue 42)
+    assert "Table points and score include those of Qualification, carried in full." in final_part
+    assert "include those of" not in page[page.index("Qualification</h2>"):]
     assert [final_part.index(p.name) for p, _pt, _s in final] == sorted(final_part.index(p.name)
                                                                         for p, _pt, _s in final)
     assert "Stage: Final" in client.get(f"/t/{tournament.slug}/").content.decode()
