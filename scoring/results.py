@@ -6,7 +6,7 @@ in which case that seat's value is a ``Fraction``.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .flow import by_player, seating_sequence
@@ -24,6 +24,9 @@ class GameResult:
     scores: list[int | Fraction]
     places: list[int]  # 1-4, tied seats share the better place
     table_points: list[int | Fraction]
+    # A points game's riichi deposits left on the table at the end, each seat's share (the first
+    # place's): part of its final points, shown with them so the score can be followed.
+    leftover: list[int | Fraction] = field(default_factory=lambda: [0, 0, 0, 0])
 
 
 def hand_amounts(result: dict) -> list[int]:
@@ -51,8 +54,9 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     points = start + balances, the deposits left on the table going to the first place(s), and the
     ruleset's ``game_scores`` makes the scores (``riichi-ema``: final − start + uma + adjustments;
     ``japanese-classic``: final points rounded to thousands plus the shared top bonus, score = final −
-    start − top_bonus / 4). Table points rank the scores by the ``table_points``
-    option in every ruleset; places rank the final points.
+    start − top_bonus / 4). Places and table points come from one ordering, the final points (the
+    points before a chombo's adjustment, as the EMA places players), table points by the
+    ``table_points`` option in every ruleset.
     """
     options = validate_options(ruleset, options)
     if options.get("seat_change"):
@@ -74,6 +78,7 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
     the last hand (``riichi_sticks``, a ``points`` game's only); ``options`` already validated. The
     standings' recomputation sums the hands in the database and calls this per table."""
     module = ruleset_module(ruleset)
+    shares_left: list = [0, 0, 0, 0]
     if module.GAME == "table_points":
         final: list = list(totals)
         scores: list = list(totals)
@@ -85,9 +90,8 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
         raw = [start + t for t in totals]
         top = max(raw)
         winners = [s for s in range(4) if raw[s] == top]
-        final = [
-            Fraction(p) + (Fraction(leftover, len(winners)) if s in winners else 0) for s, p in enumerate(raw)
-        ]
+        shares_left = [exact(Fraction(leftover, len(winners))) if s in winners else 0 for s in range(4)]
+        final = [Fraction(p) + shares_left[s] for s, p in enumerate(raw)]
         final, scores = module.game_scores(final, options, adjustments)
         final = [exact(p) for p in final]
         scores = [exact(s) for s in scores]
@@ -97,5 +101,7 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
         final_points=final,
         scores=scores,
         places=places(final),
-        table_points=table_points(scores, options["table_points"]),
+        # One ordering for both: a chombo comes off the score after the places are set (EMA).
+        table_points=table_points(final, options["table_points"]),
+        leftover=shares_left,
     )

@@ -67,3 +67,20 @@ def test_the_code_cites_the_api_reference_by_section():
     cited = [section for path in SOURCES for name, section in SECTIONS.findall(path.read_text(encoding="utf-8"))
              if name == "docs/api.md"]
     assert len(cited) >= 10
+
+
+def rules_section(number: str) -> str:
+    text = RULES.read_text(encoding="utf-8")
+    start = re.search(rf"^## {number}\. .*$", text, flags=re.M).end()
+    return re.sub(r"\s+", " ", text[start:re.search(r"^## ", text[start:], flags=re.M).start() + start])
+
+
+def test_the_rules_say_that_a_hke_dead_hand_pays_its_share_as_the_ruleset_settles_it():
+    # tests/scoring/test_scoring_dmjl_hke.py: a dead North pays its 8 of a 3-fan discard win.
+    hke = rules_section("4")
+    assert "pays nothing" not in hke and "pays its share of the winner's hand" in hke
+
+
+def test_the_rules_say_a_japanese_player_holds_27000_in_sticks_and_counts_30000():
+    results = rules_section("7")
+    assert "receives 27000 in sticks but counts as if they had 30000" in results

@@ -15,10 +15,12 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
+from scoring.numbers import to_decimal
+
 from ..hand_facts import LIVE, Wording, outcome_text, seat_labels
-from ..models import WIND_NAMES, GameResult, Hand, Seat, Session, Standing, TournamentPenalty, full_name
+from ..models import WIND_NAMES, GameResult, Hand, Player, Seat, Session, Standing, TournamentPenalty, full_name
 from ..rule_options import option_lines
-from ..selectors.stages import as_standings, stage_tables
+from ..selectors.stages import as_standings, final_standings_by_stage, stage_tables
 from ..selectors.standings import standings_in_order, team_standings_for
 from ..selectors.tables import hand_balances_by_player, hand_seatings, players_enter, provisional_tables
 from .cells import BOLD, DECIMAL, INTEGER, SEAT_WINDS, append, cell, new_sheet, player_name, row_writer, sheet_title
@@ -35,8 +37,14 @@ def write(*, export, stream, progress) -> None:
     workbook = Workbook(write_only=True)
     _info_sheet(workbook, tournament)
     progress(2)
-    _standings_sheet(workbook, tournament)
-    _stage_sheets(workbook, tournament)
+    if tournament.day_options["stages"]:
+        # A staged tournament leads with its final places; the sums over every session come after
+        # the stages, named as such (they are no ranking of the tournament).
+        _final_places_sheet(workbook, tournament)
+        _stage_sheets(workbook, tournament)
+        _standings_sheet(workbook, tournament, title=_("Sums of all sessions"))
+    else:
+        _standings_sheet(workbook, tournament)
     _teams_sheet(workbook, tournament)
     progress(8)
     sessions = list(Session.objects.filter(tournament=tournament).order_by("number"))
@@ -82,8 +90,8 @@ def standings_headings() -> list[str]:
             _("Penalty points"), _("Disqualified")]
 
 
-def _standings_sheet(workbook, tournament) -> None:
-    sheet = new_sheet(workbook, _("Standings"), standings_headings(), [7, 30, 26, 9, 13, 13, 8, 14, 13])
+def _standings_sheet(workbook, tournament, title: str | None = None) -> None:
+    sheet = new_sheet(workbook, title or _("Standings"), standings_headings(), [7, 30, 26, 9, 13, 13, 8, 14, 13])
     standings = standings_in_order(Standing.objects.filter(tournament=tournament).select_related("player__club")
                                    .iterator(chunk_size=CHUNK))
     write_row = row_writer(sheet, STANDING_FORMATS)
@@ -93,19 +101,37 @@ def _standings_sheet(workbook, tournament) -> None:
                    _("yes") if row.disqualified else ""])
 
 
+def _final_places_sheet(workbook, tournament) -> None:
+    """A staged tournament's final places (docs/rules.md §7): the last stage's players by its
+    standings, then the others by the last stage they played, with that stage's figures."""
+    sheet = new_sheet(workbook, _("Final places"),
+                      [_("Place"), _("Name"), _("Club"), _("Country"), _("Placed by the stage"), _("Table points"),
+                       _("Score"), _("Games")], [7, 30, 26, 9, 22, 13, 13, 8])
+    rows = final_standings_by_stage(tournament)
+    players = Player.objects.select_related("club").in_bulk([row[0] for row in rows])
+    for player_id, place, entry, stage in rows:
+        player = players[player_id]
+        append(sheet, [place, player_name(player), player.club.name if player.club else "", player.country,
+                       stage.name, to_decimal(entry.table_points, 4), to_decimal(entry.score, 2), entry.games],
+               [INTEGER, None, None, None, None, DECIMAL, DECIMAL, INTEGER])
+
+
 def _stage_sheets(workbook, tournament) -> None:
-    """A staged tournament (option ``stages``): each stage's standings on a sheet of its own, with
-    the carry-over; the sheet "Standings" holds the overall sums."""
-    if not tournament.day_options["stages"]:
-        return
+    """A staged tournament (option ``stages``): each stage's standings on a sheet of its own; a
+    stage that carries points over shows the part carried beside its figures (which include it)."""
     for table in stage_tables(tournament):
         title = sheet_title(_("Stage %(number)s – %(name)s") % {"number": table.stage.index + 1,
                                                                 "name": table.stage.name})
-        sheet = new_sheet(workbook, title, standings_headings(), [7, 30, 26, 9, 13, 13, 8, 14, 13])
+        carries = table.stage.index > 0 and table.stage.carry != "none"
+        headings = standings_headings() + ([_("Carried table points"), _("Carried score")] if carries else [])
+        sheet = new_sheet(workbook, title, headings, [7, 30, 26, 9, 13, 13, 8, 14, 13] + [20, 16] * carries)
         for row in as_standings(tournament, table):
+            points, score = table.carried.get(row.player.pk, (0, 0))
+            carried = [to_decimal(points, 4), to_decimal(score, 2)] if carries else []
             append(sheet, [row.rank, player_name(row.player), row.player.club.name if row.player.club else "",
                            row.player.country, row.table_points, row.score, row.games, row.penalty_points,
-                           _("yes") if row.disqualified else ""], STANDING_FORMATS)
+                           _("yes") if row.disqualified else "", *carried],
+                   STANDING_FORMATS + [DECIMAL, DECIMAL] * carries)
 
 
 def team_headings() -> list[str]:

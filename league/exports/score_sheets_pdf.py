@@ -18,6 +18,10 @@ from .cells import SEAT_WINDS, player_name
 from .score_sheets_xlsx import hand_columns, hand_rows, per_player_label, round_seatings
 
 TEMPLATE = "league/print/score_sheets.html"
+# A hand row's height on paper, and the height an A4 page has for the rows and the total below its
+# headings and the seats: more rows than fit at full height share it.
+ROW_HEIGHT_MM = 6.5
+HANDS_HEIGHT_MM = 160
 
 
 def filename(export) -> str:
@@ -41,6 +45,7 @@ def write(*, export, stream, progress) -> None:
     options = tournament.effective_options
     seatings = round_seatings(options) if options.get("seat_change") else [flow.IDENTITY]
     own, per_player = hand_columns(tournament.ruleset)
+    rows = hand_rows(tournament.ruleset, options)
     pages = []
     for table in tables_of(export):
         seats = list(table.seats.all())
@@ -63,7 +68,9 @@ def write(*, export, stream, progress) -> None:
         "groups": [per_player_label(kind) for kind in per_player],
         "later_rounds": [_("Wind in %(round)s round") % {"round": winds[wind]}
                          for wind in flow.WINDS[1:len(seatings)]],
-        "hand_numbers": range(1, hand_rows(tournament.ruleset) + 1),
+        "hand_numbers": range(1, rows + 1),
+        # the rows share the page's height left below the seats (one A4 page per table)
+        "row_height": min(ROW_HEIGHT_MM, round(HANDS_HEIGHT_MM / (rows + 1), 2)),
     }
     pdf.write(template=TEMPLATE, context=context, parts=pages, part_name="pages", stream=stream,
               progress=progress)

@@ -18,24 +18,34 @@ from ..rule_options import sheet_of
 from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
 
 # What a referee writes down for each hand, by sheet layout (a ruleset's ``SHEET``): the hand's own
-# columns, the kinds of per-player columns ("value", "balance"), and the hand rows a printed sheet has.
+# columns (the prevailing wind of each hand among them), the kinds of per-player columns ("value",
+# "balance"), and the least hand rows a printed sheet has (``hand_rows``).
 SHEETS = {
     "dmjl-classical": (
-        (gettext_lazy("Hand"), gettext_lazy("Winner")), ("value", "balance"), 24),
+        (gettext_lazy("Hand"), gettext_lazy("Prevailing wind"), gettext_lazy("Winner")), ("value", "balance"), 24),
     "dmjl-hke": (
-        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Fan"),
+        (gettext_lazy("Hand"), gettext_lazy("Prevailing wind"), gettext_lazy("Winner"), gettext_lazy("Fan"),
          gettext_lazy("Self-draw / discarder"), gettext_lazy("Penalties")), ("balance",), 24),
     "riichi-ema": (
-        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Han"), gettext_lazy("Fu"),
+        (gettext_lazy("Hand"), gettext_lazy("Prevailing wind"), gettext_lazy("Winner"), gettext_lazy("Han"),
+         gettext_lazy("Fu"),
          gettext_lazy("Tsumo / ron (discarder)"), gettext_lazy("Riichi"), gettext_lazy("Tenpai")), ("balance",), 20),
     "japanese-classic": (
-        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Points"), gettext_lazy("Doubles"),
+        (gettext_lazy("Hand"), gettext_lazy("Prevailing wind"), gettext_lazy("Winner"), gettext_lazy("Points"),
+         gettext_lazy("Doubles"),
          gettext_lazy("Tsumo / ron (discarder)"), gettext_lazy("Riichi")), ("balance",), 20),
 }
 
 
-def hand_rows(ruleset: str) -> int:
-    return SHEETS[sheet_of(ruleset)][2]
+def hand_rows(ruleset: str, options: dict) -> int:
+    """The hand rows of a printed sheet: for the longest game the options allow. A cap on the hands
+    (``max_hands``) is that game; without one a dealer may keep the deal without end, so the sheet
+    has room for twice the hands of the game's wind rounds played without a repeat (each dealer
+    keeping the deal once on average: 32 for four rounds, where the demo's tables played up to 30),
+    and never fewer than the layout's usual rows."""
+    if options.get("max_hands"):
+        return options["max_hands"]
+    return max(SHEETS[sheet_of(ruleset)][2], 2 * 4 * options.get("rounds", 4))
 
 
 def filename(export) -> str:
@@ -111,7 +121,7 @@ def write(*, export, stream, progress) -> None:
                             for seating in seatings[1:]]])
         sheet.append([])
         sheet.append([cell(sheet, h, font=BOLD, border=BOX, alignment=WRAP) for h in headings])
-        for number in range(1, hand_rows(tournament.ruleset) + 1):
+        for number in range(1, hand_rows(tournament.ruleset, options) + 1):
             sheet.append([cell(sheet, number, border=BOX)] + [cell(sheet, None, border=BOX)
                                                                 for _column in headings[1:]])
         sheet.append([cell(sheet, _("Total"), font=BOLD, border=BOX)]

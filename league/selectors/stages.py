@@ -16,7 +16,7 @@ the hidden ones:
 With hidden standings the cut stays the real one (the seating shows it anyway) and the figures
 come only from the games before the hidden session.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -128,6 +128,8 @@ class StageTable:
     stage: Stage
     rows: list[tuple[int, int | None, tally.Tally]]
     members: list[int]
+    # player id → (table points, score) carried over from the stage before, part of ``rows``' figures
+    carried: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
 
 
 def _stage_tables(tournament: Tournament, reads: _Reads, upto: int, before_session: int | None,
@@ -158,21 +160,24 @@ def _stage_tables(tournament: Tournament, reads: _Reads, upto: int, before_sessi
             penalties=[p for p in reads.penalties if p[0] in known],
             byes=[(player_id, bye_points, bye_score) for number, player_id in reads.byes
                   if number in sessions and player_id in known])
+        carried: dict[int, tuple[Fraction, Fraction]] = {}
         if previous is not None:
             before = {player_id: entry for player_id, _rank, entry in previous.rows}
             for player_id, entry in tallies.items():
                 if player_id in before:
-                    entry.table_points += staging.carried(before[player_id].table_points, stage.carry)
+                    points = staging.carried(before[player_id].table_points, stage.carry)
                     # the penalties are the tournament's, taken off in every stage: not carried
-                    score = before[player_id].score + before[player_id].penalty_points
-                    entry.score += staging.carried(score, stage.carry)
+                    score = staging.carried(before[player_id].score + before[player_id].penalty_points, stage.carry)
+                    entry.table_points += points
+                    entry.score += score
+                    carried[player_id] = (points, score)
         ranked = tally.ranked(tallies, method)
         unranked = not games and (previous is None or stage.carry == "none")
         rows = [(player_id, None if unranked else rank, entry) for player_id, rank, entry in ranked]
         # ties as in every standings (league.collation)
         rows = ranked_order(rows, lambda row: rank_figures(row[1]),
                             lambda row: shown_key(*reads.names.get(row[0], ("", "", "full")), row[0]))
-        previous = StageTable(stage, rows, members)
+        previous = StageTable(stage, rows, members, carried)
         tables.append(previous)
     return tables
 
@@ -212,7 +217,13 @@ def final_places(tournament: Tournament) -> dict[int, int]:
 
 
 def final_standings(tournament: Tournament) -> list[tuple[int, int, tally.Tally]]:
-    """A staged tournament's final standings (docs/rules.md §11) as ``(player id, place, figures)``,
+    """``final_standings_by_stage`` without the stage that places each player."""
+    return [(player_id, place, entry) for player_id, place, entry, _stage in final_standings_by_stage(tournament)]
+
+
+def final_standings_by_stage(tournament: Tournament) -> list[tuple[int, int, tally.Tally, Stage]]:
+    """A staged tournament's final standings (docs/rules.md §11) as ``(player id, place, figures,
+    the stage that places the player)``,
     best first: those seated in the last stage by its standings, then everyone else by the
     standings of the last stage they took part in, those cut later before those cut earlier; equal
     figures within one stage share the place; the figures are those of the stage that places the
@@ -220,20 +231,21 @@ def final_standings(tournament: Tournament) -> list[tuple[int, int, tally.Tally]
     tables = stage_tables(tournament)
     played = set(Standing.objects.filter(tournament=tournament, games__gt=0).values_list("player_id", flat=True))
     placed: set[int] = set()
-    order: list[tuple[int, int, int, tally.Tally]] = []  # (stage from the last, rank in it, player, figures)
+    # (stage from the last, rank in it, player, figures, stage)
+    order: list[tuple[int, int, int, tally.Tally, Stage]] = []
     for depth, table in enumerate(reversed(tables)):
         members = set(table.members) | {row[0] for row in table.rows if row[2].games}
         for player_id, rank, entry in table.rows:
             if player_id in members and player_id in played and player_id not in placed:
                 placed.add(player_id)
-                order.append((depth, rank or 0, player_id, entry))
-    out: list[tuple[int, int, tally.Tally]] = []
+                order.append((depth, rank or 0, player_id, entry, table.stage))
+    out: list[tuple[int, int, tally.Tally, Stage]] = []
     last_key, last_place = None, 0
-    for position, (depth, rank, player_id, entry) in enumerate(order, start=1):
+    for position, (depth, rank, player_id, entry, stage) in enumerate(order, start=1):
         key = (depth, rank)
         last_place = last_place if key == last_key else position
         last_key = key
-        out.append((player_id, last_place, entry))
+        out.append((player_id, last_place, entry, stage))
     return out
 
 

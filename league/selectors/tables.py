@@ -1,11 +1,13 @@
 """Reading a table: its seats, its game's current state, running totals and how the game ended."""
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from scoring import flow
+from scoring.numbers import exact
 from scoring.results import game_result, hand_amounts
 
 from ..hand_facts import posted_part
@@ -164,6 +166,16 @@ def start_points(tournament) -> int:
     return tournament.effective_options.get("start_points") or 0
 
 
+def sticks_note(tournament) -> dict | None:
+    """japanese-classic (seed 004 ch. 2): each player receives 27,000 in sticks but counts from the
+    30,000 assumed, the 3,000 difference each going to the top at the end (``top_bonus``). The
+    pages show the assumed count, so they say by how much it exceeds the sticks; None elsewhere."""
+    bonus, start = tournament.effective_options.get("top_bonus") or 0, start_points(tournament)
+    if not (bonus and start):
+        return None
+    return {"start": start, "sticks": start - bonus // 4, "difference": bonus // 4, "bonus": bonus}
+
+
 def shown_totals(tournament, totals: list[int]) -> list[int]:
     """A game's running totals (sums of the hands' balances, per seat) as every page shows them while
     it is played, the score sheet, the referee's home and the control room alike: with points on the
@@ -222,6 +234,13 @@ class SummaryRow:
     adjustments: int
     table_points: object
     confirmation: object  # the player's TableConfirmation, or None
+    # Why the final points differ from the points on the table (a points game; 0 elsewhere): the
+    # share of the riichi deposits left on the table, which go to the top, and the top bonus
+    # (japanese-classic: the 3,000 each player assumed but never received in sticks).
+    points: object = None
+    leftover: object = 0
+    top_bonus: object = 0
+    rounded: bool = False  # japanese-classic: the final count rounded to thousands changed it
 
 
 def table_summary(*, table: Table, view: TableView) -> list[SummaryRow]:
@@ -231,14 +250,20 @@ def table_summary(*, table: Table, view: TableView) -> list[SummaryRow]:
     game = game_result(tournament.ruleset, options, [h.result for h in view.hands])
     confirmations = {c.player_id: c for c in table.confirmations.all()}
     rows = []
+    start = start_points(tournament)
+    firsts = game.places.count(1)
     # The game result is per player (first-round seat); each row shows the seat the player holds now.
     for seat, index in enumerate(view.seating):
         player = view.first_players[index]
         uma = None
         if "uma" in options:  # a game with uma shows it apart
-            start = options["start_points"]
             uma = game.scores[index] - (game.final_points[index] - start) - game.adjustments[index]
+        bonus = options.get("top_bonus") or 0
+        top_bonus = exact(Fraction(bonus, firsts)) if bonus and game.places[index] == 1 else 0
+        points = start + game.totals[index]
         rows.append(SummaryRow(
+            points=points if start else None, leftover=game.leftover[index], top_bonus=top_bonus,
+            rounded=bool(start) and game.final_points[index] - game.leftover[index] - top_bonus != points,
             seat=seat, player=player, place=game.places[index], final_points=game.final_points[index],
             score=game.scores[index], uma=uma, adjustments=game.adjustments[index],
             table_points=game.table_points[index],

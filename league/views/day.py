@@ -321,7 +321,10 @@ def _screen_context(request, tournament: Tournament) -> dict:
     context = {"tournament": tournament, "number": current, "clock": clock, "hidden_from": hidden,
                "refresh": SCREEN_REFRESH_SECONDS, "time_up": tournament.day_options["time_up"],
                "by_score": tournament.effective_standing_method == Tournament.StandingMethod.SCORE,
-               "provisional": started and any(not t.table.closed for t in tables), "stage_name": stage_name,
+               # Unfinished figures say so, hidden or not: the standings before a hidden session still
+               # hold the current session's running figures while it is played before that one.
+               "provisional": started and any(not t.table.closed for t in tables)
+               and (hidden is None or current < hidden), "stage_name": stage_name,
                "carried": carried,
                "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed)}
     if revealed:

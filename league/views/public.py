@@ -22,6 +22,7 @@ from ..cache import cached_page, cached_part, page_subject
 from ..errors import ServiceError
 from ..models import Season, Session, Tournament
 from ..permissions import can_referee, directs, visible_tournaments
+from ..rule_options import CARRY_LABELS
 from ..selectors import day, pages, stages
 from ..selectors.standings import team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
@@ -108,7 +109,11 @@ def _stage_sections(tournament: Tournament, hidden: int | None, limit: int | Non
         rows = stages.as_standings(tournament, table)[:limit]
         for row in rows:
             row.substitute = row.player_id in substitutes
-        sections.append({"name": table.stage.name, "standings": pages.standing_lines(rows, by_score=by_score)})
+        # A stage that carries points over says so: its figures include the stage before's.
+        before = tables[table.stage.index - 1].stage if table.stage.index > 0 and table.stage.carry != "none" else None
+        sections.append({"name": table.stage.name, "standings": pages.standing_lines(rows, by_score=by_score),
+                         "carried_from": before.name if before else None,
+                         "carry": str(CARRY_LABELS[table.stage.carry]) if before else None})
     return sections
 
 

@@ -35,6 +35,7 @@ from ..selectors.tables import (
     sheet_state,
     shown_totals,
     start_points,
+    sticks_note,
     table_confirmation,
     table_players,
     table_summary,
@@ -261,6 +262,7 @@ def _sheet_context(table: Table, form, view=None) -> dict:
         "tournament": table.session.tournament,
         "view": view,
         "with_points": bool(start_points(tournament)),
+        "sticks": sticks_note(tournament),
         "seats": [
             {"player": p, "short": short, "wind": day.WIND_NAMES[w], "total": t, "dealer": s == view.dealer,
              "points": shown, "adjustment": t - played}

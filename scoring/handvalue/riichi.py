@@ -36,9 +36,9 @@ SITUATION_FLAGS = {
     "houtei": "is_houtei",
     "tenhou": "is_tenhou",
     "chiihou": "is_chiihou",
-    "renhou": "is_renhou",
-    "nagashi_mangan": "is_nagashi_mangan",
 }
+# Only the flags docs/rules.md §9 lists: nagashi mangan (removed by EMA 2016) and renhou are no hands
+# under EMA, so their keys are unknown keys like any other.
 RECORD_KEYS = {
     "id",
     "ruleset",

@@ -143,18 +143,25 @@ def settle(record: dict, options: dict, dealer: int, outcome: str) -> dict:
     if len(pao) > 1:
         raise ScoringError("bad_record.one_liable", field="penalties", penalty="pao")
     liable = pao[0] if pao else None
-    if liable is not None and len(wins) > 1 and not any(yakuman for _, _, yakuman in wins):
+    winners = [w for w, _, _ in wins]
+    if liable is not None and len(wins) == 1 and liable == winners[0]:
+        raise ScoringError("bad_record.liable_is_winner", field="penalties", penalty="pao")
+    # With several winners pao applies to the yakuman it was declared for; the liable player may be
+    # another winner of the same multiple ron, whose own win is paid as usual (Pantheon's
+    # testMultiRonWithPao).
+    if liable is not None and len(wins) > 1 and not any(y for w, _, y in wins if w != liable):
         raise ScoringError("bad_record.pao_without_yakuman", field="penalties")
     for winner, base, yakuman in wins:
-        if liable == winner:
-            raise ScoringError("bad_record.liable_is_winner", field="penalties", penalty="pao")
-        pays_pao = liable is not None and (yakuman or len(wins) == 1)
+        pays_pao = liable is not None and liable != winner and (yakuman or len(wins) == 1)
         _pay(balances, options, dealer, winner, base, discarder, honba, liable if pays_pao else None)
-    # The deposits go to the first winner in turn order after the discarder.
-    winners = [w for w, _, _ in wins]
+    # A winner who declared riichi in this hand takes their own deposit back; every other deposit goes
+    # to the first winner in turn order after the discarder (EMA RCR 2016 §4.1).
     start = winners[0] if discarder is None else discarder
     taker = next(w for w in ((start + i) % 4 for i in range(4)) if w in winners)
-    balances[taker] += sticks * deposit
+    own = [w for w in winners if w in riichi and w != taker]
+    for w in own:
+        balances[w] += deposit
+    balances[taker] += (sticks - len(own)) * deposit
     repeats = dealer in winners
     if end_game and not repeats:
         raise ScoringError("bad_record.end_game_dealer", field="end_game")

@@ -245,7 +245,12 @@
         } else {
           var tile = (concealed ? code[0].toUpperCase() : code[0]) + code[1];
           if (lastNext) {
-            write(input, text + sep() + "L" + tile);
+            // The last tile is a tile of the hand too: it joins the meld being built, then Kajongg's
+            // "L<tile><meld>" marks it as the one that completed that meld ("B9", last, b9 gives
+            // "B9B9 LB9B9"), so the hand has all its tiles.
+            var added = text + (breakNext ? sep() : "") + tile;
+            var meld = added.split(/\s+/).pop();
+            write(input, added + " L" + tile + meld);
             lastNext = false;
             press(picker.querySelector("[data-picker-last]"), false);
             breakNext = true;
@@ -259,7 +264,11 @@
         breakNext = false;
       } else if (button.dataset.pickerAction === "undo") {
         var trimmed = text.replace(/\s+$/, "");
-        if (trimmed === text) trimmed = text.slice(0, -2).replace(/(^|\s)[LR]$/, "$1");
+        var marked = /\sL\S*$/.exec(trimmed);
+        if (trimmed === text && marked) {
+          // the last tile's mark goes with the tile it marked, as they were added: by one tap
+          trimmed = trimmed.slice(0, marked.index).slice(0, -2).replace(/\s+$/, "");
+        } else if (trimmed === text) trimmed = text.slice(0, -2).replace(/(^|\s)[LR]$/, "$1");
         write(input, trimmed);
         breakNext = false;
       } else if (button.dataset.pickerAction === "clear") {

@@ -132,3 +132,20 @@ def test_the_projector_seating_shows_long_names_whole_at_full_hd(live_server, br
     assert item.evaluate("li => li.scrollWidth <= li.clientWidth")  # not cut off
     shot(screen, "screen-seating-fullhd")
     screen.close()
+
+
+def test_a_hidden_projector_marks_the_running_sessions_figures_as_provisional_at_390_px(live_server, phone):
+    # Issue 42, item 4: standings "before session 2" shown while session 1 is still played hold
+    # unfinished figures, and say so as the projector says it when nothing is hidden.
+    tournament = TournamentFactory(slug="hidden-running", name="Hidden Running", session_count=3,
+                                   options={"hide_standings_from_session": 2})
+    field(tournament, 8)
+    play_session(tournament, 1, WIN, close=False)
+    standings_recompute(tournament=tournament)
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.goto(f"{live_server.url}/t/hidden-running/screen/")
+    heading = phone.locator(".standingspanel h2").first
+    assert "before session 2" in heading.inner_text()
+    assert heading.locator("small.provisional").is_visible()
+    assert "provisional: tables are still playing" in heading.inner_text()
+    shot(phone, "screen-hidden-provisional")

@@ -256,3 +256,44 @@ def test_japanese_classic_tiles_fill_points_doubles_and_winner(live_server, phon
     screenshots = os.environ.get("SCREENSHOT_DIR")
     if screenshots:
         page.screenshot(path=str(Path(screenshots) / "tile_japanese_375.png"), full_page=True)
+
+
+def test_the_pickers_last_tile_then_a_tile_adds_that_tile_as_the_winning_one_at_390_px(live_server, phone):
+    # Issue 42, item 1: "… b9, Letzter Stein, b9" adds b9 to the hand and marks it as the tile that
+    # completed the pair: East's own and prevailing wind pung (4 points, 3 doubles), concealed pung of
+    # terminals (8), exposed pung of simples (2), only possible tile (10): 44 points, 3 doubles, 352.
+    table = table_with_players(slug="last-tile-cup", name="Last Tile Cup")
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    page.set_viewport_size({"width": 390, "height": 844})
+    login_to_sheet(page, live_server, table)
+    page.click("[data-tiles-toggle='0']")
+    picker = page.locator("#tiles-0 #tile-picker")
+
+    def tap(*codes):
+        for code in codes:
+            picker.locator(f"[data-tile={code}]").click()
+
+    picker.locator("[data-picker-mode=exposed]").click()
+    tap("we", "we", "we")
+    picker.locator("[data-picker-mode=concealed]").click()
+    tap("s1", "s1", "s1")
+    picker.locator("[data-picker-mode=exposed]").click()
+    tap("s4", "s4", "s4")
+    picker.locator("[data-picker-mode=concealed]").click()
+    tap("b7", "b8", "b9")
+    picker.locator("[data-picker-action=meld]").click()
+    tap("b9")
+    picker.locator("[data-picker-last]").click()
+    tap("b9")
+    assert page.input_value("#tiles-input-0") == "wewewe S1S1S1 s4s4s4 B7B8B9 B9B9 LB9B9B9"
+    assert picker.locator("[data-picker-last]").get_attribute("aria-pressed") == "false"
+    # every tap is valued (partial hands too): wait for the answer to the whole hand
+    page.wait_for_function("document.querySelector('input[name=value_0]').value === '352'")
+    page.wait_for_function("document.getElementById('tiles-sum-0').textContent.includes('Mah-Jongg')")
+    summary = page.inner_text("#tiles-sum-0")
+    assert "Mah-Jongg" in summary and "44" in summary and "3" in summary
+    assert page.input_value("select[name=winner]") == "0"
+    # Undo takes back the last tile and its mark together.
+    picker.locator("[data-picker-action=undo]").click()
+    assert page.input_value("#tiles-input-0") == "wewewe S1S1S1 s4s4s4 B7B8B9 B9"

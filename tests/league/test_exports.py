@@ -317,8 +317,8 @@ def test_score_sheets_have_one_printable_sheet_per_table_with_seats_and_winds(to
         [s.position, ["East", "South", "West", "North"][s.position], name(s.player)] for s in session_seats
     ]
     headings = next(r for r in table if r and r[0] == "Hand")
-    assert headings[1] == "Winner" and len(headings) == 10
-    assert headings[2] == "Value " + name(session_seats[0].player)
+    assert headings[1:3] == ["Prevailing wind", "Winner"] and len(headings) == 11
+    assert headings[3] == "Value " + name(session_seats[0].player)
     assert sheet.page_setup.orientation == "landscape" and sheet.page_setup.fitToWidth == 1
     assert sheet.sheet_properties.pageSetUpPr.fitToPage
 

@@ -88,7 +88,8 @@ def test_each_score_sheet_page_names_its_four_players_with_their_winds_and_blank
         for wind in ("East", "South", "West", "North"):
             assert wind in page
         assert "Signature" in page and "Total" in page and "Value" in page and "Balance" in page
-        assert "\n24\n" in page  # a classical game: 24 numbered hand rows, all blank
+        # a classical game of four wind rounds: 32 numbered hand rows, all blank, one page
+        assert "\n32\n" in page and "\n33\n" not in page and "Prevail" in page  # the heading may be hyphenated
 
 
 def test_score_sheets_for_one_session_hold_only_its_tables():
@@ -118,6 +119,18 @@ def test_names_with_markup_and_accents_print_literally():
     seat.player.save(update_fields=["first_name", "last_name"])
     page = pages(build("score-sheets-pdf", tournament))[0]
     assert f"{ODD} Łukasiewicz-Żółć" in page
+
+
+@needs_pdftotext
+@pytest.mark.parametrize(("options", "rows"), [({"max_hands": 30}, 30), ({"rounds": 1}, 24), ({}, 32)])
+def test_printed_sheets_have_rows_for_the_longest_game_the_options_allow_on_one_page(options, rows):
+    # Issue 42, item 6: 10 of the demo's 32 four-round classical tables played 25-30 hands.
+    export = build("score-sheets-pdf", drawn_tournament(sessions=1, tables=2, options=options))
+    info = subprocess.run(["pdfinfo", export.file.path], check=True, capture_output=True, text=True).stdout
+    assert "Pages:           2" in info
+    page = pages(export)[0]
+    assert f"\n{rows}\n" in page and f"\n{rows + 1}\n" not in page
+    assert "Prevail" in page  # the column for the prevailing wind (its heading may be hyphenated)
 
 
 @needs_pdftotext

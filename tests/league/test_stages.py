@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from league import tournament_options
+from league.exports.cells import player_name
 from league.models import Registration, Seat, Standing
 from league.seating.bounds import repeat_bounds
 from league.selectors.stages import final_places
@@ -270,6 +271,9 @@ def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
     page = client.get(f"/t/{tournament.slug}/standings/").content.decode()
     assert page.index("<h2 class=\"stage\">Final</h2>") < page.index("<h2 class=\"stage\">Qualification</h2>")
     final_part = page[page.index("Final</h2>"):page.index("Qualification</h2>")]
+    # the final's part says its figures include what the qualification carried over (issue 42)
+    assert "Table points and score include those of Qualification, carried in full." in final_part
+    assert "include those of" not in page[page.index("Qualification</h2>"):]
     assert [final_part.index(p.name) for p, _pt, _s in final] == sorted(final_part.index(p.name)
                                                                         for p, _pt, _s in final)
     assert "Stage: Final" in client.get(f"/t/{tournament.slug}/").content.decode()
@@ -280,9 +284,20 @@ def test_pages_projector_and_workbook_show_each_stage(played, admin_api):
     export_build(export_id=export.pk)
     export.refresh_from_db()
     book = openpyxl.load_workbook(export.file.path)
-    assert book.sheetnames[:4] == ["Tournament", "Standings", "Stage 1 – Qualification", "Stage 2 – Final"]
+    # Issue 42: the workbook leads with the final places and names the sums over every session as such.
+    assert book.sheetnames[:5] == ["Tournament", "Final places", "Stage 1 – Qualification", "Stage 2 – Final",
+                                   "Sums of all sessions"]
+    places = [list(row) for row in book["Final places"].iter_rows(values_only=True)]
+    assert places[0][:5] == ["Place", "Name", "Club", "Country", "Placed by the stage"]
+    assert [row[1] for row in places[1:5]] == [player_name(p) for p, _pt, _s in final]
+    assert {row[4] for row in places[1:5]} == {"Final"} and {row[4] for row in places[5:]} == {"Qualification"}
     sheet = [list(row) for row in book["Stage 2 – Final"].iter_rows(values_only=True)]
     assert [(row[4], row[5]) for row in sheet[1:]] == [(float(p), float(s)) for _pl, p, s in final]
+    # the final's sheet shows the part carried over from the qualification (in full here)
+    assert sheet[0][-2:] == ["Carried table points", "Carried score"]
+    carried = {player_name(p): (float(pts), float(score)) for p, pts, score in qualification}
+    assert {row[1]: (row[-2], row[-1]) for row in sheet[1:]} == {
+        player_name(p): carried[player_name(p)] for p, _pt, _s in final}
     info = [list(row) for row in book["Tournament"].iter_rows(values_only=True)]
     assert ["Stages", "Qualification: from session 1; Final: from session 3, top 4, carried in full"] in info
 

@@ -120,6 +120,8 @@ def test_winning_tile_not_in_hand_is_an_error():
         ({"melds": [{"type": "chow"}]}, "melds[0]"),
         ({"situation": {"riichi": "yes"}}, "situation.riichi"),
         ({"situation": {"seat_wind": "X"}}, "situation.seat_wind"),
+        ({"situation": {"nagashi_mangan": True}}, "situation"),
+        ({"situation": {"renhou": False}}, "situation"),
         ({"dora_indicators": "1m"}, "dora_indicators"),
         ({"extra": 1}, "extra"),
     ],

@@ -45,6 +45,21 @@ def test_riichi_scores_add_uma_and_chombo_and_leftover_deposits_go_to_the_top():
     assert game.table_points == [4, Fraction(3, 2), Fraction(3, 2), 0]
 
 
+def test_after_a_chombo_place_and_table_points_follow_one_ordering_the_points_before_it():
+    # Seat 1 is second on points (32000) but its chombo leaves its score below seat 2's: it keeps
+    # second place, its uma and second place's table points (EMA: places by points, the chombo off the
+    # score afterwards).
+    game = game_result(
+        "riichi-ema",
+        {},
+        [hand([12000, 2000, -4000, -10000]), hand([0, 0, 0, 0], adjustments=(0, -20000, 0, 0))],
+    )
+    assert game.final_points == [42000, 32000, 26000, 20000]
+    assert game.scores == [27000, -13000, -9000, -25000]
+    assert game.places == [1, 2, 3, 4]
+    assert game.table_points == [4, 2, 1, 0]
+
+
 def test_japanese_final_counts_are_rounded_to_thousands_and_the_top_gets_twelve_thousand():
     game = game_result("japanese-classic", {}, [hand([8500, -2400, -2600, -3500])])
     assert game.final_points == [51000, 28000, 27000, 27000]

@@ -76,6 +76,50 @@ def test_multiple_ron_deposits_go_round_the_table_from_the_discarder(settle):
     assert result["balances"] == [0, 1000, -2000, 2000]
 
 
+def test_in_a_double_ron_a_winner_who_declared_riichi_takes_their_own_stick_back(settle):
+    # Pantheon's testMultiRonWithRiichi (EMA RCR 2016 §4.1): seat 1 deals one counter on with one
+    # stick on the table; seats 0 and 2 declare riichi, seat 1 deals into seats 0 and 3.
+    wins = [{"seat": 0, "han": 3, "fu": 30}, {"seat": 3, "han": 2, "fu": 30}]
+    result = settle(
+        R,
+        dealer=1,
+        outcome="win",
+        win_type="discard",
+        discarder=1,
+        honba=1,
+        riichi_sticks=1,
+        riichi=[0, 2],
+        wins=wins,
+    )
+    assert result["balances"] == [4200, -6500, -1000, 4300]
+    assert (result["riichi_sticks"], result["honba"]) == (0, 0)
+
+
+def test_a_double_ron_where_the_liable_player_is_the_other_winner_is_paid_as_pantheon_pays_it(settle):
+    # Pantheon's testMultiRonWithPao: seat 3 is liable for seat 1's yakuman and wins on the same discard.
+    wins = [{"seat": 1, "yakuman": 1}, {"seat": 3, "han": 2, "fu": 30}]
+    result = settle(
+        R,
+        dealer=0,
+        outcome="win",
+        win_type="discard",
+        discarder=0,
+        riichi=[1, 2],
+        wins=wins,
+        penalties=[{"type": "pao", "seat": 3}],
+    )
+    assert result["balances"] == [-16000 - 2000, 32000 - 1000 + 2000, -1000, -16000 + 2000]
+
+
+def test_a_liable_winner_needs_another_winners_yakuman_and_a_lone_winner_cannot_be_liable(error_of):
+    ron = {"dealer": 0, "outcome": "win", "win_type": "discard", "discarder": 0}
+    both = [{"seat": 1, "han": 2, "fu": 30}, {"seat": 3, "yakuman": 1}]
+    error = error_of(R, wins=both, penalties=[{"type": "pao", "seat": 3}], **ron)
+    assert (error.code, error.field) == ("bad_record", "penalties")
+    error = error_of(R, wins=[{"seat": 3, "yakuman": 1}], penalties=[{"type": "pao", "seat": 3}], **ron)
+    assert (error.code, error.field) == ("bad_record", "penalties")
+
+
 def test_pao_on_a_tsumo_makes_the_liable_seat_pay_all_three_shares(settle):
     result = settle(
         R,
