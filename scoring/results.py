@@ -18,8 +18,8 @@ __all__ = ["GameResult", "game_result", "settled_game", "hand_amounts", "places"
 @dataclass(frozen=True, slots=True)
 class GameResult:
     totals: list[int]  # sum of balances per seat
-    adjustments: list[int]  # sum of adjustments (EMA chombo) per seat
-    final_points: list[int | Fraction]  # the Chinese rulesets: the totals
+    adjustments: list[int]  # sum of adjustments (EMA chombo, MCR fines) per seat
+    final_points: list[int | Fraction]  # the Chinese rulesets: the totals (plus MCR's fines)
     scores: list[int | Fraction]
     places: list[int]  # 1-4, tied seats share the better place
     table_points: list[Fraction]
@@ -46,9 +46,10 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     """The result of one table's game from its hands' results, in order, per player (the seat each
     took in the first wind round: the same as the hands' seats unless ``seat_change`` moves them).
 
-    A ``table_points`` game (the Chinese rulesets): score = sum of balances. A ``points`` game: final
-    points = start + balances, the deposits left on the table going to the first place(s), and the
-    ruleset's ``game_scores`` makes the scores (``riichi-ema``: final − start + uma + adjustments;
+    A ``table_points`` game (the Chinese rulesets): score = sum of balances plus adjustments (MCR's
+    fines). A ``points`` game: final points = start + balances, the deposits left on the table going
+    to the first place(s), and the ruleset's ``game_scores`` makes the scores (``riichi-ema``: final −
+    start + uma + adjustments;
     ``japanese-classic``: final points rounded to thousands plus the shared top bonus, score = final −
     start − top_bonus / 4). Table points rank the scores by the ``table_points``
     option in every ruleset; places rank the final points.
@@ -74,8 +75,10 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
     standings' recomputation sums the hands in the database and calls this per table."""
     module = ruleset_module(ruleset)
     if module.GAME == "table_points":
-        final: list = list(totals)
-        scores: list = list(totals)
+        # The sum of the balances, less any points taken off the score (MCR's fines, docs/rules.md
+        # §6a; the other Chinese rulesets have none).
+        final: list = [t + a for t, a in zip(totals, adjustments, strict=True)]
+        scores: list = list(final)
     else:
         # A points game: final points from the start, the deposits left on the table to the top; the
         # ruleset turns them into scores (uma, rounding, a top bonus: its ``game_scores``).
