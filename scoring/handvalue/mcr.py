@@ -17,6 +17,7 @@ English) and its value. The library adds one element the rulebook does not list 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from MahjongGB import MahjongFanCalculator
@@ -117,7 +118,19 @@ ELEMENT_RULES = register_rules("mcr", (Rule(english, "hand", points=points) for 
 BY_CHINESE = {chinese: rule for (chinese, _, _), rule in zip(ELEMENTS, ELEMENT_RULES, strict=True)}
 
 RECORD_KEYS = {"id", "ruleset", "tiles", "win_tile", "melds", "flowers", "situation", "options"}
+SUIT_KEYS = frozenset(riichi.SUIT_KEYS)
+SUIT_DIGITS = re.compile(r"[0-9]*")
+HONOUR_DIGITS = re.compile(r"[1-7]*")
 SITUATION_FLAGS = ("self_drawn", "last_of_kind", "kong", "last_of_wall")
+SITUATION_ORDER = (*SITUATION_FLAGS, "seat_wind", "round_wind")
+SITUATION_KEYS = frozenset(SITUATION_ORDER)
+# Situations read before, by their values in SITUATION_ORDER (valid ones only, so a few hundred at most).
+_SITUATIONS: dict[tuple, tuple] = {}
+_MISSING = object()
+# Records read before (their parts for the library), by their contents: a referee corrects one tile
+# at a time, and a tournament's hands repeat. Emptied when full.
+REMEMBERED = 4096
+_READ: dict[tuple, tuple] = {}
 WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 MIN_POINTS = 8
 MOST_FLOWERS = 8
@@ -128,6 +141,12 @@ CODES = (
     "F1", "F2", "F3", "F4", "J3", "J2", "J1",
 )
 MELD_CODES = {"chi": "CHI", "pon": "PENG", "kan": "GANG"}
+# A winning tile as written ("3p", "5z"; a red five "0m" is a five, "h" is the honours' other letter).
+WIN_TILES = {
+    **{f"{n}{suit}": offset + n - 1 for offset, suit in ((0, "m"), (9, "p"), (18, "s")) for n in range(1, 10)},
+    **{f"0{suit}": offset + 4 for offset, suit in ((0, "m"), (9, "p"), (18, "s"))},
+    **{f"{n}{letter}": 27 + n - 1 for letter in "zh" for n in range(1, 8)},
+}
 
 
 class RecordError(ValueError):
@@ -140,12 +159,31 @@ class RecordError(ValueError):
 
 
 def _counts(value: object, field: str) -> list[int]:
+    """How often each tile (0..33) is in a tile object of the riichi shape."""
+    if type(value) is dict and value.keys() <= SUIT_KEYS:
+        strings = (value.get("man", ""), value.get("pin", ""), value.get("sou", ""), value.get("honors", ""))
+        if all(type(text) is str for text in strings):
+            counts = _counts_of(*strings)
+            if counts is not None:
+                return list(counts)
+    # Not a plain, valid tile object: read it again the slow way, which names what is wrong.
     suits = riichi._suit_strings(value, field)
+    return list(_counts_of(suits["man"], suits["pin"], suits["sou"], suits["honors"]))
+
+
+@lru_cache(maxsize=8192)
+def _counts_of(man: str, pin: str, sou: str, honors: str) -> tuple[int, ...] | None:
+    """The counts of valid tile strings (a ``0`` is a red five, counted as a five), or None."""
+    if not (SUIT_DIGITS.fullmatch(man) and SUIT_DIGITS.fullmatch(pin) and SUIT_DIGITS.fullmatch(sou)
+            and HONOUR_DIGITS.fullmatch(honors)):
+        return None
     counts = [0] * 34
-    for offset, key in ((0, "man"), (9, "pin"), (18, "sou"), (27, "honors")):
-        for ch in suits[key]:
+    for offset, text in ((0, man), (9, pin), (18, sou)):
+        for ch in text.replace("0", "5"):
             counts[offset + int(ch) - 1] += 1
-    return counts
+    for ch in honors:
+        counts[27 + int(ch) - 1] += 1
+    return tuple(counts)
 
 
 def _melds(record: dict) -> list[tuple[str, int, int, list[int]]]:
@@ -161,19 +199,10 @@ def _melds(record: dict) -> list[tuple[str, int, int, list[int]]]:
         opened = item.get("opened", True)
         if not isinstance(opened, bool):
             raise RecordError(f"{field}.opened", f"{field}.opened must be true or false")
-        counts = _counts(item.get("tiles"), f"{field}.tiles")
-        tiles = [t for t in range(34) for _ in range(counts[t])]
         kind = item["type"]
-        if kind == "chi":
-            ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6 and tiles == [tiles[0] + n for n in range(3)]
-            if ok and not opened:
-                raise RecordError(f"{field}.opened", f"{field}: a chow is always called (opened)")
-            tile = tiles[1] if ok else 0
-        else:
-            ok = len(tiles) == (3 if kind == "pon" else 4) and len(set(tiles)) == 1
-            if ok and kind == "pon" and not opened:
-                raise RecordError(f"{field}.opened", f"{field}: a pung is always called (opened)")
-            tile = tiles[0] if ok else 0
+        ok, tile, tiles = _meld_shape(kind, tuple(_counts(item.get("tiles"), f"{field}.tiles")))
+        if ok and not opened and kind != "kan":
+            raise RecordError(f"{field}.opened", f"{field}: a {'chow' if kind == 'chi' else 'pung'} is always called")
         if not ok:
             raise RecordError(f"{field}.tiles", f"{field}.tiles do not form a {kind}")
         # The library's offer: 0 is a concealed kong; which player or tile was called does not
@@ -182,8 +211,33 @@ def _melds(record: dict) -> list[tuple[str, int, int, list[int]]]:
     return melds
 
 
+@lru_cache(maxsize=1024)
+def _meld_shape(kind: str, counts: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...]]:
+    """Whether the counted tiles form the meld, the library's tile for it (a chow's middle tile), and its tiles."""
+    tiles = tuple(t for t in range(34) for _ in range(counts[t]))
+    if kind == "chi":
+        ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6 and tiles == (tiles[0], tiles[0] + 1, tiles[0] + 2)
+        return ok, tiles[1] if ok else 0, tiles
+    ok = len(tiles) == (3 if kind == "pon" else 4) and len(set(tiles)) == 1
+    return ok, tiles[0] if ok else 0, tiles
+
+
 def _situation(record: dict) -> tuple[bool, bool, bool, bool, int, int]:
     situation = record.get("situation", {})
+    if type(situation) is not dict:
+        return _read_situation(situation)
+    key = tuple(situation.get(name, _MISSING) for name in SITUATION_ORDER)
+    # 1 == True as a key: only flags that are True, False or absent may find a remembered situation.
+    plain = all(flag is True or flag is False or flag is _MISSING for flag in key[:4])
+    known = _SITUATIONS.get(key) if plain and situation.keys() <= SITUATION_KEYS else None
+    if known is None:
+        known = _read_situation(situation)
+        if plain:
+            _SITUATIONS[key] = known
+    return known
+
+
+def _read_situation(situation: object) -> tuple[bool, bool, bool, bool, int, int]:
     if not isinstance(situation, dict):
         raise RecordError("situation", "situation must be an object")
     unknown = set(situation) - set(SITUATION_FLAGS) - {"seat_wind", "round_wind"}
@@ -214,8 +268,46 @@ def _minimum(record: dict) -> int:
     return minimum
 
 
-def library_arguments(record: dict) -> dict:
-    """The record read and checked, as PyMahjongGB's ``MahjongFanCalculator`` keyword arguments."""
+def _read(record: dict) -> tuple[tuple, tuple, str, int, tuple]:
+    """The record read and checked: the library's packs, standing tiles, winning tile, flowers and
+    situation flags (self-drawn, last of its kind, kong, last of the wall, seat and prevalent wind);
+    a record read before is remembered by its contents (:func:`_key`)."""
+    key = _key(record)
+    if key is not None:
+        known = _READ.get(key)
+        if known is not None:
+            return known
+    read = _read_afresh(record)
+    if key is not None:
+        if len(_READ) >= REMEMBERED:
+            _READ.clear()
+        _READ[key] = read
+    return read
+
+
+def _key(record: dict) -> tuple | None:
+    """The record's tile parts as a key, or None when they are not plain JSON of the expected types
+    (then the record is read afresh and any error found). Every value is keyed with its type, so that
+    1 and True, which Python takes for equal keys, are not."""
+    if not record.keys() <= RECORD_KEYS:
+        return None
+    try:
+        tiles = record["tiles"]
+        melds = record.get("melds", ())
+        situation = record.get("situation", {})
+        flowers = record.get("flowers", 0)
+        key = (
+            tuple(tiles.items()), record["win_tile"], type(flowers), flowers, type(melds),
+            tuple((m["type"], type(o := m.get("opened", True)), o, tuple(m["tiles"].items())) for m in melds),
+            tuple((name, type(v), v) for name, v in situation.items()),
+        )
+        hash(key)
+    except (KeyError, AttributeError, TypeError):
+        return None
+    return key
+
+
+def _read_afresh(record: dict) -> tuple[tuple, tuple, str, int, tuple]:
     unknown = set(record) - RECORD_KEYS
     if unknown:
         key = sorted(unknown)[0]
@@ -223,17 +315,19 @@ def library_arguments(record: dict) -> dict:
     if "tiles" not in record:
         raise RecordError("tiles", "tiles is required")
     counts = _counts(record["tiles"], "tiles")
-    if any(c > 4 for c in counts):
+    if max(counts) > 4:
         raise RecordError("tiles", "tiles: no tile is there more than four times")
     if "win_tile" not in record:
         raise RecordError("win_tile", "win_tile is required")
-    win = _counts(riichi._single_tile(record["win_tile"], "win_tile"), "win_tile").index(1)
+    win = WIN_TILES.get(record["win_tile"]) if type(record["win_tile"]) is str else None
+    if win is None:
+        win = _counts(riichi._single_tile(record["win_tile"], "win_tile"), "win_tile").index(1)
     melds = _melds(record)
     concealed = list(counts)
     for _, _, _, tiles in melds:
         for t in tiles:
             concealed[t] -= 1
-    if any(c < 0 for c in concealed):
+    if min(concealed) < 0:
         raise RecordError("melds", "the tiles of the melds must be part of tiles")
     if concealed[win] == 0:
         raise RecordError("win_tile", "win_tile must be one of the hand's concealed tiles")
@@ -244,19 +338,25 @@ def library_arguments(record: dict) -> dict:
     flowers = record.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= MOST_FLOWERS:
         raise RecordError("flowers", "flowers must be a count from 0 to 8")
-    self_drawn, last_of_kind, kong, last_of_wall, seat, prevalent = _situation(record)
-    return {
-        "pack": tuple((kind, CODES[tile], offer) for kind, tile, offer, _ in melds),
-        "hand": tuple(CODES[t] for t in range(34) for _ in range(concealed[t])),
-        "winTile": CODES[win],
-        "flowerCount": flowers,
-        "isSelfDrawn": self_drawn,
-        "is4thTile": last_of_kind,
-        "isAboutKong": kong,
-        "isWallLast": last_of_wall,
-        "seatWind": seat,
-        "prevalentWind": prevalent,
-    }
+    return (
+        tuple((kind, CODES[tile], offer) for kind, tile, offer, _ in melds),
+        _standing(tuple(concealed)),
+        CODES[win],
+        flowers,
+        _situation(record),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _standing(concealed: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(CODES[t] for t in range(34) for _ in range(concealed[t]))
+
+
+def library_arguments(record: dict) -> dict:
+    """The record read and checked, as PyMahjongGB's ``MahjongFanCalculator`` keyword arguments."""
+    pack, hand, win, flowers, flags = _read(record)
+    names = ("isSelfDrawn", "is4thTile", "isAboutKong", "isWallLast", "seatWind", "prevalentWind")
+    return {"pack": pack, "hand": hand, "winTile": win, "flowerCount": flowers, **dict(zip(names, flags, strict=True))}
 
 
 @lru_cache(maxsize=4096)
@@ -276,31 +376,40 @@ def _elements(pack: tuple, hand: tuple, win: str, flowers: int, flags: tuple) ->
     return tuple((chinese, count) for _points, count, chinese, _english in found)
 
 
+@lru_cache(maxsize=1024)
+def _counted(chinese: str, count: int) -> tuple[dict, dict, str]:
+    """One counted element as its answer's element, explain item and explain line (made once)."""
+    rule = BY_CHINESE[chinese]
+    item = {**explain_item(rule, f"×{count}" if count > 1 else ""), "points": rule.points * count}
+    return {"name": rule.name, "points": rule.points, "count": count}, item, line(item)
+
+
+@lru_cache(maxsize=4096)
+def _valued(read: tuple) -> tuple[int, tuple[tuple[dict, dict, str], ...]] | None:
+    """A read record's points and its counted elements (:func:`_counted`), or None when it does not win."""
+    found = _elements(*read)
+    if found is None:
+        return None
+    counted = tuple(_counted(chinese, count) for chinese, count in found)
+    return sum(item["points"] for _, item, _ in counted), counted
+
+
 def value_hand(record: dict) -> dict:
     """Value an ``mcr`` record; raises :class:`RecordError` for an invalid one."""
-    arguments = library_arguments(record)
+    read = _read(record)
     minimum = _minimum(record)
-    found = _elements(
-        arguments["pack"], arguments["hand"], arguments["winTile"], arguments["flowerCount"],
-        (arguments["isSelfDrawn"], arguments["is4thTile"], arguments["isAboutKong"], arguments["isWallLast"],
-         arguments["seatWind"], arguments["prevalentWind"]),
-    )
-    flowers = arguments["flowerCount"]
-    if found is None:
+    valued = _valued(read)
+    flowers = read[3]
+    if valued is None:
         return {"won": False, "points": 0, "flowers": flowers, "enough": False, "elements": [], "items": [],
                 "explain": []}
-    elements, items = [], []
-    for chinese, count in found:
-        rule = BY_CHINESE[chinese]
-        elements.append({"name": rule.name, "points": rule.points, "count": count})
-        items.append({**explain_item(rule, f"×{count}" if count > 1 else ""), "points": rule.points * count})
-    points = sum(e["points"] * e["count"] for e in elements)
+    points, counted = valued
     return {
         "won": True,
         "points": points,
         "flowers": flowers,
         "enough": points - flowers >= minimum,
-        "elements": elements,
-        "items": items,
-        "explain": [line(i) for i in items],
+        "elements": [dict(element) for element, _, _ in counted],
+        "items": [dict(item) for _, item, _ in counted],
+        "explain": [text for _, _, text in counted],
     }

@@ -8,8 +8,7 @@ import pytest
 from MahjongGB import MahjongFanCalculator
 
 from scoring.handvalue import mcr, value, value_record
-
-SUITS = ("man", "pin", "sou")
+from tests.mcr_hands import bare_arguments, random_hand
 
 
 def record(man="", pin="", sou="", honors="", win="", melds=(), flowers=0, **situation):
@@ -75,6 +74,15 @@ def test_bad_records_name_their_field(hand, field):
     assert error["code"] == "bad_record" and error["field"] == field
 
 
+def test_a_record_read_before_is_checked_as_strictly_as_a_new_one():
+    hand = record(man="123456789", pin="111", sou="55", win="5s", flowers=1)
+    assert value_record(hand)["flowers"] == 1
+    assert value({**hand, "flowers": True})["error"]["field"] == "flowers"
+    assert value({**hand, "dora_indicators": []})["error"]["field"] == "dora_indicators"
+    assert value({**hand, "situation": {"self_drawn": 1}})["error"]["field"] == "situation.self_drawn"
+    assert value_record(hand)["points"] == value_record(dict(hand))["points"] == 22
+
+
 def test_the_catalogue_holds_the_81_elements_and_the_librarys_one_more():
     assert len(mcr.ELEMENTS) == mcr.RULEBOOK_ELEMENTS + 1
     assert len({english for _, english, _ in mcr.ELEMENTS}) == len(mcr.ELEMENTS)
@@ -82,96 +90,11 @@ def test_the_catalogue_holds_the_81_elements_and_the_librarys_one_more():
     assert mcr.ELEMENTS[-2][1:] == ("Flower Tiles", 1)
 
 
-# --- 200 random winning hands against bare PyMahjongGB ---
-
-def _random_hand(rng: random.Random) -> dict:
-    counts = [0] * 34
-    groups = []
-    while len(groups) < 4:
-        kind = rng.choice(("chow", "pung", "kong", "chow"))
-        tile = rng.randrange(34)
-        if kind == "chow":
-            if tile >= 27 or tile % 9 > 6:
-                continue
-            tiles = [tile, tile + 1, tile + 2]
-        else:
-            tiles = [tile] * (3 if kind == "pung" else 4)
-        if any(counts[t] + tiles.count(t) > 4 for t in set(tiles)):
-            continue
-        for t in tiles:
-            counts[t] += 1
-        groups.append((kind, tiles))
-    while True:
-        pair = rng.randrange(34)
-        if counts[pair] <= 2:
-            counts[pair] += 2
-            break
-    melds, concealed = [], [pair, pair]
-    for kind, tiles in groups:
-        called = kind == "kong" or rng.random() < 0.4
-        if called:
-            opened = rng.random() < 0.6 if kind == "kong" else True
-            melds.append({"type": {"chow": "chi", "pung": "pon", "kong": "kan"}[kind], "opened": opened,
-                          "tiles": _suits(tiles)})
-        else:
-            concealed.extend(tiles)
-    win = rng.choice(concealed)
-    return {"ruleset": "mcr", "tiles": _suits([t for t in range(34) for _ in range(counts[t])]),
-            "win_tile": _name(win), "melds": melds, "flowers": rng.randrange(9),
-            "situation": {"self_drawn": rng.random() < 0.4, "last_of_kind": rng.random() < 0.1,
-                          "kong": False, "last_of_wall": rng.random() < 0.05,
-                          "seat_wind": rng.choice("ESWN"), "round_wind": rng.choice("ESWN")}}
-
-
-def _suits(tiles: list[int]) -> dict:
-    out = {"man": "", "pin": "", "sou": "", "honors": ""}
-    for t in sorted(tiles):
-        out[(*SUITS, "honors")[t // 9] if t < 27 else "honors"] += str(t % 9 + 1 if t < 27 else t - 26)
-    return out
-
-
-def _name(tile: int) -> str:
-    return f"{tile % 9 + 1}{'mps'[tile // 9]}" if tile < 27 else f"{tile - 26}z"
-
-
-def _bare(hand: dict):
-    """The same hand straight to the library, its tiles written by this test itself."""
-    letters = {"man": "W", "pin": "B", "sou": "T"}
-    dragons = {5: "J3", 6: "J2", 7: "J1"}
-
-    def codes(suits):
-        return [letters[s] + ch for s in SUITS for ch in suits.get(s, "")] + [
-            f"F{ch}" if int(ch) <= 4 else dragons[int(ch)] for ch in suits.get("honors", "")]
-
-    hand_tiles = codes(hand["tiles"])
-    packs = []
-    for meld in hand["melds"]:
-        tiles = codes(meld["tiles"])
-        for code in tiles:
-            hand_tiles.remove(code)
-        kind = {"chi": "CHI", "pon": "PENG", "kan": "GANG"}[meld["type"]]
-        packs.append((kind, tiles[1] if kind == "CHI" else tiles[0], 1 if meld["opened"] else 0))
-    win = codes(_suits([_index(hand["win_tile"])]))[0]
-    hand_tiles.remove(win)
-    s = hand["situation"]
-    winds = "ESWN"
-    return MahjongFanCalculator(
-        pack=tuple(packs), hand=tuple(hand_tiles), winTile=win, flowerCount=hand["flowers"],
-        isSelfDrawn=s["self_drawn"], is4thTile=s["last_of_kind"], isAboutKong=s["kong"],
-        isWallLast=s["last_of_wall"], seatWind=winds.index(s["seat_wind"]),
-        prevalentWind=winds.index(s["round_wind"]), verbose=True)
-
-
-def _index(name: str) -> int:
-    number, suit = int(name[0]), name[1]
-    return 27 + number - 1 if suit == "z" else "mps".index(suit) * 9 + number - 1
-
-
 def test_200_random_winning_hands_are_valued_as_bare_pymahjonggb_values_them():
     rng = random.Random(41)
     for _ in range(200):
-        hand = _random_hand(rng)
-        bare = _bare(hand)
+        hand = random_hand(rng)
+        bare = MahjongFanCalculator(**bare_arguments(hand), verbose=True)
         ours = value_record(hand)
         assert ours["won"], hand
         assert ours["points"] == sum(points * count for points, count, _, _ in bare), hand
