@@ -139,6 +139,8 @@ PRESETS = [
      "options": {"rounds": 2, "start_points": 30000, "uma": [15000, 5000, -5000, -15000], "abortive_draws": False}},
     {"name": "BGA", "ruleset": "riichi-ema",
      "options": {"rounds": 1, "start_points": 30000, "uma": [15000, 5000, -5000, -15000], "abortive_draws": False}},
+    {"name": "EMA MCR", "ruleset": "mcr",
+     "options": {"min_points": 8, "false_mahjong_points": 10, "hands": 16, "table_points": [4, 2, 1, 0]}},
     {"name": "Japanisch klassisch", "ruleset": "japanese-classic",
      "options": {"rounding": "round_points", "start_points": 30000, "top_bonus": 12000}},
 ]

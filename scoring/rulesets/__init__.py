@@ -18,7 +18,7 @@ from . import dmjl_classical, dmjl_hke, japanese_classic, mcr, riichi_ema
 GAMES = ("table_points", "points")
 # The score-sheet layouts the league has a form, a printed sheet and tile entry for (league/views/forms.py,
 # league/exports/score_sheets_xlsx.py), each named after the built-in ruleset it was made for.
-SHEETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
+SHEETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic", "mcr")
 STANDING_METHODS = ("table_points", "score")
 REQUIRED = ("NAME", "LABEL", "GAME", "STANDING_METHOD", "HAND_VALUE", "SHEET", "USUAL_FINE", "OUTCOMES",
             "FIELDS", "PENALTIES", "CARRIED", "DEFAULTS", "OPTIONS", "settle")

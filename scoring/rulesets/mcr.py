@@ -31,9 +31,7 @@ LABEL = gettext_noop("MCR (Chinese Official, EMA)")
 GAME = "table_points"  # scoring/rulesets/__init__.py says what each attribute means
 STANDING_METHOD = "table_points"
 HAND_VALUE = "mcr"
-# The score-sheet layout whose record fields it shares (winner, way of winning, discarder, points, fines)
-# until the league has an MCR sheet with the flower points.
-SHEET = "japanese-classic"
+SHEET = NAME
 USUAL_FINE = None
 OUTCOMES = ("win", "draw")
 FIELDS = COMMON_FIELDS | {"winner", "win_type", "discarder", "points", "flowers"}
