@@ -84,3 +84,15 @@ def _built(kind: str, tournament) -> openpyxl.Workbook:
     export.refresh_from_db()
     assert export.status == Export.Status.DONE, export.error
     return openpyxl.load_workbook(export.file.path)
+
+
+@pytest.mark.parametrize("kind", ["score-sheets-pdf", "results-pdf", "ema-csv"])
+def test_the_pdfs_to_print_and_the_ema_results_file_are_built(table, kind):
+    tournament = table.session.tournament
+    client_for(referee_for(tournament)).post(f"/api/v1/tables/{table.pk}/hands/", DISCARD_TEN, format="json")
+    standings_recompute(tournament=tournament)
+    export = Export.objects.create(kind=kind, tournament=tournament, language="en")
+    export_build(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.DONE, export.error
+    assert export.file.size > 0
