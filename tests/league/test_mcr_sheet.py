@@ -55,9 +55,11 @@ def test_a_hand_is_settled_by_the_mcr_rules_and_ranks_the_table_4_2_1_0(table):
 def test_the_score_sheet_offers_points_and_flowers_and_stores_a_hand_with_a_fine(client, table):
     client.force_login(AdminFactory())
     url = reverse("referee-table", args=[table.pk])
-    page = client.get(url).content.decode()
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-ruleset="mcr"' in page and 'name="points"' in page and 'name="flowers"' in page
     assert 'name="doubles"' not in page and 'value="void"' not in page
+    assert "paid to nobody" in page and "East pays and receives double" not in page
+    assert 'value="early_look"' not in page  # no Chemnitz catalogue of fines
     response = client.post(url, {"outcome": "win", "winner": "3", "win_type": "discard", "discarder": "0",
                                  "points": "10", "flowers": "2", "false_mahjong": ["1"],
                                  "fine_seat_0": "2", "fine_kind_0": "free", "fine_amount_0": "20"})
