@@ -121,6 +121,7 @@ RECORD_KEYS = {"id", "ruleset", "tiles", "win_tile", "melds", "flowers", "situat
 SUIT_KEYS = frozenset(riichi.SUIT_KEYS)
 SUIT_DIGITS = re.compile(r"[0-9]*")
 HONOUR_DIGITS = re.compile(r"[1-7]*")
+NINE, SEVEN = "123456789", "1234567"
 SITUATION_FLAGS = ("self_drawn", "last_of_kind", "kong", "last_of_wall")
 SITUATION_ORDER = (*SITUATION_FLAGS, "seat_wind", "round_wind")
 SITUATION_KEYS = frozenset(SITUATION_ORDER)
@@ -161,9 +162,10 @@ class RecordError(ValueError):
 def _counts(value: object, field: str) -> list[int]:
     """How often each tile (0..33) is in a tile object of the riichi shape."""
     if type(value) is dict and value.keys() <= SUIT_KEYS:
-        strings = (value.get("man", ""), value.get("pin", ""), value.get("sou", ""), value.get("honors", ""))
-        if all(type(text) is str for text in strings):
-            counts = _counts_of(*strings)
+        man, pin, sou, honors = (value.get("man", ""), value.get("pin", ""), value.get("sou", ""),
+                                 value.get("honors", ""))
+        if type(man) is str and type(pin) is str and type(sou) is str and type(honors) is str:
+            counts = _counts_of(man, pin, sou, honors)
             if counts is not None:
                 return list(counts)
     # Not a plain, valid tile object: read it again the slow way, which names what is wrong.
@@ -177,13 +179,8 @@ def _counts_of(man: str, pin: str, sou: str, honors: str) -> tuple[int, ...] | N
     if not (SUIT_DIGITS.fullmatch(man) and SUIT_DIGITS.fullmatch(pin) and SUIT_DIGITS.fullmatch(sou)
             and HONOUR_DIGITS.fullmatch(honors)):
         return None
-    counts = [0] * 34
-    for offset, text in ((0, man), (9, pin), (18, sou)):
-        for ch in text.replace("0", "5"):
-            counts[offset + int(ch) - 1] += 1
-    for ch in honors:
-        counts[27 + int(ch) - 1] += 1
-    return tuple(counts)
+    man, pin, sou = man.replace("0", "5"), pin.replace("0", "5"), sou.replace("0", "5")
+    return (*map(man.count, NINE), *map(pin.count, NINE), *map(sou.count, NINE), *map(honors.count, SEVEN))
 
 
 def _melds(record: dict) -> list[tuple[str, int, int, list[int]]]:
@@ -259,7 +256,9 @@ def _read_situation(situation: object) -> tuple[bool, bool, bool, bool, int, int
 
 
 def _minimum(record: dict) -> int:
-    options = record.get("options", {})
+    if "options" not in record:
+        return MIN_POINTS
+    options = record["options"]
     if not isinstance(options, dict):
         raise RecordError("options", "options must be an object")
     minimum = options.get("min_points", MIN_POINTS)
@@ -286,21 +285,28 @@ def _read(record: dict) -> tuple[tuple, tuple, str, int, tuple]:
 
 
 def _key(record: dict) -> tuple | None:
-    """The record's tile parts as a key, or None when they are not plain JSON of the expected types
-    (then the record is read afresh and any error found). Every value is keyed with its type, so that
-    1 and True, which Python takes for equal keys, are not."""
+    """The record's tile parts as a key, or None when they are not plain JSON of the types a valid
+    record has (then the record is read afresh and any error found). Only valid records are
+    remembered, and Python takes 1, 1.0 and True for equal keys: so a record whose flowers are not an
+    int, or whose flags and ``opened`` are not bools, is never looked up."""
     if not record.keys() <= RECORD_KEYS:
         return None
     try:
-        tiles = record["tiles"]
-        melds = record.get("melds", ())
         situation = record.get("situation", {})
+        for flag in situation.values():
+            if flag.__class__ is not bool and flag.__class__ is not str:
+                return None
         flowers = record.get("flowers", 0)
-        key = (
-            tuple(tiles.items()), record["win_tile"], type(flowers), flowers, type(melds),
-            tuple((m["type"], type(o := m.get("opened", True)), o, tuple(m["tiles"].items())) for m in melds),
-            tuple((name, type(v), v) for name, v in situation.items()),
-        )
+        if flowers.__class__ is not int:
+            return None
+        melds = []
+        for meld in record.get("melds", ()):
+            opened = meld.get("opened", True)
+            if opened.__class__ is not bool:
+                return None
+            melds.append((meld["type"], opened, tuple(meld["tiles"].items())))
+        key = (tuple(record["tiles"].items()), record["win_tile"], flowers, record.get("melds").__class__,
+               tuple(melds), tuple(situation.items()))
         hash(key)
     except (KeyError, AttributeError, TypeError):
         return None

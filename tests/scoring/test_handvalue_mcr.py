@@ -79,7 +79,13 @@ def test_a_record_read_before_is_checked_as_strictly_as_a_new_one():
     assert value_record(hand)["flowers"] == 1
     assert value({**hand, "flowers": True})["error"]["field"] == "flowers"
     assert value({**hand, "dora_indicators": []})["error"]["field"] == "dora_indicators"
+    assert value({**hand, "flowers": 1.0})["error"]["field"] == "flowers"
     assert value({**hand, "situation": {"self_drawn": 1}})["error"]["field"] == "situation.self_drawn"
+    melded = record(man="123456789", pin="111", sou="55", win="5s", melds=[
+        {"type": "chi", "opened": True, "tiles": {"man": "123"}}])
+    assert value_record(melded)["won"]
+    melded["melds"][0]["opened"] = 1
+    assert value(melded)["error"]["field"] == "melds[0].opened"
     assert value_record(hand)["points"] == value_record(dict(hand))["points"] == 22
 
 
