@@ -6,7 +6,8 @@ English name, marked for translation where its table defines it, what it counted
 ``Rule name (meld): 20 points, 1 double`` (or ``…: 1 fan``, ``…: 0.5 limit``, ``…: limit hand``),
 keeping the meld as written. A riichi hand value names its yaku instead (``"yaku"``, the ``mahjong``
 library's names, mostly Japanese): :data:`RIICHI_YAKU` marks each for translation, so that the
-descriptive parts read in the user's language ("Yakuhai (seat wind east)").
+descriptive parts read in the user's language ("Yakuhai (seat wind east)"). An MCR hand value also
+names its scoring elements (``"elements"``), translated by their catalogue's English names.
 """
 
 from django.utils.translation import gettext, gettext_noop, ngettext
@@ -114,6 +115,10 @@ def translate_explain(answer: dict) -> dict:
     if isinstance(answer.get("items"), list):
         answer = {**answer, "explain": [translate_item(item) for item in answer["items"]],
                   "items": [{**item, "name": gettext(item["name"])} for item in answer["items"]]}
+    if isinstance(answer.get("elements"), list):
+        # MCR's scoring elements (scoring/handvalue/mcr.py's catalogue, marked there).
+        answer = {**answer, "elements": [{**e, "name": gettext(e["name"])} if isinstance(e, dict) else e
+                                         for e in answer["elements"]]}
     if isinstance(answer.get("yaku"), list):
         answer = {**answer, "yaku": [translate_yaku(y) if isinstance(y, str) else y for y in answer["yaku"]]}
     return answer

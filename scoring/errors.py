@@ -57,6 +57,7 @@ TEMPLATES: dict[str, str] = {
     "dead_hand_cannot_win": N_("Seat {seat} has a dead hand and cannot win."),
     "below_lower_limit": N_("The winner's hand value {value} is below the lower limit of {limit}."),
     "below_min_fan": N_("The winner's {fan} fan are below the minimum of {min_fan} fan."),
+    "below_minimum": N_("The winner's {points} points without flowers are below the minimum of {minimum}."),
     "below_min_doubles": N_("The winner's {doubles} doubles are below the minimum of {min_doubles}."),
     "false_mahjong_needs_void": N_("A false Mah-Jongg penalty needs the outcome 'void'."),
     "false_mahjong_needs_void.chombo": N_("A chombo penalty needs the outcome 'void'."),

@@ -9,7 +9,8 @@ Seats are the table's four places; a player is named by the seat they took in th
 unless ``dmjl-hke`` plays with ``seat_change`` (seed 002's "Umsetzen"). A hand record always uses the
 seats of its own wind round; ``totals`` are per player.
 
-A game ends (``ending``) after its rounds (``"rounds"``), after ``max_hands`` (``"max_hands"``), when a
+A game ends (``ending``) after its rounds (``"rounds"``), after ``max_hands`` or a ruleset's own game length
+``hands`` (MCR's 16, docs/rules.md §6a), whichever is fewer (``"max_hands"``), when a
 player's start points plus running total fall below zero under ``bust_ends_game`` (``"bust"``), or when
 the leading dealer ends the last hand with ``"end_game": true`` under ``agari_yame`` (``"agari_yame"``).
 
@@ -89,7 +90,14 @@ def is_last_hand(options: dict, state: TableState) -> bool:
     wind round (the "all last"), or the hand that reaches ``max_hands``."""
     wind = WINDS.index(state.prevailing_wind)
     last_round = wind == options["rounds"] - 1 and (state.dealer + 1) % 4 == state.initial_dealer
-    return last_round or 0 < options["max_hands"] <= state.hands_played + 1
+    limit = hand_limit(options)
+    return last_round or 0 < limit <= state.hands_played + 1
+
+
+def hand_limit(options: dict) -> int:
+    """The hands a game lasts at most (0: no limit): ``max_hands``, or a ruleset's ``hands`` when fewer."""
+    limits = [n for n in (options["max_hands"], options.get("hands", 0)) if n > 0]
+    return min(limits) if limits else 0
 
 
 def advance(ruleset: str, options: dict, state: TableState, result: dict, record: dict | None = None) -> TableState:
@@ -118,7 +126,7 @@ def _advance(options: dict, state: TableState, result: dict, record: dict | None
         ending = "agari_yame"
     elif wind >= options["rounds"]:
         ending = "rounds"
-    elif 0 < options["max_hands"] <= hands:
+    elif 0 < hand_limit(options) <= hands:
         ending = "max_hands"
     last_wind = min(wind, options["rounds"] - 1)
     return TableState(

@@ -19,8 +19,8 @@ __all__ = ["GameResult", "game_result", "settled_game", "hand_amounts", "places"
 @dataclass(frozen=True, slots=True)
 class GameResult:
     totals: list[int]  # sum of balances per seat
-    adjustments: list[int]  # sum of adjustments (EMA chombo) per seat
-    final_points: list[int | Fraction]  # the Chinese rulesets: the totals
+    adjustments: list[int]  # sum of adjustments (EMA chombo, MCR fines) per seat
+    final_points: list[int | Fraction]  # the Chinese rulesets: the totals (plus MCR's fines)
     scores: list[int | Fraction]
     places: list[int]  # 1-4, tied seats share the better place
     table_points: list[int | Fraction]
@@ -50,9 +50,10 @@ def game_result(ruleset: str, options: dict, results: list[dict]) -> GameResult:
     """The result of one table's game from its hands' results, in order, per player (the seat each
     took in the first wind round: the same as the hands' seats unless ``seat_change`` moves them).
 
-    A ``table_points`` game (the Chinese rulesets): score = sum of balances. A ``points`` game: final
-    points = start + balances, the deposits left on the table going to the first place(s), and the
-    ruleset's ``game_scores`` makes the scores (``riichi-ema``: final − start + uma + adjustments;
+    A ``table_points`` game (the Chinese rulesets): score = sum of balances plus adjustments (MCR's
+    fines). A ``points`` game: final points = start + balances, the deposits left on the table going
+    to the first place(s), and the ruleset's ``game_scores`` makes the scores (``riichi-ema``: final −
+    start + uma + adjustments;
     ``japanese-classic``: final points rounded to thousands plus the shared top bonus, score = final −
     start − top_bonus / 4). Places and table points come from one ordering, the final points (the
     points before a chombo's adjustment, as the EMA places players), table points by the
@@ -80,8 +81,10 @@ def settled_game(ruleset: str, options: dict, totals: list[int], adjustments: li
     module = ruleset_module(ruleset)
     shares_left: list = [0, 0, 0, 0]
     if module.GAME == "table_points":
-        final: list = list(totals)
-        scores: list = list(totals)
+        # The sum of the balances, less any points taken off the score (MCR's fines, docs/rules.md
+        # §6a; the other Chinese rulesets have none).
+        final: list = [t + a for t, a in zip(totals, adjustments, strict=True)]
+        scores: list = list(final)
     else:
         # A points game: final points from the start, the deposits left on the table to the top; the
         # ruleset turns them into scores (uma, rounding, a top bonus: its ``game_scores``).

@@ -8,6 +8,7 @@ from pathlib import Path
 VECTORS = Path(__file__).resolve().parent / "vectors"
 SETTLEMENT = VECTORS / "public.jsonl"
 HANDVALUE = VECTORS / "handvalue_public.jsonl"
+MCR = VECTORS / "mcr_public.jsonl"
 
 
 def read_cases(path: Path) -> list[dict]:

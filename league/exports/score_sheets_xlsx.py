@@ -34,6 +34,9 @@ SHEETS = {
         (gettext_lazy("Hand"), gettext_lazy("Prevailing wind"), gettext_lazy("Winner"), gettext_lazy("Points"),
          gettext_lazy("Doubles"),
          gettext_lazy("Tsumo / ron (discarder)"), gettext_lazy("Riichi")), ("balance",), 20),
+    "mcr": (
+        (gettext_lazy("Hand"), gettext_lazy("Winner"), gettext_lazy("Points"), gettext_lazy("Flower points"),
+         gettext_lazy("Self-draw / discarder"), gettext_lazy("Penalties")), ("balance",), 16),
 }
 
 

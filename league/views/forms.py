@@ -115,6 +115,7 @@ MOST_HAN_WITHOUT_YAKUMAN = 13
 MOST_CLASSICAL_HAND_VALUE = 100_000
 MOST_FAN = 13  # dmjl-hke: 10 fan already pays the limit
 MOST_DOUBLES, MOST_POINTS = 13, 110  # japanese-classic: 13 doubles is the highest limit; fu as in riichi
+MOST_MCR_POINTS = 200  # mcr: an 88-point hand with more on top is rare; more needs a confirmation
 _PER_SEAT = re.compile(r"^[a-z]+_([0-3])$")
 
 
@@ -602,10 +603,56 @@ class JapaneseClassicHandForm(FineRowsMixin, HandForm):
         return doubts
 
 
+class McrHandForm(FineRowsMixin, HandForm):
+    """MCR (docs/rules.md §6a): the winner's points with the flower points among them; a false
+    Mah-Jongg lets the hand go on, so it is entered with the win or the draw; fines are points off
+    the offender's score in amounts the referee chooses (no catalogue)."""
+
+    sheet = "mcr"
+    outcomes = ("win", "draw")
+    seat_fields = ("winner", "discarder")
+    seats_fields = ("false_mahjong",)
+    error_map = {"flowers": "flowers", "penalties": "false_mahjong"}
+
+    @staticmethod
+    def record_parts(values: dict, record: dict, outcome: str) -> list[dict]:
+        if outcome == "win":
+            _win_fields(values, record)
+            for name in ("points", "flowers"):
+                if values.get(name) is not None:
+                    record[name] = values[name]
+        return _penalties(values, "false_mahjong") + _fines(values)
+
+    @staticmethod
+    def fill_values(record: dict, values: dict) -> None:
+        values["flowers"] = record.get("flowers")
+
+    winner = _seat_field(_("Winner"))
+    win_type = forms.ChoiceField(
+        label=_("Win"), choices=WIN_TYPE_CHOICES, widget=forms.RadioSelect, initial="discard", required=False
+    )
+    discarder = _seat_field(_("Discarded by"))
+    points = _number_field(_("Points"))
+    flowers = _number_field(_("Of these, flower points"), max_value=8)
+    false_mahjong = _seats_field(_("False Mah-Jongg"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for row in range(self.fine_row_count):
+            self.fields[f"fine_kind_{row}"].choices = [("", "—"), (FREE_FINE, _("Points off the score"))]
+
+    def implausible(self, values: dict) -> list[tuple[str, str]]:
+        points = values.get("points")
+        if values.get("outcome") != "win" or points is None or points <= MOST_MCR_POINTS:
+            return []
+        return [("points", gettext("%(points)s points is unusual: a hand rarely has more than %(most)s.")
+                 % {"points": points, "most": MOST_MCR_POINTS})]
+
+
 # The form of each sheet layout.
 HAND_FORMS: dict[str, type[HandForm]] = {
     form.sheet: form
-    for form in (ClassicalHandForm, HongkongHandForm, RiichiHandForm, JapaneseClassicHandForm)
+    for form in (ClassicalHandForm, HongkongHandForm, RiichiHandForm, JapaneseClassicHandForm, McrHandForm)
 }
 
 

@@ -210,6 +210,9 @@ def tile_entry(tournament, dealer: int, prevailing_wind: str) -> dict | None:
         options = tournament.effective_options
         entry["upper_limit"] = options.get("upper_limit", "")
         entry["options"] = {key: options[key] for key in TILE_OPTIONS if key in options}
+    elif valued_by == "mcr":
+        # whether the hand is enough to win follows the tournament's minimum (docs/rules.md §6a, 9)
+        entry["options"] = {"min_points": tournament.effective_options["min_points"]}
     return entry
 
 

@@ -10,7 +10,8 @@ Engines (:data:`ENGINES`; a ruleset names its own in ``HAND_VALUE``, scoring/rul
 (Kajongg notation; the Chemnitz or Kajongg's table, :mod:`.dmjl`; ``dmjl-classical``), ``hke``
 (Kajongg notation, seed 002's fan table, :mod:`.hke`; ``dmjl-hke``), ``riichi`` (the ``mahjong``
 package with EMA options, :mod:`.riichi`; ``riichi-ema``) and ``japanese`` (the riichi tile shape,
-seed 004's points and doubles, :mod:`.japanese`; ``japanese-classic``).
+seed 004's points and doubles, :mod:`.japanese`; ``japanese-classic``) and ``mcr`` (the riichi tile
+shape plus flowers and the MCR situation, valued by PyMahjongGB, :mod:`.mcr`; ``mcr``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from scoring import rulesets
 
-from . import dmjl, hke, japanese, notation, riichi
+from . import dmjl, hke, japanese, mcr, notation, riichi
 
 __all__ = ["ENGINES", "HandValueError", "rulesets_valued", "value", "value_many", "value_record"]
 
@@ -144,6 +145,15 @@ def _value_riichi(record: dict, ruleset: str) -> dict:
         raise HandValueError(exc.code, f"The calculator refused the hand: {exc.code}.") from None
 
 
+def _value_mcr(record: dict, ruleset: str) -> dict:
+    if "options" in record:
+        _options(record, ruleset)
+    try:
+        return mcr.value_hand(record)
+    except (mcr.RecordError, riichi.RecordError) as exc:
+        raise _bad(exc.field, exc.message) from None
+
+
 def value_record(record: dict) -> dict:
     """Value one hand record; raises :class:`HandValueError` for an invalid record."""
     if not isinstance(record, dict):
@@ -168,7 +178,8 @@ def value_record(record: dict) -> dict:
 
 
 # The engines by the name a ruleset gives in ``HAND_VALUE``: each reads a record and values it.
-ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi, "japanese": _value_japanese}
+ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi, "japanese": _value_japanese,
+           "mcr": _value_mcr}
 
 
 def rulesets_valued() -> tuple[str, ...]:

@@ -106,6 +106,8 @@ def _line(name: str, what: str, limit_hand: bool, limits: float, fan: int | None
             written.append(f"{amount:g} limit")
         elif unit == "doubles":
             written.append(f"{amount} double" + ("s" if amount > 1 else ""))
+        elif unit == "points" and amount == 1:
+            written.append("1 point")
         else:
             written.append(f"{amount} {unit}")
     return f"{label}: {', '.join(written)}"

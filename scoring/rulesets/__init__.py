@@ -13,12 +13,12 @@ shares), ``USUAL_FINE`` (the amount a score sheet offers as the usual fine, or `
 
 from types import ModuleType
 
-from . import dmjl_classical, dmjl_hke, japanese_classic, riichi_ema
+from . import dmjl_classical, dmjl_hke, japanese_classic, mcr, riichi_ema
 
 GAMES = ("table_points", "points")
 # The score-sheet layouts the league has a form, a printed sheet and tile entry for (league/views/forms.py,
 # league/exports/score_sheets_xlsx.py), each named after the built-in ruleset it was made for.
-SHEETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
+SHEETS = ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic", "mcr")
 STANDING_METHODS = ("table_points", "score")
 REQUIRED = ("NAME", "LABEL", "GAME", "STANDING_METHOD", "HAND_VALUE", "SHEET", "USUAL_FINE", "OUTCOMES",
             "FIELDS", "PENALTIES", "CARRIED", "DEFAULTS", "OPTIONS", "settle")
@@ -56,7 +56,7 @@ def get(name: object) -> ModuleType | None:
     return BY_NAME.get(name) if type(name) is str else None
 
 
-for _module in (dmjl_classical, dmjl_hke, riichi_ema, japanese_classic):
+for _module in (dmjl_classical, dmjl_hke, riichi_ema, japanese_classic, mcr):
     register(_module)
 
 # The built-in rulesets (the registry may hold more: read ``names()`` where that matters).

@@ -7,7 +7,8 @@
    riichi-ema: per winner the tiles, winning tile, melds and dora give han and fu (or yakuman).
    dmjl-hke: the winner's Kajongg hand string gives fan or a limit hand, the winner and, from the
    m part, how the hand was won. japanese-classic: the winner's tiles (riichi shape) give points
-   and doubles or a limit hand, and the winner.
+   and doubles or a limit hand, and the winner. mcr: the winner's tiles (riichi shape), flowers and
+   situation give the points and the flower points (PyMahjongGB's scoring elements), and the winner.
    Everything here is an aid: the tile inputs have no names, so they are never posted, and
    without JavaScript the panels stay hidden and the referee types the values. */
 (function () {
@@ -15,7 +16,7 @@
   var form = document.getElementById("hand-form");
   if (!form || !form.dataset.handvalueUrl) return;
   var ruleset = form.dataset.ruleset;
-  var RULESETS = ["dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic"];
+  var RULESETS = ["dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic", "mcr"];
   if (RULESETS.indexOf(ruleset) < 0) return;
   // the sheet layout picks the panels; the hand is valued as the tournament's own ruleset
   var valuedAs = form.dataset.valuedAs || ruleset;
@@ -398,6 +399,30 @@
     });
   }
 
+  function valueMcr(seat) {
+    var input = riichiStyleInput(seat);
+    if (!input) { return; }
+    var flags = input.flags;
+    var record = {
+      ruleset: valuedAs, tiles: input.tiles, win_tile: input.winTile, melds: input.melds,
+      flowers: parseInt(digits(input.p.querySelector("[data-flowers]").value) || "0", 10),
+      situation: {
+        self_drawn: input.tsumo, last_of_kind: !!flags.last_of_kind, kong: !!flags.kong,
+        last_of_wall: !!flags.last_of_wall, seat_wind: seatWinds[seat], round_wind: prevailing
+      }
+    };
+    if (Object.keys(tileOptions).length) record.options = tileOptions;
+    post(seat, record, function (body) {
+      if (body.error) { show(seat, errorText(body.error)); return; }
+      if (!fillWinner(seat, body)) return;
+      var summary = fill(texts.mcrSummary, {points: body.points, flowers: body.flowers});
+      if (!body.enough) summary += " · " + fill(texts.mcrShort, {minimum: tileOptions.min_points || 8});
+      show(seat, "", (texts.won || "Mah-Jongg") + " · " + summary, body.explain);
+      setField("points", body.points);
+      setField("flowers", body.flowers);
+    });
+  }
+
   if (ruleset !== "dmjl-classical") {
     // the form's own inputs that change a winner's situation: value the open panels again
     form.addEventListener("change", function (event) {
@@ -413,6 +438,7 @@
     if (ruleset === "dmjl-classical") valueClassical(seat);
     else if (ruleset === "dmjl-hke") valueHke(seat);
     else if (ruleset === "japanese-classic") valueJapanese(seat);
+    else if (ruleset === "mcr") valueMcr(seat);
     else valueRiichi(seat);
   }
 })();

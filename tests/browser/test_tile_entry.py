@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from league.models import Hand
+from scoring.handvalue import value_record
 from tests.factories import referee_for, table_with_players
 from tests.handvalue_vectors import handvalue_cases
 
@@ -297,3 +298,31 @@ def test_the_pickers_last_tile_then_a_tile_adds_that_tile_as_the_winning_one_at_
     # Undo takes back the last tile and its mark together.
     picker.locator("[data-picker-action=undo]").click()
     assert page.input_value("#tiles-input-0") == "wewewe S1S1S1 s4s4s4 B7B8B9 B9"
+def test_mcr_tiles_fill_points_flowers_and_winner_and_the_hand_is_stored(live_server, phone):
+    table = table_with_players(slug="mcr-tiles", name="MCR Tiles", ruleset="mcr")
+    referee_for(table.session.tournament, username="ref")
+    page = phone
+    login_to_sheet(page, live_server, table)
+    # West (seat 2) wins a pure straight on North's discard with two flowers (docs/rules.md §9, mcr).
+    hand = {"ruleset": "mcr", "tiles": {"man": "123456789", "pin": "111", "sou": "55"}, "win_tile": "5s",
+            "flowers": 2, "situation": {"seat_wind": "W", "round_wind": "E"}}
+    discard = value_record(hand)["points"]
+    drawn = value_record({**hand, "situation": {**hand["situation"], "self_drawn": True}})["points"]
+    page.click("[data-tiles-toggle='2']")
+    panel = page.locator("#tiles-2")
+    panel.locator("[data-suit=man]").fill("123456789")
+    panel.locator("[data-suit=pin]").fill("111")
+    panel.locator("[data-suit=sou]").fill("55")
+    panel.locator("[data-flowers]").fill("2")
+    panel.locator("[data-win-tile]").fill("5s")
+    page.wait_for_function(f"document.querySelector('input[name=points]').value === '{discard}'")
+    assert page.input_value("input[name=flowers]") == "2"
+    assert page.input_value("select[name=winner]") == "2"
+    assert "Pure Straight: 16 points" in page.inner_text("#tiles-explain-2")
+    page.check("input[name=win_type][value=self_draw]")
+    page.wait_for_function(f"document.querySelector('input[name=points]').value === '{drawn}'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#hand-1")
+    result = Hand.objects.get(table=table).result
+    assert result["balances"][2] == 3 * (8 + drawn) and sum(result["balances"]) == 0

@@ -9,9 +9,9 @@ from mahjong.hand_calculating.yaku import Yaku
 from rest_framework.test import APIClient
 
 from league.handvalue_texts import RIICHI_YAKU, translate_explain, translate_item, translate_yaku
-from scoring.handvalue import dmjl, hke, japanese, rules, value_record
+from scoring.handvalue import dmjl, hke, japanese, mcr, rules, value_record
 
-ALL_RULES = [*dmjl.KAJONGG_RULES, *dmjl.CHEMNITZ_RULES, *hke.HKE_RULES, *japanese.JC_RULES]
+ALL_RULES = [*dmjl.KAJONGG_RULES, *dmjl.CHEMNITZ_RULES, *hke.HKE_RULES, *japanese.JC_RULES, *mcr.ELEMENT_RULES]
 MARKED = re.compile(r'gettext_noop\("([^"]+)"\)')
 
 
@@ -63,6 +63,8 @@ def test_items_become_lines_in_the_users_language_keeping_the_meld(item, line, g
         ("hke", {"ruleset": "dmjl-hke", "tiles": "dbdbdb c2c3c4 RB4B5B6S7S8S9S2S2 md Lc4", "seat_wind": "S"}),
         ("japanese", {"ruleset": "japanese-classic", "tiles": {"man": "123", "pin": "45655", "sou": "789",
                                                               "honors": "111"}, "win_tile": "5p", "melds": []}),
+        ("mcr", {"ruleset": "mcr", "tiles": {"man": "123456789", "pin": "111", "sou": "55"}, "win_tile": "5s",
+                 "flowers": 2}),
     ],
 )
 def test_each_engine_explains_itself_as_registered_items_whose_lines_are_its_explain_lines(engine, record):
@@ -80,6 +82,19 @@ def test_the_api_answers_explain_lines_in_the_users_language(api):
     assert german["explain"] == ["Keine Blumen und Jahreszeiten: 1 Fan", "Drachenpong (-kong) (dbdbdb): 1 Fan"]
     english = api.post("/api/v1/handvalue/", [record], format="json", HTTP_ACCEPT_LANGUAGE="en").json()
     assert english[0]["explain"] == ["No Flowers nor Seasons: 1 fan", "Pung (Kong) of Dragons (dbdbdb): 1 fan"]
+
+
+@pytest.mark.django_db
+def test_the_api_names_an_mcr_hands_scoring_elements_in_the_users_language(api):
+    record = {"ruleset": "mcr", "tiles": {"man": "123456789", "pin": "111", "sou": "55"}, "win_tile": "5s",
+              "flowers": 2, "situation": {"seat_wind": "S"}}
+    german = api.post("/api/v1/handvalue/", record, format="json", HTTP_ACCEPT_LANGUAGE="de").json()
+    assert german["points"] == 23 and german["enough"] is True
+    assert {"name": "Reine Straße", "points": 16, "count": 1} in german["elements"]
+    assert "Blumensteine (×2): 2 Punkte" in german["explain"]
+    english = api.post("/api/v1/handvalue/", record, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert {"name": "Pure Straight", "points": 16, "count": 1} in english["elements"]
+    assert "Flower Tiles (×2): 2 points" in english["explain"]
 
 
 def riichi_yaku() -> list[Yaku]:

@@ -6,7 +6,7 @@ from scoring.handvalue import HandValueError, value, value_many, value_record
 
 
 def test_unknown_ruleset_is_an_error():
-    result = value({"id": 7, "ruleset": "mcr", "tiles": ""})
+    result = value({"id": 7, "ruleset": "zung-jung", "tiles": ""})
     assert result == {"id": 7, "error": result["error"]}
     assert result["error"]["code"] == "unknown_ruleset"
 

@@ -42,6 +42,9 @@ def any_valid(draw):
         return draw(classical_wins())
     if ruleset == "dmjl-hke":
         return {**record, **kind, "winner": winner, "fan": draw(st.integers(0, 14))}
+    if ruleset == "mcr":
+        flowers = draw(st.integers(0, 8))
+        return {**record, **kind, "winner": winner, "points": draw(st.integers(8, 400)) + flowers, "flowers": flowers}
     riichi = sorted(draw(st.sets(seats)))
     sticks = draw(st.integers(0, 5))
     if ruleset == "japanese-classic":

@@ -14,8 +14,8 @@ def error_for(record):
     return caught.value
 
 
-def test_the_four_rulesets_are_offered():
-    assert scoring.RULESETS == ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic")
+def test_the_five_rulesets_are_offered():
+    assert scoring.RULESETS == ("dmjl-classical", "dmjl-hke", "riichi-ema", "japanese-classic", "mcr")
 
 
 def test_default_options_are_a_fresh_copy():
@@ -95,6 +95,7 @@ def test_every_template_belongs_to_a_code_of_section_8():
         "below_lower_limit",
         "below_min_fan",
         "below_min_doubles",
+        "below_minimum",
         "false_mahjong_needs_void",
         "bad_han_fu",
         "abortive_draw_not_allowed",

@@ -5,5 +5,5 @@ from ..records import RecordsCommand
 
 
 class Command(RecordsCommand):
-    help = "Value hands from their tiles (dmjl-classical, dmjl-hke, riichi-ema, japanese-classic); JSON lines in, out."
+    help = "Value hands from their tiles (every ruleset with a hand-value engine); JSON lines in, out."
     answer = value
