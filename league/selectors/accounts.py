@@ -27,12 +27,11 @@ def _reverse_relations(model) -> list:
 
 
 def player_signups(player: Player) -> Q:
-    """The sign-ups that are the player's: tied to the player or its registrations, or sent from the
-    address of its account."""
-    mine = Q(player=player) | Q(registration__player=player)
-    if player.user_id and player.user.email:
-        mine |= Q(email__iexact=player.user.email)
-    return mine
+    """The sign-ups that are the player's: linked to the player (``Signup.player``, set when an
+    administrator approves it as the player or the player is made from it) or to its registrations.
+    Never those that merely share an e-mail address: a family shares one, and a claim an
+    administrator approved before its link was opened never proved its address."""
+    return Q(player=player) | Q(registration__player=player)
 
 
 def player_export(*, user, player: Player | None) -> dict:
