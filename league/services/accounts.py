@@ -104,8 +104,9 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
     fields = {}
     if not username:
         fields["username"] = [_("Choose a user name.")]
-    try:
-        User.username_validator(username)
+    try:  # the user model's own field: its length, characters and league.validators.validate_username
+        # (plain NFKC, nothing invisible, one script), as on every other path that makes a user
+        User._meta.get_field(User.USERNAME_FIELD).clean(username, None)
     except ValidationError as error:
         fields.setdefault("username", []).extend(error.messages)
     candidate = User(username=username, email=email, first_name=found.first_name, last_name=found.last_name)
