@@ -155,12 +155,34 @@ def claim_for_token(*, token: str) -> AccountClaim:
     return _by_token(token)
 
 
+def _locked(claim_id: int) -> AccountClaim:
+    """The claim, in a transaction, after locking in the one order every decision about a player's
+    claims takes: the player, then all its claims by id. Two links (or a link and an administrator)
+    acting at once on claims of one player then wait for each other instead of deadlocking (each held
+    its own claim and wanted the other's, which approving one rejects)."""
+    player_id = AccountClaim.objects.filter(pk=claim_id).values_list("player_id", flat=True).first()
+    if player_id is None:
+        raise ServiceError("not_found", _("There is no such claim."), status=404)
+    Player.objects.select_for_update(no_key=True).filter(pk=player_id).first()
+    list(AccountClaim.objects.select_for_update(of=("self",)).filter(player_id=player_id).order_by("pk")
+         .values_list("pk", flat=True))
+    return AccountClaim.objects.select_related("player", "user").get(pk=claim_id)
+
+
+def _lost_to_another(claim: AccountClaim) -> bool:
+    """The claim was answered because another claim of its player opened the account."""
+    return (claim.status == AccountClaim.Status.REJECTED and claim.player.user_id is not None
+            and claim.player.user_id != claim.user_id)
+
+
 @transaction.atomic
 def claim_confirm(*, token: str) -> AccountClaim:
     """The e-mail link: the address is proven. On file: the claim is approved at once; otherwise it
-    waits for an administrator. Opening it again changes nothing."""
-    claim = _by_token(token)
-    claim = AccountClaim.objects.select_for_update().select_related("player", "user").get(pk=claim.pk)
+    waits for an administrator. Opening it again changes nothing; a link whose claim lost to another
+    claim of the player (opened first, or approved) answers ``409`` ``player_claimed``."""
+    claim = _locked(_by_token(token).pk)
+    if _lost_to_another(claim):
+        raise _player_claimed()
     if claim.status != AccountClaim.Status.UNCONFIRMED:
         return claim
     claim.confirmed_at = timezone.now()
@@ -172,7 +194,7 @@ def claim_confirm(*, token: str) -> AccountClaim:
 
 
 def _approve(claim: AccountClaim, *, by) -> AccountClaim:
-    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    player = claim.player  # locked first (``_locked``)
     if player.user_id:
         raise _player_claimed()
     user = claim.user
@@ -210,9 +232,7 @@ def claim_decide(*, claim: AccountClaim, status: str, user) -> AccountClaim:
     if status not in DECISIONS:
         raise ServiceError("invalid", _("Some fields are not valid."),
                            fields={"status": [_("Choose approved or rejected.")]})
-    claim = AccountClaim.objects.select_for_update().select_related("player", "user").filter(pk=claim.pk).first()
-    if claim is None:
-        raise ServiceError("not_found", _("There is no such claim."), status=404)
+    claim = _locked(claim.pk)
     if claim.status not in OPEN:
         raise ServiceError("claim_decided", _("This claim has been decided already."), status=409)
     by = user if getattr(user, "pk", None) else None
