@@ -1,9 +1,9 @@
 """The final results to print (PDF, A4): the tournament's name, place, dates and ruleset, then the
 standings table with rank, name, club, table points, score and games, in the export's language.
 The table's heading repeats on every page."""
-from ..models import Standing
+from ..models import Standing, shown_name_order
 from . import pdf
-from .cells import player_name
+from .cells import printed_name
 
 TEMPLATE = "league/print/results.html"
 
@@ -15,8 +15,8 @@ def filename(export) -> str:
 def write(*, export, stream, progress) -> None:
     tournament = export.tournament
     standings = (Standing.objects.filter(tournament=tournament).select_related("player__club")
-                 .order_by("rank", "player__last_name", "player__first_name", "pk"))
-    rows = [{"rank": row.rank, "name": player_name(row.player),
+                 .order_by("rank", *shown_name_order("player__")))  # a shared place reveals no hidden name
+    rows = [{"rank": row.rank, "name": printed_name(row.player),
              "club": row.player.club.name if row.player.club else "", "table_points": row.table_points,
              "score": row.score, "games": row.games}
             for row in standings.iterator(chunk_size=2000)]

@@ -21,6 +21,7 @@ from ..models import (
 )
 from ..selectors.accounts import player_signups
 from .audit import audit_record, audit_renamed
+from .exports import exports_rebuild
 from .imports import fold
 from .rankings import rankings_request
 from .registrations import waiting_list_move_up
@@ -171,7 +172,9 @@ def player_erase(*, player: Player, user) -> Player:
                          "ema_id": ""}
         merge.save(update_fields=["removed"])
     audit_renamed(obj=player)
-    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts)}
+    # files made before the erasure hold the name and EMA number: built again from the erased rows
+    rebuilt = exports_rebuild(player=player)
+    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts), "exports_rebuilt": len(rebuilt)}
     if getattr(user, "pk", None) in accounts:  # the player erased themselves: their user name goes too
         user, details["by_the_player"] = None, True
     audit_record(user=user, action=AuditEntry.Action.ERASE, obj=player, details=details)
