@@ -289,3 +289,5 @@ SIGNUP_RATE_PER_HOUR = env_int("SIGNUP_RATE_PER_HOUR", default=10)
 # Players' accounts: claims one address (IP) may send per hour; how long the e-mailed link holds.
 CLAIM_RATE_PER_HOUR = env_int("CLAIM_RATE_PER_HOUR", default=5)
 CLAIM_LINK_DAYS = env_int("CLAIM_LINK_DAYS", default=7)
+# Open claims (unconfirmed or waiting for an administrator) one player's entry may have: each holds a user name
+CLAIM_OPEN_PER_PLAYER = env_int("CLAIM_OPEN_PER_PLAYER", default=3)

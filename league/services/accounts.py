@@ -86,7 +86,10 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
                  link: Callable[[str], str], language: str = "de") -> AccountClaim:
     """A claim of ``player`` for a new, inactive login ``username``/``password`` (Django's password
     validators), and the e-mail to ``email`` with the link ``link(token)``. Each client address
-    may claim ``CLAIM_RATE_PER_HOUR`` times an hour (429)."""
+    may claim ``CLAIM_RATE_PER_HOUR`` times an hour (429); a player's entry has at most
+    ``CLAIM_OPEN_PER_PLAYER`` open claims, each holding a user name (``409`` ``too_many_claims``). A
+    user name that is taken is answered like a made claim (``_name_taken``: nothing stored, the
+    address told by e-mail), so that claiming lists no accounts."""
     if not rate_attempt(Rate("claim", settings.CLAIM_RATE_PER_HOUR, RATE_WINDOW_S), f"address:{client}"):
         raise ServiceError("throttled", _("Too many claims from this address; please try again in an hour."),
                            status=429)
@@ -117,26 +120,43 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _free_rejected_username(username)
+    language = site_language(language)
     if User.objects.filter(username__iexact=username).exists():
-        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
-                           fields={"username": [_("This user name is taken.")]}, status=409)
+        return _name_taken(player=found, email=email, username=username, language=language)
     try:
         with transaction.atomic():
+            # the player first, as every decision about its claims locks it (``_locked``): the count
+            # of its open claims holds while this one is added
+            Player.objects.select_for_update(no_key=True).filter(pk=found.pk).first()
+            if AccountClaim.objects.filter(player=found, status__in=OPEN).count() >= settings.CLAIM_OPEN_PER_PLAYER:
+                raise ServiceError("too_many_claims", _("This player's entry has as many open claims as it may "
+                                                        "have; an administrator answers them first."), status=409)
             candidate.is_active = False  # no login until the claim is approved
             candidate.set_password(password)
             candidate.save()
             claim = AccountClaim.objects.create(player=found, user=candidate, email=email,
-                                                on_file=email in addresses_on_file(found),
-                                                language=site_language(language))
+                                                on_file=email in addresses_on_file(found), language=language)
     except IntegrityError:  # the same user name, claimed at the same moment
-        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
-                           fields={"username": [_("This user name is taken.")]}, status=409) from None
+        return _name_taken(player=found, email=email, username=username, language=language)
     with override(claim.language):
         _send(claim, _("Please confirm your account"),
               _("Hello %(name)s,\n\nplease confirm your account \"%(username)s\" by opening this link:\n%(link)s\n\n"
                 "If you did not ask for an account, ignore this e-mail.\n")
               % {"name": found.first_name, "username": username, "link": link(claim_token(claim))})
     return claim
+
+
+def _name_taken(*, player: Player, email: str, username: str, language: str) -> AccountClaim:
+    """A claim whose user name belongs to an account already: answered as every claim is (so the
+    answer is no list of the site's accounts), nothing stored, and the address told by e-mail to
+    claim again with another name. The claim returned is not saved (no id)."""
+    with override(language):
+        mail_after_commit(_("Please choose another user name"),
+                          _("Hello %(name)s,\n\nthe user name \"%(username)s\" is not available, so no account was "
+                            "made. Please claim your entry again with another user name.\n\nIf you did not ask for "
+                            "an account, ignore this e-mail.\n") % {"name": player.first_name, "username": username},
+                          [email], about="account claim with a taken user name")
+    return AccountClaim(player=player, email=email, language=language)
 
 
 def _free_rejected_username(username: str) -> None:
