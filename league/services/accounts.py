@@ -28,8 +28,9 @@ from django.utils.translation import override
 from ..errors import ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
-from ..models import AccountClaim, Player, Signup
+from ..models import AccountClaim, AuditEntry, Player, Signup
 from ..ratelimit import Rate, rate_attempt
+from .audit import audit_record
 from .players import ANONYMOUS
 
 logger = logging.getLogger(__name__)
@@ -213,6 +214,16 @@ def claim_confirm(*, token: str) -> AccountClaim:
     return claim
 
 
+def _logged(claim: AccountClaim, action: str, *, by) -> None:
+    """A claim's decision in the audit log: by an administrator, or (``by`` None) by its link or by
+    another claim of the player being approved. Ids only: an erasure deletes the claim and its
+    login, and the log must not keep the name or address."""
+    audit_record(user=by, action=action, obj=claim, details={
+        "player": claim.player_id, "user": claim.user_id, "on_file": claim.on_file,
+        "by": "administrator" if by is not None else ("link" if action == AuditEntry.Action.APPROVE
+                                                         else "another claim approved")})
+
+
 def _approve(claim: AccountClaim, *, by) -> AccountClaim:
     player = claim.player  # locked first (``_locked``)
     if player.user_id:
@@ -224,6 +235,7 @@ def _approve(claim: AccountClaim, *, by) -> AccountClaim:
     player.save(update_fields=["user"])
     claim.status, claim.decided_at, claim.decided_by = AccountClaim.Status.APPROVED, timezone.now(), by
     claim.save(update_fields=["status", "confirmed_at", "decided_at", "decided_by"])
+    _logged(claim, AuditEntry.Action.APPROVE, by=by)
     # the player has its account: every other open claim of it is answered
     for other in AccountClaim.objects.filter(player=player, status__in=OPEN).exclude(pk=claim.pk):
         _reject(other, by=by)
@@ -237,6 +249,7 @@ def _approve(claim: AccountClaim, *, by) -> AccountClaim:
 def _reject(claim: AccountClaim, *, by) -> AccountClaim:
     claim.status, claim.decided_at, claim.decided_by = AccountClaim.Status.REJECTED, timezone.now(), by
     claim.save(update_fields=["status", "decided_at", "decided_by"])
+    _logged(claim, AuditEntry.Action.REJECT, by=by)
     with override(claim.language):
         _send(claim, _("Your account was not approved"),
               _("Hello,\n\nthe league's administrators could not confirm that the player you claimed is you; "

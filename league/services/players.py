@@ -20,7 +20,7 @@ from ..models import (
     Tournament,
 )
 from ..selectors.accounts import player_signups
-from .audit import audit_record, audit_renamed
+from .audit import audit_forget, audit_record, audit_renamed
 from .exports import exports_rebuild
 from .imports import fold
 from .rankings import rankings_request
@@ -157,8 +157,10 @@ def player_erase(*, player: Player, user) -> Player:
     undecided = [signup.pk for signup in Signup.objects.filter(same_address, player=None, registration=None)
                  if (fold(signup.first_name), fold(signup.last_name)) == name]
     signups = Signup.objects.filter(player_signups(player) | Q(pk__in=undecided))
-    deleted = signups.count()
+    signup_ids = list(signups.values_list("pk", flat=True))
+    deleted = len(signup_ids)
     signups.delete()
+    audit_forget(model=Signup, object_ids=signup_ids)  # their approvals and rejections named the sender
     # the account and every claim of the player (with the addresses they hold) go too
     accounts = {claim.user_id for claim in AccountClaim.objects.filter(player=player)} | (
         {player.user_id} if player.user_id else set())

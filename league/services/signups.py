@@ -311,6 +311,12 @@ def _free(signup: Signup) -> None:
     standings_request(tournament_id=registration.tournament_id)  # the player leaves the standings
 
 
+def _decision(signup: Signup) -> dict:
+    """What the audit log keeps of a sign-up's approval: its status (approved, or waiting when the
+    tournament is full) and the player it registered, by id."""
+    return {"status": signup.status, "player": signup.player_id, "as_new_player": signup.as_new_player}
+
+
 def signups_move_up(*, tournament: Tournament) -> list[Signup]:
     """Approve waiting sign-ups, first confirmed first, while places are free; returns them."""
     moved = []
@@ -329,6 +335,8 @@ def signups_move_up(*, tournament: Tournament) -> list[Signup]:
                 continue  # waits for an administrator (a match to confirm, a player registered since)
             moved.append(signup)
             _tell(signup, "moved_up")
+            audit_record(user=None, action=AuditEntry.Action.APPROVE, obj=signup,
+                         details={**_decision(signup), "moved_up": True})
     return moved
 
 
@@ -378,6 +386,7 @@ def signup_decide(*, signup: Signup, status: str, user=None, player: Player | st
             else:
                 _approve(signup)
                 _tell(signup, "approved")
+            audit_record(user=user, action=AuditEntry.Action.APPROVE, obj=signup, details=_decision(signup))
             return signup
         was_approved = signup.status == Signup.Status.APPROVED
         if was_approved:
