@@ -4,12 +4,14 @@ confirmation: the write went through before the answer looked the table up among
 ones); the referee still opened the control room, the score sheet, a hand's history and the
 exports. Archived means read-only and invisible, checked before anyone's right to write: every door
 is a 404 to everyone but a site administrator, who may read (and restore) but write nothing."""
+import datetime
+
 import pytest
 from django.urls import reverse
 
-from league.models import Export, Hand, Table, TableConfirmation, TableDispute
+from league.models import Export, Hand, Registration, Signup, Table, TableConfirmation, TableDispute
 from league.services.deletions import tournament_archive, tournament_restore
-from tests.factories import AdminFactory
+from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, client_for
 from tests.faults import test_table_writers as writers
 from tests.faults.test_table_writers import DOORS, ROLES, client_as, closed
 
@@ -91,3 +93,24 @@ def test_an_administrator_reads_the_control_room_writes_nothing_and_restores(wor
     seated = client_as("seated", world)
     assert seated.post(f"/api/v1/tables/{world['table'].pk}/close/").status_code == 200
     assert Table.objects.get(pk=world["table"].pk).closed
+
+
+def test_a_sign_ups_withdrawal_link_and_decisions_change_nothing_at_an_archived_tournament(client):
+    tournament = TournamentFactory(registration_open=True, status="registration")
+    player = PlayerFactory()
+    registration = Registration.objects.create(tournament=tournament, player=player)
+    now = datetime.datetime.now(datetime.UTC)
+    approved = Signup.objects.create(tournament=tournament, first_name="A", last_name="B", email="a@example.org",
+                                     token="t-approved", status="approved", player=player, registration=registration,
+                                     confirmed_at=now)
+    pending = Signup.objects.create(tournament=tournament, first_name="C", last_name="D", email="c@example.org",
+                                    token="t-pending", status="pending", confirmed_at=now)
+    tournament_archive(tournament=tournament, user=AdminFactory())
+
+    client.post(f"/signup/{approved.token}/", {"action": "withdraw"})
+    decided = client_for(AdminFactory()).patch(f"/api/v1/tournaments/{tournament.pk}/signups/{pending.pk}/",
+                                               {"status": "approved"}, format="json")
+
+    assert decided.status_code == 409 and decided.json()["error"]["code"] == "tournament_archived"
+    assert Registration.objects.filter(pk=registration.pk).exists()
+    assert dict(Signup.objects.values_list("token", "status")) == {"t-approved": "approved", "t-pending": "pending"}
