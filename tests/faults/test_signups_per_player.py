@@ -6,8 +6,10 @@ before its link was opened gave the claimant every sign-up of the (unproven) add
 sign-ups are those linked to that player (``Signup.player`` or the registration it made), never
 those sharing an address."""
 import datetime
+from importlib import import_module
 
 import pytest
+from django.apps import apps
 
 from league.models import AccountClaim, Registration, Signup
 from league.services.accounts import claim_confirm, claim_create, claim_decide, claim_token
@@ -100,3 +102,16 @@ def test_erasure_takes_my_undecided_sign_up_but_not_a_housemates(family):
     assert client_for(user).post("/api/v1/me/erase/").status_code == 200
     assert set(Signup.objects.values_list("pk", flat=True)) == {bernd.pk, his.pk}
     assert not Signup.objects.filter(pk=mine.pk).exists()
+
+
+def test_the_migration_links_a_sign_up_to_its_registrations_player_and_nothing_by_address():
+    migration = import_module("league.migrations.0026_trust_audit_and_signup_links")
+    anna = approved_signup(first_name="Anna", email=FAMILY, token="anna-secret-token")
+    Signup.objects.filter(pk=anna.pk).update(player=None)  # as sign-ups approved before the link was kept
+    same_address = Signup.objects.create(tournament=TournamentFactory(), first_name="Bernd", last_name="Familie",
+                                         email=FAMILY, token="bernd-undecided")
+
+    migration.link_signups(apps, None)
+
+    assert Signup.objects.get(pk=anna.pk).player_id == anna.registration.player_id
+    assert Signup.objects.get(pk=same_address.pk).player_id is None
