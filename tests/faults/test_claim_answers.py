@@ -35,7 +35,7 @@ def test_a_taken_user_name_is_answered_as_a_free_one_so_claims_list_no_accounts(
     assert not AccountClaim.objects.filter(player=player).exists()
     assert get_user_model().objects.filter(username__iexact="admin").count() == 1
     told = [message for message in mail.outbox if message.to == ["mallory@example.org"]]
-    assert len(told) == 1 and "not available" in told[0].body
+    assert len(told) == 1 and "Admin" in told[0].body  # in the language of the request
 
 
 def test_the_claim_page_does_not_say_a_user_name_is_taken(client):

@@ -25,6 +25,7 @@ PASSWORD = "tiles-and-winds-42"
 def _mail(settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.CLAIM_RATE_PER_HOUR = 100
+    settings.CLAIM_OPEN_PER_PLAYER = 4
 
 
 @pytest.fixture
