@@ -178,8 +178,9 @@ def can_referee(user, tournament_id: int) -> bool:
     sheet's every write asks this)."""
     if not (user and user.is_authenticated):
         return False
+    # an archived tournament has no referees: read-only, it is an administrator's to read or restore
     if is_site_admin(user) or _remembered(("referee", user.pk, tournament_id), lambda: RefereeAssignment.objects.filter(
-            user=user, tournament_id=tournament_id).exists()):
+            user=user, tournament_id=tournament_id, tournament__archived_at=None).exists()):
         return True
     return directs(user, tournament_id)
 
@@ -211,6 +212,18 @@ def can_see_tournament(user, *, tournament_id: int, published: bool, archived: b
     return not archived and (published or can_referee(user, tournament_id))
 
 
+def archived_or_refuse(user, tournament: Tournament, *, writing: bool) -> None:
+    """Archived tournaments are read-only and invisible, whoever asks, and this is checked before
+    anyone's right to write: a 404 for everyone but a site administrator, who may read (and restore)
+    an archived tournament but not write to it (a 403). Nothing for a tournament that is not archived."""
+    if tournament.archived_at is None:
+        return
+    if not is_site_admin(user):
+        raise Http404
+    if writing:
+        raise PermissionDenied(_("This tournament is archived: it is read-only until it is restored."))
+
+
 def refuse(user, tournament: Tournament, message: str) -> None:
     """Refuse ``user`` a change of ``tournament`` as docs/api.md says: a 404 when they may not even see it
     (as for a tournament that does not exist, so an unpublished one cannot be probed); a 403 with
@@ -221,8 +234,11 @@ def refuse(user, tournament: Tournament, message: str) -> None:
     raise PermissionDenied(message)
 
 
-def referee_or_refuse(user, tournament: Tournament, message: str) -> None:
-    """For a page of the tournament's referees: nothing when ``user`` may referee it; else ``refuse``."""
+def referee_or_refuse(user, tournament: Tournament, message: str, *, writing: bool = False) -> None:
+    """For a page of the tournament's referees: nothing when ``user`` may referee it; else ``refuse``.
+    An archived tournament first answers ``archived_or_refuse`` (``writing``: the request would
+    change it)."""
+    archived_or_refuse(user, tournament, writing=writing)
     if not can_referee(user, tournament.pk):
         refuse(user, tournament, message)
 
@@ -329,6 +345,8 @@ def table_writer(user, table: Table) -> str | None:
     tournament's referees and administrators; "player" for a player seated at it when the
     tournament's players enter their own tables (option ``entry`` "players"); else None."""
     tournament = table.session.tournament
+    if tournament.archived_at is not None:  # read-only: nobody writes at an archived tournament's tables
+        return None
     if can_referee(user, tournament.pk):
         return "referee"
     if tournament.day_options["entry"] == "players" and seated_player(user, table) is not None:
@@ -341,15 +359,19 @@ def table_for_writing(user, table_id: int, *, reading: bool = False, seats: bool
     tournament loaded, with ``seats`` also its seats and their players; ``writer`` set as
     ``table_writer`` answers) when ``user`` may write at it. A seated player writes only while the
     table is open; with ``reading`` also at its closed table (its sheet, confirming, disputing).
-    Http404 for a table the user may not even see; PermissionDenied for one they see but may not
+    Http404 for a table the user may not even see (an archived tournament's, but to a site
+    administrator, who reads it with ``writer`` None); PermissionDenied for one they see but may not
     write at."""
     try:
         table = Table.objects.select_related("session__tournament").get(pk=table_id)
     except Table.DoesNotExist as error:
         raise Http404(_("No such table.")) from error
     tournament = table.session.tournament
+    # before anyone's right to write: an archived table is an administrator's to read, nobody's to write
+    archived_or_refuse(user, tournament, writing=not reading)
     table.writer = table_writer(user, table)
-    if table.writer == "referee" or (table.writer == "player" and (reading or not table.closed)):
+    readable = tournament.archived_at is not None  # an administrator's, to read: writer None
+    if readable or table.writer == "referee" or (table.writer == "player" and (reading or not table.closed)):
         if seats:
             prefetch_related_objects([table], Prefetch(
                 "seats", queryset=Seat.objects.select_related("player").order_by("position")))

@@ -310,3 +310,5 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", default=24 * 3600)
 # wrong codes one client address may type an hour.
 SEAT_CODE_HOURS = env_int("SEAT_CODE_HOURS", default=12)
 SEAT_CODE_FAILURES_PER_HOUR = env_int("SEAT_CODE_FAILURES_PER_HOUR", default=30)
+# Open claims (unconfirmed or waiting for an administrator) one player's entry may have: each holds a user name
+CLAIM_OPEN_PER_PLAYER = env_int("CLAIM_OPEN_PER_PLAYER", default=3)

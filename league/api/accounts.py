@@ -33,7 +33,9 @@ class ClaimCreateSerializer(serializers.Serializer):
 
 
 class ClaimCreatedSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    """The answer to every claim, made or not (a taken user name is told by e-mail): no id, which
+    would tell the two apart."""
+
     status = serializers.ChoiceField(choices=AccountClaim.Status.choices)
 
 
@@ -60,9 +62,11 @@ class ClaimPermission(AllowAny):
 
 class ClaimCreate(APIView):
     """``POST account/claim/`` (public, rate-limited): a login of one's own for a player record →
-    202 ``{"id", "status": "unconfirmed"}`` and an e-mail with a link; the login works once the
-    claim is approved (by the link when the address is on file, otherwise by an administrator).
-    ``409`` ``player_claimed`` for a player that has an account."""
+    202 ``{"status": "unconfirmed"}`` and an e-mail with a link; the login works once the claim is
+    approved (by the link when the address is on file, otherwise by an administrator). A taken user
+    name gets the same answer and an e-mail saying so (no list of accounts for anyone). ``409``
+    ``player_claimed`` for a player that has an account, ``too_many_claims`` for one with
+    ``CLAIM_OPEN_PER_PLAYER`` open claims."""
 
     permission_classes = [ClaimPermission]
 
@@ -73,7 +77,7 @@ class ClaimCreate(APIView):
         claim = claim_create(
             **data.validated_data, client=client_address(request), language=get_language(),
             link=lambda token: request.build_absolute_uri(reverse("account-confirm", args=[token])))
-        return Response({"id": claim.pk, "status": claim.status}, status=status.HTTP_202_ACCEPTED)
+        return Response({"status": claim.status}, status=status.HTTP_202_ACCEPTED)
 
 
 class ClaimList(APIView):

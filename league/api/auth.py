@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from ..ratelimit import RateThrottle
-from ..services.logins import locked_message, login_failed, login_locked, login_succeeded
+from ..services.logins import login_failed, login_refusal, login_succeeded
 from .authentication import token_expired
 
 
@@ -23,8 +23,8 @@ class TokenView(ObtainAuthToken):
     def post(self, request, *args, **kwargs):
         username = request.data.get("username", "") if hasattr(request.data, "get") else ""
         username = username if isinstance(username, str) else ""
-        if login_locked(request, username):
-            raise exceptions.Throttled(wait=None, detail=locked_message())
+        if (refusal := login_refusal(request, username)) is not None:
+            raise exceptions.Throttled(wait=None, detail=refusal)
         serializer = self.get_serializer(data=request.data)
         if not serializer.is_valid():
             login_failed(request, username)

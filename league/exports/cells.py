@@ -167,3 +167,10 @@ def number_text(value) -> str:
 def player_name(player) -> str:
     """Exports are the administrators': the whole name, whatever the player shows in public."""
     return player.full_name
+
+
+def printed_name(player) -> str:
+    """What is printed for the room (score sheets on the tables, the seating list and the final
+    results on the walls) is public: the name as the player shows it (``Player.__str__``: "Anna B."
+    for a player who chose initials)."""
+    return str(player)

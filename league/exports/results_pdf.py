@@ -4,7 +4,7 @@ The table's heading repeats on every page."""
 from ..models import Standing
 from ..selectors.standings import standings_in_order
 from . import pdf
-from .cells import player_name
+from .cells import printed_name
 
 TEMPLATE = "league/print/results.html"
 
@@ -17,7 +17,7 @@ def write(*, export, stream, progress) -> None:
     tournament = export.tournament
     standings = standings_in_order(Standing.objects.filter(tournament=tournament).select_related("player__club")
                                    .iterator(chunk_size=2000))
-    rows = [{"rank": row.rank, "name": player_name(row.player),
+    rows = [{"rank": row.rank, "name": printed_name(row.player),
              "club": row.player.club.name if row.player.club else "", "table_points": row.table_points,
              "score": row.score, "games": row.games}
             for row in standings]

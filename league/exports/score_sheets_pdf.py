@@ -14,7 +14,7 @@ from scoring import flow
 
 from ..models import WIND_NAMES, Seat, Table
 from . import pdf
-from .cells import SEAT_WINDS, player_name
+from .cells import SEAT_WINDS, printed_name
 from .score_sheets_xlsx import hand_columns, hand_rows, per_player_label, round_seatings
 
 TEMPLATE = "league/print/score_sheets.html"
@@ -49,11 +49,11 @@ def write(*, export, stream, progress) -> None:
     pages = []
     for table in tables_of(export):
         seats = list(table.seats.all())
-        players = [{"wind": str(winds[SEAT_WINDS[seat.position]]), "name": player_name(seat.player)}
+        players = [{"wind": str(winds[SEAT_WINDS[seat.position]]), "name": printed_name(seat.player)}
                    for seat in seats]
         pages.append({
             "table": table,
-            "seats": [{"wind": str(winds[SEAT_WINDS[seat.position]]), "name": player_name(seat.player),
+            "seats": [{"wind": str(winds[SEAT_WINDS[seat.position]]), "name": printed_name(seat.player),
                        "club": seat.player.club.name if seat.player.club else "",
                        "later_winds": [str(winds[SEAT_WINDS[seating.index(seat.position)]])
                                        for seating in seatings[1:]]}

@@ -15,7 +15,7 @@ from scoring import flow
 
 from ..models import WIND_NAMES, Seat, Table
 from ..rule_options import sheet_of
-from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, player_name, sheet_title
+from .cells import BOLD, BOX, SEAT_WINDS, TITLE, WRAP, cell, printed_name, sheet_title
 
 # What a referee writes down for each hand, by sheet layout (a ruleset's ``SHEET``): the hand's own
 # columns (the prevailing wind of each hand among them), the kinds of per-player columns ("value",
@@ -96,7 +96,7 @@ def write(*, export, stream, progress) -> None:
                   .order_by("session__number", "number"))
     for index, table in enumerate(tables, start=1):
         seats = list(table.seats.all())
-        names = [player_name(seat.player) for seat in seats] or ["", "", "", ""]
+        names = [printed_name(seat.player) for seat in seats] or ["", "", "", ""]
         headings = columns(tournament.ruleset, names)
         title = _("S%(session)s T%(table)s") % {"session": table.session.number, "table": table.number}
         sheet = workbook.create_sheet(title=sheet_title(title))
@@ -117,7 +117,7 @@ def write(*, export, stream, progress) -> None:
         for seat in seats:
             sheet.append([cell(sheet, seat.position, border=BOX),
                           cell(sheet, str(winds[SEAT_WINDS[seat.position]]), border=BOX),
-                          cell(sheet, player_name(seat.player), border=BOX),
+                          cell(sheet, printed_name(seat.player), border=BOX),
                           cell(sheet, seat.player.club.name if seat.player.club else "", border=BOX),
                           cell(sheet, "", border=BOX),
                           *[cell(sheet, str(winds[SEAT_WINDS[seating.index(seat.position)]]), border=BOX)

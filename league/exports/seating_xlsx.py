@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from ..models import WIND_NAMES, Seat, Session
-from .cells import INTEGER, SEAT_WINDS, append, new_sheet, player_name
+from .cells import INTEGER, SEAT_WINDS, append, new_sheet, printed_name
 from .results_xlsx import session_title
 
 
@@ -28,7 +28,7 @@ def write(*, export, stream, progress) -> None:
                  .order_by("table__number", "position"))
         for seat in seats.iterator(chunk_size=2000):
             club = seat.player.club.name if seat.player.club else ""
-            append(sheet, [seat.table.number, str(winds[SEAT_WINDS[seat.position]]), player_name(seat.player), club],
+            append(sheet, [seat.table.number, str(winds[SEAT_WINDS[seat.position]]), printed_name(seat.player), club],
                    [INTEGER])
         progress(95 * index // len(sessions))
     if not sessions:

@@ -1,5 +1,6 @@
 """The audit log: every destructive action an administrator takes (delete, archive, restore,
-reject, erase …), who took it, when, and what it concerned. Written by league.services.audit only."""
+reject, erase …) and every decision that gives someone a place or a login (a sign-up's or an
+account claim's approval), who took it, when, and what it concerned. Written by league.services.audit only."""
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,7 @@ class AuditEntry(models.Model):
         INVITE = "invite", _("role invited")
         ACCEPT = "accept", _("invitation accepted")
         REVOKE = "revoke", _("role taken back")
+        APPROVE = "approve", _("approved")
 
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

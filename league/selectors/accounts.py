@@ -5,9 +5,20 @@ import json
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 
-from ..models import AccountClaim, AuditEntry, Player, Seat, Signup, Tournament
+from ..models import (
+    AccountClaim,
+    AuditEntry,
+    GameResult,
+    Player,
+    PlayerTotal,
+    Seat,
+    Signup,
+    Standing,
+    Tournament,
+    TournamentPenalty,
+)
 from ..permissions import table_writer, visible_tournaments
-from .day import START_WINDS
+from .day import START_WINDS, hides_for, standings_before
 
 # never handed out, not even to the person: a password hash, and keys that act for someone else
 SECRET_FIELDS = {"password"}
@@ -27,12 +38,42 @@ def _reverse_relations(model) -> list:
 
 
 def player_signups(player: Player) -> Q:
-    """The sign-ups that are the player's: tied to the player or its registrations, or sent from the
-    address of its account."""
-    mine = Q(player=player) | Q(registration__player=player)
-    if player.user_id and player.user.email:
-        mine |= Q(email__iexact=player.user.email)
-    return mine
+    """The sign-ups that are the player's: linked to the player (``Signup.player``, set when an
+    administrator approves it as the player or the player is made from it) or to its registrations.
+    Never those that merely share an e-mail address: a family shares one, and a claim an
+    administrator approved before its link was opened never proved its address."""
+    return Q(player=player) | Q(registration__player=player)
+
+
+def _hidden_sessions(user, player: Player) -> dict[int, int]:
+    """The tournaments of ``player`` whose standings ``user`` does not see yet (hidden standings, not
+    revealed): their first hidden session, by tournament id."""
+    ids = set()
+    for model in (Standing, GameResult, PlayerTotal, TournamentPenalty):
+        ids.update(model._base_manager.filter(player=player).values_list("tournament_id", flat=True))
+    return {tournament.pk: number for tournament in Tournament.objects.filter(pk__in=ids)
+            if (number := hides_for(user, tournament)) is not None}
+
+
+def _as_visible(rows: list, hidden: dict[int, int], player: Player) -> list:
+    """``rows`` of one model as the public reads them while standings are hidden: the hidden
+    sessions' game results and penalties left out, the running totals too, and the standing as it
+    stood before the hidden session (``standings_before``, what the public standings show)."""
+    kept = []
+    for row in rows:
+        first_hidden = hidden.get(getattr(row, "tournament_id", None))
+        if first_hidden is None:
+            kept.append(row)
+        elif isinstance(row, GameResult | TournamentPenalty):
+            if row.session_number is None or row.session_number < first_hidden:
+                kept.append(row)
+        elif isinstance(row, Standing):
+            kept.extend(before for before in standings_before(tournament=row.tournament,
+                                                              session_number=first_hidden)
+                        if before.player_id == player.pk)
+        elif not isinstance(row, PlayerTotal):
+            kept.append(row)
+    return kept
 
 
 def player_export(*, user, player: Player | None) -> dict:
@@ -41,18 +82,21 @@ def player_export(*, user, player: Player | None) -> dict:
     standings, rankings, registrations, check-ins, penalties, confirmations …, found through the
     model's relations so a new one is never forgotten), its sign-ups, its claims and the audit
     entries about it. Claims of the player by other logins are theirs, not the player's: left out
-    (they hold the claimant's e-mail address)."""
+    (they hold the claimant's e-mail address). A tournament's hidden standings stay hidden here as on
+    every page until the reveal (``_as_visible``)."""
     data = {"account": _row(user), "player": None, "club": None, "related": {}, "claims": [], "audit": []}
     if player is None:
         return data
     player = Player.objects.select_related("user", "club").get(pk=player.pk)
     related = {}
+    hidden = _hidden_sessions(user, player)
     for relation in _reverse_relations(Player):
         model = relation.related_model
         if model is AccountClaim:  # "claims" below: only this user's own (another's holds their address)
             continue
-        rows = model._base_manager.filter(**{relation.field.name: player}).order_by("pk")
-        if rows.exists():
+        rows = _as_visible(list(model._base_manager.filter(**{relation.field.name: player}).order_by("pk")),
+                           hidden, player)
+        if rows:
             key = model._meta.model_name
             related[key] = related.get(key, []) + [_row(row) for row in rows]
     related["signup"] = [_row(row) for row in Signup.objects.filter(player_signups(player)).order_by("pk")]

@@ -28,8 +28,9 @@ from django.utils.translation import override
 from ..errors import ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
-from ..models import AccountClaim, Player, Signup
+from ..models import AccountClaim, AuditEntry, Player, Signup
 from ..ratelimit import Rate, rate_attempt
+from .audit import audit_record
 from .players import ANONYMOUS
 
 logger = logging.getLogger(__name__)
@@ -62,10 +63,13 @@ def login_errors(*, username: str, password: str, candidate) -> dict:
     fields = {}
     if not username:
         fields["username"] = [_("Choose a user name.")]
-    try:
-        get_user_model().username_validator(username)
-    except ValidationError as error:
-        fields.setdefault("username", []).extend(error.messages)
+    else:
+        user_model = get_user_model()
+        try:  # the user model's own field: its length, characters and league.validators.validate_username
+            # (plain NFKC, nothing invisible, one script), as on every other path that makes a user
+            user_model._meta.get_field(user_model.USERNAME_FIELD).clean(username, None)
+        except ValidationError as error:
+            fields.setdefault("username", []).extend(error.messages)
     try:
         password_validation.validate_password(password, user=candidate)
     except ValidationError as error:
@@ -110,7 +114,10 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
                  link: Callable[[str], str], language: str = "de") -> AccountClaim:
     """A claim of ``player`` for a new, inactive login ``username``/``password`` (Django's password
     validators), and the e-mail to ``email`` with the link ``link(token)``. Each client address
-    may claim ``CLAIM_RATE_PER_HOUR`` times an hour (429)."""
+    may claim ``CLAIM_RATE_PER_HOUR`` times an hour (429); a player's entry has at most
+    ``CLAIM_OPEN_PER_PLAYER`` open claims, each holding a user name (``409`` ``too_many_claims``). A
+    user name that is taken is answered like a made claim (``_name_taken``: nothing stored, the
+    address told by e-mail), so that claiming lists no accounts."""
     if not rate_attempt(Rate("claim", settings.CLAIM_RATE_PER_HOUR, RATE_WINDOW_S), f"address:{client}"):
         raise ServiceError("throttled", _("Too many claims from this address; please try again in an hour."),
                            status=429)
@@ -130,26 +137,43 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     _free_rejected_username(username)
+    language = site_language(language)
     if User.objects.filter(username__iexact=username).exists():
-        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
-                           fields={"username": [_("This user name is taken.")]}, status=409)
+        return _name_taken(player=found, email=email, username=username, language=language)
     try:
         with transaction.atomic():
+            # the player first, as every decision about its claims locks it (``_locked``): the count
+            # of its open claims holds while this one is added
+            Player.objects.select_for_update(no_key=True).filter(pk=found.pk).first()
+            if AccountClaim.objects.filter(player=found, status__in=OPEN).count() >= settings.CLAIM_OPEN_PER_PLAYER:
+                raise ServiceError("too_many_claims", _("This player's entry has as many open claims as it may "
+                                                        "have; an administrator answers them first."), status=409)
             candidate.is_active = False  # no login until the claim is approved
             candidate.set_password(password)
             candidate.save()
             claim = AccountClaim.objects.create(player=found, user=candidate, email=email,
-                                                on_file=email in addresses_on_file(found),
-                                                language=site_language(language))
+                                                on_file=email in addresses_on_file(found), language=language)
     except IntegrityError:  # the same user name, claimed at the same moment
-        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
-                           fields={"username": [_("This user name is taken.")]}, status=409) from None
+        return _name_taken(player=found, email=email, username=username, language=language)
     with override(claim.language):
         _send(claim, _("Please confirm your account"),
               _("Hello %(name)s,\n\nplease confirm your account \"%(username)s\" by opening this link:\n%(link)s\n\n"
                 "If you did not ask for an account, ignore this e-mail.\n")
               % {"name": found.first_name, "username": username, "link": link(claim_token(claim))})
     return claim
+
+
+def _name_taken(*, player: Player, email: str, username: str, language: str) -> AccountClaim:
+    """A claim whose user name belongs to an account already: answered as every claim is (so the
+    answer is no list of the site's accounts), nothing stored, and the address told by e-mail to
+    claim again with another name. The claim returned is not saved (no id)."""
+    with override(language):
+        mail_after_commit(_("Please choose another user name"),
+                          _("Hello %(name)s,\n\nthe user name \"%(username)s\" is not available, so no account was "
+                            "made. Please claim your entry again with another user name.\n\nIf you did not ask for "
+                            "an account, ignore this e-mail.\n") % {"name": player.first_name, "username": username},
+                          [email], about="account claim with a taken user name")
+    return AccountClaim(player=player, email=email, language=language)
 
 
 def _free_rejected_username(username: str) -> None:
@@ -168,12 +192,34 @@ def claim_for_token(*, token: str) -> AccountClaim:
     return _by_token(token)
 
 
+def _locked(claim_id: int) -> AccountClaim:
+    """The claim, in a transaction, after locking in the one order every decision about a player's
+    claims takes: the player, then all its claims by id. Two links (or a link and an administrator)
+    acting at once on claims of one player then wait for each other instead of deadlocking (each held
+    its own claim and wanted the other's, which approving one rejects)."""
+    player_id = AccountClaim.objects.filter(pk=claim_id).values_list("player_id", flat=True).first()
+    if player_id is None:
+        raise ServiceError("not_found", _("There is no such claim."), status=404)
+    Player.objects.select_for_update(no_key=True).filter(pk=player_id).first()
+    list(AccountClaim.objects.select_for_update(of=("self",)).filter(player_id=player_id).order_by("pk")
+         .values_list("pk", flat=True))
+    return AccountClaim.objects.select_related("player", "user").get(pk=claim_id)
+
+
+def _lost_to_another(claim: AccountClaim) -> bool:
+    """The claim was answered because another claim of its player opened the account."""
+    return (claim.status == AccountClaim.Status.REJECTED and claim.player.user_id is not None
+            and claim.player.user_id != claim.user_id)
+
+
 @transaction.atomic
 def claim_confirm(*, token: str) -> AccountClaim:
     """The e-mail link: the address is proven. On file: the claim is approved at once; otherwise it
-    waits for an administrator. Opening it again changes nothing."""
-    claim = _by_token(token)
-    claim = AccountClaim.objects.select_for_update().select_related("player", "user").get(pk=claim.pk)
+    waits for an administrator. Opening it again changes nothing; a link whose claim lost to another
+    claim of the player (opened first, or approved) answers ``409`` ``player_claimed``."""
+    claim = _locked(_by_token(token).pk)
+    if _lost_to_another(claim):
+        raise _player_claimed()
     if claim.status != AccountClaim.Status.UNCONFIRMED:
         return claim
     claim.confirmed_at = timezone.now()
@@ -184,8 +230,18 @@ def claim_confirm(*, token: str) -> AccountClaim:
     return claim
 
 
+def _logged(claim: AccountClaim, action: str, *, by) -> None:
+    """A claim's decision in the audit log: by an administrator, or (``by`` None) by its link or by
+    another claim of the player being approved. Ids only: an erasure deletes the claim and its
+    login, and the log must not keep the name or address."""
+    audit_record(user=by, action=action, obj=claim, details={
+        "player": claim.player_id, "user": claim.user_id, "on_file": claim.on_file,
+        "by": "administrator" if by is not None else ("link" if action == AuditEntry.Action.APPROVE
+                                                         else "another claim approved")})
+
+
 def _approve(claim: AccountClaim, *, by) -> AccountClaim:
-    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    player = claim.player  # locked first (``_locked``)
     if player.user_id:
         raise _player_claimed()
     user = claim.user
@@ -195,6 +251,7 @@ def _approve(claim: AccountClaim, *, by) -> AccountClaim:
     player.save(update_fields=["user"])
     claim.status, claim.decided_at, claim.decided_by = AccountClaim.Status.APPROVED, timezone.now(), by
     claim.save(update_fields=["status", "confirmed_at", "decided_at", "decided_by"])
+    _logged(claim, AuditEntry.Action.APPROVE, by=by)
     # the player has its account: every other open claim of it is answered
     for other in AccountClaim.objects.filter(player=player, status__in=OPEN).exclude(pk=claim.pk):
         _reject(other, by=by)
@@ -208,6 +265,7 @@ def _approve(claim: AccountClaim, *, by) -> AccountClaim:
 def _reject(claim: AccountClaim, *, by) -> AccountClaim:
     claim.status, claim.decided_at, claim.decided_by = AccountClaim.Status.REJECTED, timezone.now(), by
     claim.save(update_fields=["status", "decided_at", "decided_by"])
+    _logged(claim, AuditEntry.Action.REJECT, by=by)
     with override(claim.language):
         _send(claim, _("Your account was not approved"),
               _("Hello,\n\nthe league's administrators could not confirm that the player you claimed is you; "
@@ -223,9 +281,7 @@ def claim_decide(*, claim: AccountClaim, status: str, user) -> AccountClaim:
     if status not in DECISIONS:
         raise ServiceError("invalid", _("Some fields are not valid."),
                            fields={"status": [_("Choose approved or rejected.")]})
-    claim = AccountClaim.objects.select_for_update().select_related("player", "user").filter(pk=claim.pk).first()
-    if claim is None:
-        raise ServiceError("not_found", _("There is no such claim."), status=404)
+    claim = _locked(claim.pk)
     if claim.status not in OPEN:
         raise ServiceError("claim_decided", _("This claim has been decided already."), status=409)
     by = user if getattr(user, "pk", None) else None

@@ -10,6 +10,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.files import File
+from django.core.files.storage import default_storage
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -17,7 +19,18 @@ from django.utils.translation import gettext as _
 from ..errors import PermissionDenied, ServiceError
 from ..exports import WRITERS
 from ..languages import site_language
-from ..models import Export, Season, Tournament
+from ..models import (
+    Export,
+    GameResult,
+    Player,
+    RankingSnapshot,
+    Registration,
+    Season,
+    SeasonRanking,
+    Seat,
+    Standing,
+    Tournament,
+)
 from ..permissions import administers_league, can_referee, directs
 from ..queue import task_send_on_commit
 
@@ -83,6 +96,36 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
                                    language=site_language(language), created_by=user)
     task_send_on_commit(EXPORT_BUILD_TASK, export.pk)
     return export
+
+
+def exports_rebuild(*, player: Player) -> list[int]:
+    """After ``player`` was erased: every stored export that may hold the player's name or EMA number
+    (a file of a tournament the player was registered for, sat, played or stood in; a season's file
+    of a season where the player ranks or played) is built again from the erased rows. Its old file
+    is deleted once the erasure commits (so it never downloads again; until the build is done the
+    download answers ``409`` ``export_not_ready``), and a build running meanwhile loses its claim.
+    Returns the exports' ids."""
+    tournaments = set()
+    for model in (Registration, Seat, GameResult, Standing):
+        field = "session__tournament_id" if model is Seat else "tournament_id"
+        tournaments.update(model.objects.filter(player=player).values_list(field, flat=True))
+    seasons = set(SeasonRanking.objects.filter(player=player).values_list("season_id", flat=True))
+    seasons |= set(RankingSnapshot.objects.filter(player=player).values_list("season_id", flat=True))
+    seasons |= set(Tournament.objects.filter(pk__in=tournaments, season__isnull=False)
+                   .values_list("season_id", flat=True))
+    exports = Export.objects.filter(Q(tournament_id__in=tournaments) | Q(season_id__in=seasons))
+    old_files = [name for name in exports.exclude(file="").values_list("file", flat=True)]
+    export_ids = list(exports.order_by("pk").values_list("pk", flat=True))
+    exports.update(status=Export.Status.PENDING, progress=0, file="", error="", heartbeat_at=None, finished_at=None)
+
+    def delete_files() -> None:
+        for name in old_files:
+            default_storage.delete(name)
+
+    transaction.on_commit(delete_files)
+    for export_id in export_ids:
+        task_send_on_commit(EXPORT_BUILD_TASK, export_id)
+    return export_ids
 
 
 def _stale() -> Q:

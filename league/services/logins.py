@@ -1,6 +1,7 @@
 """The login brake shared by the site's login, the admin's and the API's token endpoint: after
 ``MAX_FAILURES`` failed attempts from one address within ``WINDOW`` seconds, further attempts are
-refused until the window has moved on.
+refused until the window has moved on. Past ``ACCOUNT_FAILURES`` of one account from all addresses
+together, the account takes one attempt per ``ACCOUNT_PACE`` window: slowed, never locked out.
 
 Attempts are counted twice, under the username as people can spell it (Unicode NFKC, case-folded:
 "ｖictim", "Victim" and "victim" are one name) and under the account that spelling logs in to, so
@@ -17,15 +18,27 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from ..clients import client_address
-from ..ratelimit import Rate, rate_clear, rate_exceeded, rate_hit
+from ..ratelimit import Rate, rate_attempt, rate_clear, rate_exceeded, rate_hit
 
 MAX_FAILURES = 5
 WINDOW = 15 * 60
 FAILURES = Rate("login-failures", MAX_FAILURES, WINDOW)
+# one account's failures from every address together; past them, its attempts are paced
+ACCOUNT_FAILURES = Rate("login-account-failures", 10, WINDOW)
+ACCOUNT_PACE = Rate("login-account-pace", 1, 10)
 
 
 def folded_username(username: str) -> str:
     return unicodedata.normalize("NFKC", username or "").strip().casefold()
+
+
+def _account(username: str) -> int | None:
+    """The id of the account ``username`` logs in to, or None."""
+    users = get_user_model()
+    name = unicodedata.normalize("NFKC", username or "")  # as the login forms normalise it
+    if not name or "\x00" in name:
+        return None
+    return users._default_manager.filter(**{users.USERNAME_FIELD: name}).values_list("pk", flat=True).first()
 
 
 def _subjects(request, username: str) -> list[str]:
@@ -33,31 +46,39 @@ def _subjects(request, username: str) -> list[str]:
     would log in to."""
     address = client_address(request)
     subjects = [f"name:{folded_username(username)}|{address}"]
-    users = get_user_model()
-    name = unicodedata.normalize("NFKC", username or "")  # as the login forms normalise it
-    account = users._default_manager.filter(**{users.USERNAME_FIELD: name}).values_list(
-        "pk", flat=True).first() if name and "\x00" not in name else None
+    account = _account(username)
     if account is not None:
         subjects.append(f"user:{account}|{address}")
     return subjects
 
 
-def login_locked(request, username: str) -> bool:
-    return any(rate_exceeded(FAILURES, subject) for subject in _subjects(request, username))
+def login_refusal(request, username: str) -> str | None:
+    """Why this attempt is refused before its password is tried (429), or None. Locked: the name or
+    its account failed ``MAX_FAILURES`` times from this address. Slowed: the account failed
+    ``ACCOUNT_FAILURES.limit`` times from any addresses, so it takes one attempt per
+    ``ACCOUNT_PACE.window`` seconds from wherever they come: guessing from many addresses gains
+    nothing, and the owner waits seconds, never a lockout."""
+    if any(rate_exceeded(FAILURES, subject) for subject in _subjects(request, username)):
+        return _("Too many failed attempts. Please wait 15 minutes before trying again.")
+    account = _account(username)
+    if account is not None and rate_exceeded(ACCOUNT_FAILURES, f"user:{account}") and not rate_attempt(
+            ACCOUNT_PACE, f"user:{account}"):
+        return _("This account has had many failed logins; it takes one attempt every few seconds. Please "
+                 "try again in %(seconds)s seconds.") % {"seconds": ACCOUNT_PACE.window}
+    return None
 
 
 def login_failed(request, username: str) -> None:
     for subject in _subjects(request, username):
         rate_hit(FAILURES, subject)
+    account = _account(username)
+    if account is not None:  # counted for the account from every address (not cleared by a success)
+        rate_hit(ACCOUNT_FAILURES, f"user:{account}")
 
 
 def login_succeeded(request, username: str) -> None:
     for subject in _subjects(request, username):
         rate_clear(FAILURES, subject)
-
-
-def locked_message() -> str:
-    return _("Too many failed attempts. Please wait 15 minutes before trying again.")
 
 
 # ---- password reset: the requests one address, and one e-mail address, may make ----

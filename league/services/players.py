@@ -21,9 +21,12 @@ from ..models import (
     Standing,
     Tournament,
 )
+from ..selectors.accounts import player_signups
 from ..validators import hidden_characters_message
-from .audit import audit_record, audit_renamed
+from .audit import audit_forget, audit_record, audit_renamed
+from .exports import exports_rebuild
 from .fields import field_error, fields_required, fields_set
+from .imports import fold
 from .rankings import rankings_request
 from .registrations import waiting_list_move_up
 from .standings import standings_request
@@ -188,25 +191,32 @@ ANONYMOUS = "Anonymous"
 def player_erase(*, player: Player, user) -> Player:
     """Erase what identifies a player (the right to erasure): the first and last name become
     "Anonymous <id>", the EMA number goes, the name is shown in full again (there is nothing left
-    to shorten), and the player's sign-ups (linked to the player or its registrations, or from an
-    e-mail address the player signed up with or its account has) are deleted with their e-mail
-    addresses, as are the player's account and its claims (league.services.accounts). Results,
-    hands, standings and rankings stay as they are: nothing is recomputed. The
-    merges kept into this player lose the removed entry's name too. Logged (``erase``) without the
-    old name."""
+    to shorten), and the player's sign-ups (linked to the player or its registrations, and unlinked
+    ones with the player's name from an address of theirs; never another player's that shares an
+    e-mail address) are deleted with their e-mail addresses, as are the
+    player's account and its claims (league.services.accounts). Results, hands, standings and
+    rankings stay as they are: nothing is recomputed. The merges kept into this player lose the
+    removed entry's name too. Logged (``erase``) without the old name."""
     player = Player.objects.select_for_update().filter(pk=player.pk).first()
     if player is None:
         raise ServiceError("not_found", _("There is no such player."), status=404)
-    linked = Signup.objects.filter(Q(player=player) | Q(registration__player=player))
-    emails = {email.lower() for email in linked.values_list("email", flat=True)}
-    if player.user_id and player.user.email:
-        emails.add(player.user.email.strip().lower())
-    by_email = Q()
-    for email in emails:
-        by_email |= Q(email__iexact=email)
-    signups = Signup.objects.filter(Q(pk__in=linked.values("pk")) | (by_email if emails else Q(pk__in=[])))
-    deleted = signups.count()
+    # the player's own sign-ups (league.selectors.accounts.player_signups), and those not linked to
+    # anyone yet that carry both the player's name and an address of theirs (an undecided one of the
+    # same person). Never another's that merely shares an address (a family's): its withdrawal link
+    # must keep working.
+    linked = Signup.objects.filter(player_signups(player))
+    addresses = {email.strip().lower() for email in linked.values_list("email", flat=True)}
+    name = (fold(player.first_name), fold(player.last_name))
+    same_address = Q(pk__in=[])
+    for address in addresses:
+        same_address |= Q(email__iexact=address)
+    undecided = [signup.pk for signup in Signup.objects.filter(same_address, player=None, registration=None)
+                 if (fold(signup.first_name), fold(signup.last_name)) == name]
+    signups = Signup.objects.filter(player_signups(player) | Q(pk__in=undecided))
+    signup_ids = list(signups.values_list("pk", flat=True))
+    deleted = len(signup_ids)
     signups.delete()
+    audit_forget(model=Signup, object_ids=signup_ids)  # their approvals and rejections named the sender
     # the account and every claim of the player (with the addresses they hold) go too
     accounts = {claim.user_id for claim in AccountClaim.objects.filter(player=player)} | (
         {player.user_id} if player.user_id else set())
@@ -223,7 +233,9 @@ def player_erase(*, player: Player, user) -> Player:
     # the details kept of earlier edits name the person too
     AuditEntry.objects.filter(model=player._meta.model_name, object_id=str(player.pk),
                               action=AuditEntry.Action.EDIT).update(details={})
-    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts)}
+    # files made before the erasure hold the name and EMA number: built again from the erased rows
+    rebuilt = exports_rebuild(player=player)
+    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts), "exports_rebuilt": len(rebuilt)}
     if getattr(user, "pk", None) in accounts:  # the player erased themselves: their user name goes too
         user, details["by_the_player"] = None, True
     audit_record(user=user, action=AuditEntry.Action.ERASE, obj=player, details=details)

@@ -92,9 +92,17 @@ def _tell(signup: Signup, what: str) -> None:
     _send(signup, subject, body)
 
 
+def _archived_refused(tournament: Tournament) -> None:
+    """An archived tournament is read-only: no sign-up is decided or withdrawn there (its
+    registrations stay as they were archived)."""
+    if tournament.archived_at is not None:
+        raise ServiceError("tournament_archived", _("This tournament is archived: it is read-only until it is "
+                                                    "restored."), status=409)
+
+
 def signups_open(tournament: Tournament) -> bool:
     """Whether the public may sign up now."""
-    if not tournament.registration_open or not tournament.published:
+    if not tournament.registration_open or not tournament.published or tournament.archived_at is not None:
         return False
     if tournament.status == Tournament.Status.FINISHED:
         return False
@@ -311,6 +319,12 @@ def _free(signup: Signup) -> None:
     standings_request(tournament_id=registration.tournament_id)  # the player leaves the standings
 
 
+def _decision(signup: Signup) -> dict:
+    """What the audit log keeps of a sign-up's approval: its status (approved, or waiting when the
+    tournament is full) and the player it registered, by id."""
+    return {"status": signup.status, "player": signup.player_id, "as_new_player": signup.as_new_player}
+
+
 def signups_move_up(*, tournament: Tournament) -> list[Signup]:
     """Approve waiting sign-ups, first confirmed first, while places are free; returns them."""
     moved = []
@@ -329,6 +343,8 @@ def signups_move_up(*, tournament: Tournament) -> list[Signup]:
                 continue  # waits for an administrator (a match to confirm, a player registered since)
             moved.append(signup)
             _tell(signup, "moved_up")
+            audit_record(user=None, action=AuditEntry.Action.APPROVE, obj=signup,
+                         details={**_decision(signup), "moved_up": True})
     return moved
 
 
@@ -355,6 +371,7 @@ def signup_decide(*, signup: Signup, status: str, user=None, player: Player | st
         raise ServiceError("invalid", _("Approve or reject."), fields={"status": [_("approved or rejected")]})
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=signup.tournament_id)
+        _archived_refused(tournament)
         signup = Signup.objects.select_for_update(of=("self",)).select_related("registration").get(pk=signup.pk)
         if status == Signup.Status.APPROVED:
             if signup.status == Signup.Status.UNCONFIRMED:
@@ -378,6 +395,7 @@ def signup_decide(*, signup: Signup, status: str, user=None, player: Player | st
             else:
                 _approve(signup)
                 _tell(signup, "approved")
+            audit_record(user=user, action=AuditEntry.Action.APPROVE, obj=signup, details=_decision(signup))
             return signup
         was_approved = signup.status == Signup.Status.APPROVED
         if was_approved:
@@ -397,6 +415,7 @@ def signup_decide(*, signup: Signup, status: str, user=None, player: Player | st
 def signup_withdraw(*, token: str) -> Signup:
     """The registrant withdraws; an approved place goes to the waiting list."""
     signup = _by_token(token)
+    _archived_refused(signup.tournament)
     if signup.status in (Signup.Status.REJECTED, Signup.Status.WITHDRAWN):
         return signup
     with transaction.atomic():

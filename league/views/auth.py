@@ -15,9 +15,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from ..models import Player, RefereeAssignment
 from ..permissions import has_scope
 from ..services.logins import (
-    locked_message,
     login_failed,
-    login_locked,
+    login_refusal,
     login_succeeded,
     password_reset_allowed,
     password_reset_refused_message,
@@ -30,9 +29,9 @@ class LoginView(auth_views.LoginView):
 
     def post(self, request, *args, **kwargs):
         username = request.POST.get("username", "")
-        if login_locked(request, username):
+        if (refusal := login_refusal(request, username)) is not None:
             form = self.get_form_class()(request, initial={"username": username})
-            response = self.render_to_response(self.get_context_data(form=form, locked=locked_message()))
+            response = self.render_to_response(self.get_context_data(form=form, locked=refusal))
             response.status_code = 429
             return response
         return super().post(request, *args, **kwargs)
@@ -64,9 +63,9 @@ def admin_login(request):
     if request.method != "POST":
         return admin.site.login(request)
     username = request.POST.get("username", "")
-    if login_locked(request, username):
+    if (refusal := login_refusal(request, username)) is not None:
         request.method = "GET"  # show the form again without trying the password
-        response = admin.site.login(request, extra_context={"locked": locked_message()})
+        response = admin.site.login(request, extra_context={"locked": refusal})
         response.status_code = 429
         return response
     response = admin.site.login(request)

@@ -57,7 +57,8 @@ def _directed(request, slug: str) -> Tournament:
     direct."""
     tournament = get_object_or_404(Tournament, slug=slug)
     referee_or_refuse(request.user, tournament,
-                      _("Only administrators and this tournament's referees can use the control room."))
+                      _("Only administrators and this tournament's referees can use the control room."),
+                      writing=request.method not in ("GET", "HEAD"))
     return tournament
 
 
