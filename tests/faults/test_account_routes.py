@@ -14,7 +14,11 @@ ROLES = ["anonymous", "user", "player", "referee", "admin"]
 ACCOUNT_ROUTES = {"account/claim/", "account/confirm/<str:token>/", "me/", "me/erase/", "manage/claims/",
                   "api/v1/account/claim/", "api/v1/account/claims/", "api/v1/account/claims/<int:pk>/",
                   "api/v1/me/", "api/v1/me/erase/", "api/v1/me/export/",
-                  "account/invitation/<str:token>/"}
+                  "account/invitation/<str:token>/",
+                  # Django's password reset, for every account and nobody's in particular: the same
+                  # answer for any address, its link signed per user (tests/league/test_password_reset.py)
+                  "account/password/reset/", "account/password/reset/done/",
+                  "account/password/reset/<uidb64>/<token>/", "account/password/reset/complete/"}
 
 
 @pytest.fixture

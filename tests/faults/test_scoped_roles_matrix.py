@@ -31,7 +31,8 @@ SKIPPED = ("admin/", "signup/<str:token>", "account/confirm/", "account/invitati
 PK_OF = (("api/v1/players/", "player"), ("api/v1/clubs/", "club"), ("api/v1/leagues/", "league"),
          ("api/v1/seasons/", "season"), ("manage/seasons/", "season"), ("manage/clubs/", "club"),
          ("api/v1/tournaments/", "tournament"), ("api/v1/tables/", "table"), ("api/v1/hands/", "hand"),
-         ("api/v1/exports/", "export"), ("api/v1/roles/", "role"), ("api/v1/account/claims/", "claim"))
+         ("api/v1/exports/", "export"), ("api/v1/roles/", "role"), ("api/v1/account/claims/", "claim"),
+         ("manage/players/", "player"))
 OBJECT_PARTS = ("<slug:slug>", "<int:pk>", "<pk>", "<int:table_id>", "<int:hand_id>", "<int:player_id>",
                 "<slug:league_slug>")
 
@@ -77,7 +78,8 @@ def fill(route: str, bundle: dict) -> str:
               "<int:player_id>": bundle["player"].pk, "<int:player>": bundle["player"].pk,
               "<slug:league_slug>": bundle["league"].slug, "<str:name>": bundle["season"].name,
               "<int:number>": 1, "<str:action>": "checkin", "<str:part>": "standings",
-              "<int:sid>": bundle["signup"].pk, "<int:did>": 1, "<int:export_id>": bundle["export"].pk}
+              "<int:sid>": bundle["signup"].pk, "<int:did>": 1, "<int:export_id>": bundle["export"].pk,
+              "(?P<player>[0-9]+)": bundle["player"].pk}
     for part, value in values.items():
         url = url.replace(part, str(value))
     assert "<" not in url, url

@@ -105,7 +105,7 @@ def test_erasure_takes_my_undecided_sign_up_but_not_a_housemates(family):
 
 
 def test_the_migration_links_a_sign_up_to_its_registrations_player_and_nothing_by_address():
-    migration = import_module("league.migrations.0026_trust_audit_and_signup_links")
+    migration = import_module("league.migrations.0031_trust_audit_and_signup_links")
     anna = approved_signup(first_name="Anna", email=FAMILY, token="anna-secret-token")
     Signup.objects.filter(pk=anna.pk).update(player=None)  # as sign-ups approved before the link was kept
     same_address = Signup.objects.create(tournament=TournamentFactory(), first_name="Bernd", last_name="Familie",
