@@ -173,7 +173,9 @@ def role_take_back(*, by, role: Role) -> None:
     """Take back ``role`` (an invitation too). 403 ``forbidden`` when ``by`` may not give it; 409
     ``last_site_admin`` for the last site administrator, ``superuser`` for a superuser (whose flag
     is Django's admin's)."""
-    role = Role.objects.select_for_update().select_related("user", "league", "club", "tournament").get(pk=role.pk)
+    # FOR UPDATE of the role alone: PostgreSQL refuses it on the nullable side of an outer join
+    role = (Role.objects.select_for_update(of=("self",)).select_related("user", "league", "club", "tournament")
+            .get(pk=role.pk))
     if not may_give(by, role=role.role, scope=role.scope):
         raise ServiceError("forbidden", _("You may not take back this role."), status=403)
     if role.role == Role.Kind.SITE_ADMIN and role.status == Role.Status.ACTIVE and role.user is not None:

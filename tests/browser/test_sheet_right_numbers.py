@@ -154,7 +154,8 @@ def test_tiles_with_a_last_tile_that_are_no_mah_jongg_say_so_and_write_no_value(
         picker.locator("[data-picker-action=meld]").click()
     picker.locator("[data-picker-last]").click()
     picker.locator("[data-tile=dr]").click()
-    assert page.input_value("#tiles-input-0") == "S1S2S3 B4B5B6 C7C8C9 WeWe Dr LDr"
+    # Last tile, then a tile: that tile is added as the winning one (issue 42, item 1), 13 tiles still
+    assert page.input_value("#tiles-input-0") == "S1S2S3 B4B5B6 C7C8C9 WeWe Dr Dr LDrDr"
     page.wait_for_function(
         "document.getElementById('tiles-err-0').textContent === 'Diese Steine sind kein vollständiges Mah-Jongg.'")
     assert page.input_value("input[name=value_0]") == ""
