@@ -2,12 +2,14 @@
 ``tournaments/<id>/seating/plan/``: seat sessions as a plan brought from elsewhere says;
 ``tournaments/<id>/sessions/<n>/seating/swap/``: two players change seats before the first hand."""
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ..errors import ServiceError
 from ..models import Player, Seat, Session, Table
 from ..permissions import visible_tournaments
 from ..selectors.seating import draw_seed_for
@@ -109,7 +111,7 @@ class SwapRequest(serializers.Serializer):
 
 class SeatingSwapView(APIView):
     """POST ``{"players": [a, b]}``: the two change seats in session n before its first hand → 200 with
-    the session's seating; ``409 not_seated`` or ``session_started``."""
+    the session's seating; ``400 unknown_player``, ``409 not_seated`` or ``session_started``."""
 
     permission_classes = [AdminWritesOthersRead]
 
@@ -118,6 +120,12 @@ class SeatingSwapView(APIView):
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
         data = SwapRequest(data=request.data)
         data.is_valid(raise_exception=True)
-        first, second = (get_object_or_404(Player, pk=pk) for pk in data.validated_data["players"])
+        wanted = data.validated_data["players"]
+        found = Player.objects.in_bulk(wanted)
+        missing = [pk for pk in wanted if pk not in found]
+        if missing:  # ids in the body: a request to correct, not a path that leads nowhere
+            raise ServiceError("unknown_player", _("No player has the number %(id)s.") % {"id": missing[0]},
+                               fields={"players": [_("No such player.")]})
+        first, second = (found[pk] for pk in wanted)
         seating_swap(tournament=tournament, number=number, first=first, second=second)
         return Response(session_seating(request.user, tournament, number), status=status.HTTP_200_OK)

@@ -207,6 +207,10 @@ def test_no_swap_once_the_session_has_begun_or_with_a_player_not_seated(admin_ap
     refused = swap(admin_api, tournament, 1, player("Becker"), outsider)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_seated"
 
+    unknown = admin_api.post(f"/api/v1/tournaments/{tournament.pk}/sessions/1/seating/swap/",
+                             {"players": [player("Becker").pk, 10**9]}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "unknown_player"
+
     hand_record(table=Session.objects.get(tournament=tournament, number=1).tables.first(), record=WIN, user=None)
     started = swap(admin_api, tournament, 1, player("Becker"), player("Zahn"))
     assert started.status_code == 409 and started.json()["error"]["code"] == "session_started"
