@@ -175,6 +175,7 @@ CELERY_BEAT_SCHEDULE = {
     "season-rankings-nightly": {"task": "league.rankings_recompute_all", "schedule": 6 * 3600},
     "exports-requeue-stale": {"task": "league.exports_requeue_stale", "schedule": 60},
     "standings-sweep": {"task": "league.standings_sweep", "schedule": STANDINGS_SWEEP_SECONDS},
+    "seat-codes-retire": {"task": "league.seat_codes_retire", "schedule": 3600},
 }
 # A running export whose build has shown no sign of life this long lost its worker and is built again.
 EXPORT_STALE_SECONDS = env_int("EXPORT_STALE_SECONDS", default=900)

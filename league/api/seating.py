@@ -127,5 +127,5 @@ class SeatingSwapView(APIView):
             raise ServiceError("unknown_player", _("No player has the number %(id)s.") % {"id": missing[0]},
                                fields={"players": [_("No such player.")]})
         first, second = (found[pk] for pk in wanted)
-        seating_swap(tournament=tournament, number=number, first=first, second=second)
+        seating_swap(tournament=tournament, number=number, first=first, second=second, user=request.user)
         return Response(session_seating(request.user, tournament, number), status=status.HTTP_200_OK)

@@ -9,7 +9,8 @@ one. A code is valid for ``SEAT_CODE_HOURS`` from when it was first printed, and
 (a new draw replaces the seats). Its first use makes the seat's own sign-in (a user without a
 password, a player or a role); permissions ask ``league.permissions.seated_player``, which reads
 the code, so the sign-in is the seated player at that table while the code is valid and nobody
-anywhere after."""
+anywhere after. ``seat_codes_retire`` (hourly, on the beat) then switches the sign-in off for good:
+kept, not deleted, so that the hands and confirmations it entered still say which seat did."""
 import secrets
 from datetime import timedelta
 
@@ -27,6 +28,7 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 LENGTH = 8
 FAILURE_WINDOW_S = 3600
 WIND_LETTERS = "ESWN"
+SIGN_IN_PREFIX = "seat-"
 
 
 def new_code() -> str:
@@ -97,8 +99,21 @@ def _signed_in(code: SeatCode) -> SeatCode:
             .get(pk=code.pk))
     if code.user is None:
         seat, table = code.seat, code.seat.table
-        username = (f"seat-{table.session.tournament_id}-{table.session.number}-{table.number}-"
+        username = (f"{SIGN_IN_PREFIX}{table.session.tournament_id}-{table.session.number}-{table.number}-"
                     f"{WIND_LETTERS[seat.position]}-{code.pk}")
         code.user = get_user_model().objects.create_user(username=username)  # no password: only the code
         code.save(update_fields=["user"])
     return code
+
+
+@transaction.atomic
+def seat_codes_retire() -> int:
+    """Expired codes deleted and every seat sign-in without a valid code (expired, or its seat drawn
+    again) switched off: Django lets no inactive user in, so its sessions end on their next request.
+    A seat sign-in is known by its name, no password, no player and no role. How many were retired."""
+    now = timezone.now()
+    SeatCode.objects.filter(expires_at__lte=now).delete()
+    retired = (get_user_model().objects
+               .filter(username__startswith=SIGN_IN_PREFIX, is_active=True, password__startswith="!",
+                       seat_code__isnull=True, player__isnull=True, roles__isnull=True))
+    return retired.update(is_active=False)

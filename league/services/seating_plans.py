@@ -21,8 +21,21 @@ from .. import seating
 from ..cache import pages_changed
 from ..errors import ServiceError
 from ..matching import name_key, words
-from ..models import Bye, Player, Registration, Seat, Session, Table, Tournament, Withdrawal, withdrawn_in
+from ..models import (
+    AuditEntry,
+    Bye,
+    Player,
+    Registration,
+    Seat,
+    SeatCode,
+    Session,
+    Table,
+    Tournament,
+    Withdrawal,
+    withdrawn_in,
+)
 from ..seating.errors import TABLE_SIZE
+from .audit import audit_record
 from .imports import _text, upload_rows
 from .seating import (
     seating_clashes,
@@ -271,9 +284,12 @@ def seating_plan_store(*, tournament: Tournament, plan: Plan, force: bool = Fals
 
 
 @transaction.atomic
-def seating_swap(*, tournament: Tournament, number: int, first: Player, second: Player) -> tuple[Seat, Seat]:
+def seating_swap(*, tournament: Tournament, number: int, first: Player, second: Player,
+                 user=None) -> tuple[Seat, Seat]:
     """Two players of session ``number`` change seats (tables or winds), before the session's
-    first hand; both must be seated in it."""
+    first hand; both must be seated in it. The draw's seed no longer reproduces the session alone,
+    so the audit log keeps the swap beside it (who, when, the two seats); the two seats' codes die
+    with the cards that named the old seats."""
     Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
     if first.pk == second.pk:
         raise ServiceError("same_player", _("Choose two different players."), fields={"second": [_("The same.")]})
@@ -291,6 +307,11 @@ def seating_swap(*, tournament: Tournament, number: int, first: Player, second: 
     # The database refuses a player seated twice at any moment: the first seat is held empty-handed
     # by deleting and re-creating it, inside this transaction.
     a_table, a_position, b_table, b_position = a.table, a.position, b.table, b.position
+    SeatCode.objects.filter(seat__in=[a, b]).delete()
+    audit_record(user=user, action=AuditEntry.Action.EDIT, obj=a.session, details={
+        "change": "seats_swapped",
+        "seats": [{"player": first.pk, "from": [a_table.number, a_position], "to": [b_table.number, b_position]},
+                  {"player": second.pk, "from": [b_table.number, b_position], "to": [a_table.number, a_position]}]})
     a.delete()
     b.table, b.position = a_table, a_position
     b.save(update_fields=["table", "position"])

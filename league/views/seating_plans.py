@@ -114,7 +114,7 @@ def control_seating_swap(request, slug: str):
             raise ServiceError("swap_players", _("Choose the two players who change seats."))
         first = get_object_or_404(Player, pk=form.cleaned_data["first"])
         second = get_object_or_404(Player, pk=form.cleaned_data["second"])
-        seating_swap(tournament=tournament, number=number, first=first, second=second)
+        seating_swap(tournament=tournament, number=number, first=first, second=second, user=request.user)
         messages.success(request, _("%(first)s and %(second)s have changed seats in session %(number)s.")
                          % {"first": first.full_name, "second": second.full_name, "number": number})
     except ServiceError as error:

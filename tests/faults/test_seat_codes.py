@@ -5,6 +5,7 @@ doors of the tables' authorization matrix that the seated player passes, at that
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -13,6 +14,7 @@ from rest_framework.test import APIClient
 from league.models import Registration, SeatCode, TableConfirmation
 from league.services.seat_codes import ALPHABET, LENGTH, seat_codes_for
 from league.services.seating import seating_generate
+from league.tasks import seat_codes_retire_task
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, UserFactory, referee_for
 from tests.faults.test_table_writers import (
     DOORS,
@@ -89,6 +91,25 @@ def test_the_sign_in_is_nobody_once_the_code_has_expired(world):  # noqa: F811
 
     assert refused(response), response.status_code
     assert Client().post(reverse("seat-code"), {"code": code_of(table)}).status_code == 302  # a new card
+
+
+def test_the_hourly_job_switches_off_sign_ins_whose_code_expired_or_was_drawn_away(world):  # noqa: F811
+    table = world["table"]
+    expired, current = signed_in_with(code_of(table, position=0)), signed_in_with(code_of(table, position=1))
+    first_sign_in = SeatCode.objects.get(seat__table=table, seat__position=0).user
+    entered = expired.post(f"/api/v1/tables/{table.pk}/hands/", WIN, content_type="application/json")
+    assert entered.status_code == 201, entered.content
+    SeatCode.objects.filter(user=first_sign_in).update(expires_at=timezone.now() - timedelta(seconds=1))
+
+    seat_codes_retire_task.delay()
+
+    first_sign_in.refresh_from_db()
+    assert not first_sign_in.is_active and not SeatCode.objects.filter(user=first_sign_in).exists()
+    assert table.hands.order_by("number").last().entered_by == first_sign_in  # the history still names the seat
+    assert expired.get(reverse("seat-code")).wsgi_request.user.is_anonymous
+    assert current.get(reverse("seat-code")).wsgi_request.user.is_authenticated
+    assert get_user_model().objects.filter(is_active=True, pk__in=[u.pk for u in world["users"].values()]).count() \
+        == len(world["users"])  # nobody else's login is touched
 
 
 def test_an_expired_code_is_refused_and_a_new_draw_ends_every_code():

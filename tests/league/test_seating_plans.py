@@ -9,8 +9,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from league.models import Registration, Seat, Session, Withdrawal
+from league.models import AuditEntry, Registration, Seat, SeatCode, Session, Withdrawal
 from league.services.hands import hand_record
+from league.services.seat_codes import seat_codes_for
 from league.services.seating import seating_generate
 from tests.factories import PlayerFactory, TournamentFactory, client_for, referee_for
 
@@ -190,6 +191,21 @@ def test_two_players_at_different_tables_change_seats(admin_api, tournament):
     assert seated(tournament, 1) == [["de Vries", "Zahn", "Šimić", "Adler"], ["Kühn", "Berg", "Becker", "Roth"]]
     assert seated(tournament, 2) == [["de Vries", "Kühn", "Becker", "Berg"], ["Šimić", "Zahn", "Adler", "Roth"]]
     assert response.json()["tables"][0]["seats"] == [player(n).pk for n in ("de Vries", "Zahn", "Šimić", "Adler")]
+
+
+def test_a_swap_is_in_the_audit_log_and_the_two_old_seat_cards_stop_working(admin_api, admin_user, tournament):
+    upload(admin_api, tournament, csv_file(PLAN))
+    session = Session.objects.get(tournament=tournament, number=1)
+    codes = {code.seat.player.last_name: code.code for code in seat_codes_for(session=session)}
+
+    assert swap(admin_api, tournament, 1, player("Becker"), player("Zahn")).status_code == 200
+
+    entry = AuditEntry.objects.get(model="session", object_id=str(session.pk))
+    assert entry.action == "edit" and entry.user == admin_user
+    assert entry.details["change"] == "seats_swapped"
+    assert {seat["player"] for seat in entry.details["seats"]} == {player("Becker").pk, player("Zahn").pk}
+    assert set(SeatCode.objects.values_list("code", flat=True)) == {
+        code for name, code in codes.items() if name not in ("Becker", "Zahn")}
 
 
 def test_two_players_at_one_table_change_winds(admin_api, tournament):
