@@ -105,7 +105,8 @@ class SeatingPlanView(APIView):
 
 
 class SwapRequest(serializers.Serializer):
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2, max_length=2,
+    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), min_length=2,
+                                    max_length=2,
                                     help_text="The two players who change seats")
 
 
