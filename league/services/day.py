@@ -190,6 +190,12 @@ def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
     return seat
 
 
+def session_open(*, tournament: Tournament, number: int) -> Session:
+    """Session ``number`` of the tournament, made on first use (the clock of a session not drawn
+    yet); the caller has checked that the tournament has this session."""
+    return Session.objects.get_or_create(tournament=tournament, number=number)[0]
+
+
 def _seconds(seconds: int | None, *, required: bool) -> int | None:
     if seconds is None:
         if required:

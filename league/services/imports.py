@@ -19,12 +19,15 @@ import io
 import itertools
 import json
 import re
+import secrets
 import unicodedata
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -668,3 +671,18 @@ def players_bulk_create(*, rows: list[list], tournament: Tournament | None = Non
         raise rows_refused(len(preview.errors), bulk_entries(preview))
     _store(preview, tournament=tournament)
     return preview
+
+
+def upload_keep(*, upload) -> str:
+    """An import's uploaded file (at most ``MAX_BYTES`` and one byte, so that the import still sees
+    it too large) kept in the storage from the preview to the import; its path there."""
+    upload.seek(0)
+    data = upload.read(MAX_BYTES + 1)
+    upload.seek(0)
+    suffix = ".xlsx" if upload.name.lower().endswith(".xlsx") else ".csv"
+    return default_storage.save(f"imports/{secrets.token_hex(16)}{suffix}", ContentFile(data[:MAX_BYTES + 1]))
+
+
+def upload_forget(*, path: str) -> None:
+    """A kept upload (``upload_keep``) is no longer needed."""
+    default_storage.delete(path)

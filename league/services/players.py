@@ -60,6 +60,16 @@ def _logged(value):
     return value.pk if isinstance(value, models.Model) else value
 
 
+def player_create(*, data: dict) -> Player:
+    """A new player (``PLAYER_FIELDS``: first and last name, optional club, country, EMA number and
+    public name), validated as a change is (``player_validate``)."""
+    player = Player()
+    fields_set(player, data, PLAYER_FIELDS)
+    player_validate(player)
+    player.save()
+    return player
+
+
 @transaction.atomic
 def player_update(*, player: Player, data: dict, user=None) -> Player:
     """Change a player's names, club, country, EMA number or public name (``PLAYER_FIELDS``); only

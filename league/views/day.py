@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from ..cache import cached_page, page_subject
 from ..collation import sorted_by_name
 from ..errors import ServiceError
-from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
+from ..models import Bye, Export, Player, Table, TableDispute, Tournament, TournamentPenalty
 from ..permissions import directs, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
 from ..selectors.standings import standings_in_order, team_standings_for
@@ -155,7 +155,7 @@ def control_action(request, slug: str, action: str):
         elif action == "clock":
             if not 1 <= (number or 1) <= tournament.session_count:
                 raise Http404(_("No such session."))
-            session, _created = Session.objects.get_or_create(tournament=tournament, number=number or 1)
+            session = day_services.session_open(tournament=tournament, number=number or 1)
             table = None
             if post.get("table"):
                 table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session=session)
