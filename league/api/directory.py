@@ -1,13 +1,12 @@
 """Players, clubs, leagues and seasons: read by everyone, written in the writer's scope
 (league.api.permissions.may_change; a create checks what it would belong to): clubs, leagues
-and seasons through their services, league.services.leagues, players through
-league.services.players. Deletions go through
-league.services.deletions (refused while in use, logged)."""
+and seasons through league.services.leagues, players through league.services.players.
+Deletions go through league.services.deletions (refused while in use, logged)."""
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from ..models import Club, League, Player, Season, shown_name_order

@@ -93,3 +93,45 @@ def test_the_write_reader_sees_saves_creates_and_queryset_updates_but_not_a_dict
               "    context.update(title='x')\n")
     assert writes_in(source) == ["serializer.save", "Token.objects.get_or_create",
                                  "Player.objects.filter(pk=1).update", "player.delete"]
+
+
+def _league_modules() -> list[Path]:
+    return sorted(path for path in LEAGUE.rglob("*.py") if "migrations" not in path.parts)
+
+
+# A status that has its own error class in league.errors is raised by that name.
+NAMED_STATUSES = {403: "Forbidden", 409: "Conflict"}
+
+
+def statuses_spelled_out(source: str) -> list[str]:
+    """Calls of ``ServiceError``/``field_error`` with a ``status=`` that an error class names."""
+    return [ast.unparse(node) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("ServiceError", "field_error")
+            and any(keyword.arg == "status" and isinstance(keyword.value, ast.Constant)
+                    and keyword.value.value in NAMED_STATUSES for keyword in node.keywords)]
+
+
+def test_a_conflict_and_a_refusal_are_raised_by_their_names():
+    assert {str(path.relative_to(LEAGUE)): found for path in _league_modules()
+            if (found := statuses_spelled_out(path.read_text(encoding="utf-8")))} == {}
+
+
+def test_the_status_reader_sees_a_conflict_spelled_out():
+    assert statuses_spelled_out("raise ServiceError('taken', 'Taken.', status=409)\n"
+                                "raise ServiceError('gone', 'Gone.', status=404)\n") == [
+        "ServiceError('taken', 'Taken.', status=409)"]
+
+
+def test_permission_denied_is_djangos_everywhere_and_the_services_refuse_with_forbidden():
+    """One PermissionDenied by that name (django.core.exceptions': the API's handler answers it as
+    DRF's); league.errors' 403 is Forbidden."""
+    import league.errors
+
+    assert not hasattr(league.errors, "PermissionDenied")
+    for path in _league_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name == "PermissionDenied":
+                        assert (node.module, alias.asname) == ("django.core.exceptions", None), path
