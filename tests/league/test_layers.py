@@ -135,3 +135,24 @@ def test_permission_denied_is_djangos_everywhere_and_the_services_refuse_with_fo
                 for alias in node.names:
                     if alias.name == "PermissionDenied":
                         assert (node.module, alias.asname) == ("django.core.exceptions", None), path
+
+
+def test_no_api_view_leaves_a_write_to_drfs_own_serializer_save():
+    """DRF's mixins write with ``serializer.save()`` unless a view says otherwise: every API view
+    with a create, update or destroy of DRF's overrides it to call a service."""
+    import importlib
+    import inspect
+
+    from rest_framework import mixins
+
+    writes = {mixins.CreateModelMixin: "perform_create", mixins.UpdateModelMixin: "perform_update",
+              mixins.DestroyModelMixin: "perform_destroy"}
+    seen = set()
+    for path in sorted((LEAGUE / "api").glob("*.py")):
+        module = importlib.import_module(f"league.api.{path.stem}")
+        for _name, view in inspect.getmembers(module, inspect.isclass):
+            for mixin, method in writes.items():
+                if issubclass(view, mixin) and view.__module__.startswith("league."):
+                    seen.add(view.__name__)
+                    assert getattr(view, method) is not getattr(mixin, method), f"{view.__name__}.{method}"
+    assert {"PlayerViewSet", "TournamentViewSet"} <= seen
