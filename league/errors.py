@@ -43,10 +43,13 @@ class ServiceError(Exception):
 
 
 class Conflict(ServiceError):
+    """409: the request clashes with the data as it is (taken already, started, closed …)."""
     status = 409
 
 
-class PermissionDenied(ServiceError):
+class Forbidden(ServiceError):
+    """403: the caller may not do this. Named apart from Django's and DRF's PermissionDenied, which
+    the views and the API raise for a permission check (league.permissions) before any service."""
     status = 403
 
 

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..clients import client_address
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import AccountClaim, Player
 from ..selectors.accounts import me_summary, player_export
 from ..services.accounts import claim_create, claim_decide, linked_player, me_update
@@ -161,7 +161,7 @@ class MeErasedSerializer(serializers.Serializer):
 def _mine(request) -> Player:
     player = linked_player(request.user)
     if player is None:
-        raise ServiceError("no_player", _("Your account is not linked to a player."), status=409)
+        raise Conflict("no_player", _("Your account is not linked to a player."))
     return player
 
 

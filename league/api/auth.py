@@ -2,14 +2,13 @@
 brake as the web and admin logins; tokens that expire after ``TOKEN_TTL_HOURS`` and die with a
 password change (league.signals)."""
 from rest_framework import exceptions
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from ..ratelimit import RateThrottle
 from ..services.logins import login_failed, login_refusal, login_succeeded
-from .authentication import token_expired
+from ..services.tokens import api_token_issue
 
 
 class LoginThrottle(RateThrottle):
@@ -31,8 +30,4 @@ class TokenView(ObtainAuthToken):
             raise exceptions.ValidationError(serializer.errors)
         user = serializer.validated_data["user"]
         login_succeeded(request, username)
-        token, _created = Token.objects.get_or_create(user=user)
-        if token_expired(token):
-            token.delete()
-            token = Token.objects.create(user=user)
-        return Response({"token": token.key})
+        return Response({"token": api_token_issue(user=user).key})

@@ -1,22 +1,16 @@
 """API tokens that expire ``TOKEN_TTL_HOURS`` after they were issued (a password change deletes
 them at once: league.signals). Kept apart from the views: DRF imports it while loading its own."""
-import datetime
-
-from django.conf import settings
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
-
-def token_expired(token) -> bool:
-    return token.created < timezone.now() - datetime.timedelta(hours=settings.TOKEN_TTL_HOURS)
+from ..services.tokens import api_token_discard, token_expired
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         user, token = super().authenticate_credentials(key)
         if token_expired(token):
-            token.delete()
+            api_token_discard(token=token)
             raise exceptions.AuthenticationFailed(_("This token has expired; ask for a new one."))
         return user, token

@@ -18,6 +18,7 @@ from ..services.day import (
     checkin_create,
     checkin_delete,
     clock_apply,
+    session_open,
     tournament_reveal,
     withdrawal_create,
     withdrawal_delete,
@@ -118,7 +119,7 @@ class Clock(_TournamentView):
         if not 1 <= number <= tournament.session_count:
             raise Http404("no such session")
         if create:
-            return Session.objects.get_or_create(tournament=tournament, number=number)[0]
+            return session_open(tournament=tournament, number=number)
         return Session.objects.filter(tournament=tournament, number=number).first()
 
     def get(self, request, pk: int, number: int):

@@ -1,19 +1,19 @@
 """Players, clubs, leagues and seasons: read by everyone, written in the writer's scope
 (league.api.permissions.may_change; a create checks what it would belong to): clubs, leagues
-and seasons through their services, league.services.leagues. Deletions go through
-league.services.deletions (refused while in use, logged)."""
+and seasons through league.services.leagues, players through league.services.players.
+Deletions go through league.services.deletions (refused while in use, logged)."""
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from ..models import Club, League, Player, Season, shown_name_order
 from ..permissions import administered_league_ids, administers_league, is_site_admin, organised_club_ids
 from ..services.deletions import object_delete
 from ..services.leagues import club_create, club_update, league_create, league_update, season_create, season_update
-from ..services.players import player_erase, player_update
+from ..services.players import player_create, player_erase, player_update
 from .serializers import ClubSerializer, LeagueSerializer, PlayerSerializer, SeasonSerializer
 
 
@@ -55,7 +55,7 @@ class PlayerViewSet(DeletesThroughService, viewsets.ModelViewSet):
         user, club = self.request.user, serializer.validated_data.get("club")
         _refuse_unless(is_site_admin(user) or bool(administered_league_ids(user))
                        or (club is not None and club.pk in organised_club_ids(user)))
-        serializer.save()
+        serializer.instance = player_create(data=serializer.validated_data)
 
     @extend_schema(request=None, responses={200: PlayerSerializer})
     @action(detail=True, methods=["post"])

@@ -1,7 +1,6 @@
 """Every API error as ``{"error": {"code", "message", "fields"}}``: a 4xx status for what the
 client sent, 503 while the database is unreachable, 500 (logged) for a fault of ours."""
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import IntegrityError
 from django.db.models import ProtectedError
 from django.http import Http404
@@ -46,7 +45,7 @@ def exception_handler(exc, context):
                         status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
-    elif isinstance(exc, DjangoPermissionDenied):
+    elif isinstance(exc, PermissionDenied):  # Django's, answered as DRF's
         exc = exceptions.PermissionDenied(exc.args[0] if exc.args else None)
     elif isinstance(exc, RequestDataTooBig):
         return Response(error_body("too_large", _("The request body is too large.")),

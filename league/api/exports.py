@@ -14,8 +14,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..errors import PermissionDenied as ServicePermissionDenied
-from ..errors import ServiceError
+from ..errors import Conflict, Forbidden
 from ..models import Export, Season, Tournament
 from ..permissions import administers_league, can_referee, directs
 from ..selectors.day import hides_for
@@ -78,7 +77,7 @@ class TournamentExports(APIView):
     @extend_schema(request=TournamentExportRequest, responses={202: ExportSerializer})
     def post(self, request, pk: int):
         if not can_referee(request.user, pk):
-            raise ServicePermissionDenied("forbidden", _("Only league administrators can export."))
+            raise Forbidden("forbidden", _("Only league administrators can export."))
         tournament = get_object_or_404(Tournament, pk=pk)
         data = TournamentExportRequest(data=request.data)
         data.is_valid(raise_exception=True)
@@ -134,7 +133,7 @@ class ExportDownload(APIView):
     def get(self, request, pk: int):
         export = readable_export(request, pk)
         if export.status != Export.Status.DONE or not export.file:
-            raise ServiceError("export_not_ready", _("This export is not finished yet."), status=409)
+            raise Conflict("export_not_ready", _("This export is not finished yet."))
         name = PurePosixPath(export.file.name).name
         content_type = CONTENT_TYPES.get(PurePosixPath(name).suffix, "application/octet-stream")
         return FileResponse(export.file.open("rb"), as_attachment=True, filename=name,

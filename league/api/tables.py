@@ -1,15 +1,15 @@
 """Tables and their hands: the referees' API, with corrections, history and deletion."""
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, Forbidden
 from ..models import Hand, Seat, Table, TableDispute
 from ..permissions import directs, table_for_writing, visible_tournaments
 from ..selectors import pages
@@ -88,8 +88,8 @@ def readable_table(request, table_id: int) -> Table:
     (tournament option ``hide_standings_from_session``) from this visitor."""
     table = visible_table(request, table_id)
     if table_hidden_for(request.user, table):
-        raise ServiceError("hidden_until_reveal", _("The results of this session are hidden until the director "
-                                                    "reveals the standings."), status=403)
+        raise Forbidden("hidden_until_reveal", _("The results of this session are hidden until the director "
+                                                 "reveals the standings."))
     return table
 
 

@@ -1,11 +1,11 @@
 """Tournaments with their registrations and referees; every write through the services.
 ``registrations/<player>/``: ``PATCH {"substitute": bool}`` (or ``team``) changes a registration,
 ``DELETE`` removes it (``409 already_seated`` once the player has a seat)."""
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
 from ..models import AccountClaim, AuditEntry, Player, Signup
@@ -100,8 +100,8 @@ def addresses_on_file(player: Player) -> set[str]:
 
 
 def _player_claimed() -> ServiceError:
-    return ServiceError("player_claimed", _("This player already has an account."),
-                        fields={"player": [_("This player already has an account.")]}, status=409)
+    return Conflict("player_claimed", _("This player already has an account."),
+                    fields={"player": [_("This player already has an account.")]})
 
 
 def _send(claim: AccountClaim, subject: str, body: str) -> None:
@@ -128,8 +128,8 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
     if found.user_id:
         raise _player_claimed()
     if (found.first_name, found.last_name) == (ANONYMOUS, str(found.pk)):
-        raise ServiceError("player_erased", _("This player's details were erased; the entry cannot be claimed."),
-                           fields={"player": [_("This player's details were erased.")]}, status=409)
+        raise Conflict("player_erased", _("This player's details were erased; the entry cannot be claimed."),
+                       fields={"player": [_("This player's details were erased.")]})
     User = get_user_model()
     username, email = username.strip(), email.strip().lower()
     candidate = User(username=username, email=email, first_name=found.first_name, last_name=found.last_name)
@@ -146,8 +146,8 @@ def claim_create(*, player: int, email: str, username: str, password: str, clien
             # of its open claims holds while this one is added
             Player.objects.select_for_update(no_key=True).filter(pk=found.pk).first()
             if AccountClaim.objects.filter(player=found, status__in=OPEN).count() >= settings.CLAIM_OPEN_PER_PLAYER:
-                raise ServiceError("too_many_claims", _("This player's entry has as many open claims as it may "
-                                                        "have; an administrator answers them first."), status=409)
+                raise Conflict("too_many_claims", _("This player's entry has as many open claims as it may "
+                                                    "have; an administrator answers them first."))
             candidate.is_active = False  # no login until the claim is approved
             candidate.set_password(password)
             candidate.save()
@@ -283,7 +283,7 @@ def claim_decide(*, claim: AccountClaim, status: str, user) -> AccountClaim:
                            fields={"status": [_("Choose approved or rejected.")]})
     claim = _locked(claim.pk)
     if claim.status not in OPEN:
-        raise ServiceError("claim_decided", _("This claim has been decided already."), status=409)
+        raise Conflict("claim_decided", _("This claim has been decided already."))
     by = user if getattr(user, "pk", None) else None
     return _approve(claim, by=by) if status == AccountClaim.Status.APPROVED else _reject(claim, by=by)
 

@@ -65,7 +65,7 @@ from django.db.models import FileField
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import Export
 
 logger = logging.getLogger(__name__)
@@ -141,10 +141,9 @@ def _key() -> bytes:
     """BACKUP_KEY, the league's own (mjl.settings says why it is not derived from SECRET_KEY)."""
     key = settings.BACKUP_KEY
     if len(key) < KEY_MIN_LENGTH:
-        raise ServiceError("backup_key_missing", _(
+        raise Conflict("backup_key_missing", _(
             "Set BACKUP_KEY (a random string of at least %(length)s characters, kept apart from the "
-            "backups): backups are signed with it and restores check it.") % {"length": KEY_MIN_LENGTH},
-            status=409)
+            "backups): backups are signed with it and restores check it.") % {"length": KEY_MIN_LENGTH})
     return key.encode()
 
 
@@ -196,7 +195,7 @@ def backup_write(*, path: Path | str) -> dict:
 
 
 def _refuse(message: str) -> ServiceError:
-    return ServiceError("restore_refused", message, status=409)
+    return Conflict("restore_refused", message)
 
 
 def _small_member(archive: zipfile.ZipFile, name: str, limit: int) -> bytes | None:

@@ -17,7 +17,7 @@ from django.utils.translation import override
 
 from .. import tournament_options
 from ..cache import pages_changed
-from ..errors import ServiceError
+from ..errors import Conflict, Forbidden, ServiceError
 from ..mail import mail_after_commit
 from ..models import Registration, Seat, Session, Signup, Table, Tournament, Withdrawal, withdrawn_in
 from ..models.competition import WIND_CHOICES
@@ -59,10 +59,10 @@ def can_form_table(user, tournament: Tournament, seats: list[int] | None = None)
 
 def _club_or_refuse(tournament: Tournament) -> None:
     if not is_club(tournament):
-        raise ServiceError("not_a_club_event", _("Only a club event opens its evenings one by one; a tournament's "
-                                                 "sessions are drawn."), status=409)
+        raise Conflict("not_a_club_event", _("Only a club event opens its evenings one by one; a tournament's "
+                                             "sessions are drawn."))
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("tournament_finished", _("This club event is finished."), status=409)
+        raise Conflict("tournament_finished", _("This club event is finished."))
 
 
 @transaction.atomic
@@ -74,8 +74,8 @@ def club_session_open(*, tournament: Tournament, user=None) -> Session:
     _club_or_refuse(tournament)
     last = tournament.sessions.order_by("-number").first()
     if last is not None and not last.tables.exists():
-        raise ServiceError("evening_empty", _("Session %(number)s has no table yet; form its tables first.")
-                           % {"number": last.number}, status=409)
+        raise Conflict("evening_empty", _("Session %(number)s has no table yet; form its tables first.")
+                       % {"number": last.number})
     number = (last.number if last else 0) + 1
     session = Session.objects.create(tournament=tournament, number=number)
     if tournament.session_count < number:
@@ -99,13 +99,13 @@ def _seat_errors(tournament: Tournament, session: Session, seats: list[int]) -> 
     busy = Seat.objects.filter(player_id__in=seats, table__session__tournament=tournament)
     seated = sorted(set(busy.filter(table__closed=False).values_list("player_id", flat=True)))
     if seated:
-        raise ServiceError("player_seated", _("A player already sits at an open table of this event; close that "
-                                              "table first."), status=409, extra={"players": seated})
+        raise Conflict("player_seated", _("A player already sits at an open table of this event; close that "
+                                          "table first."), extra={"players": seated})
     played = sorted(set(busy.filter(session=session).values_list("player_id", flat=True)))
     if played:
-        raise ServiceError("played_this_session", _("A player has already played a table in this session; open "
-                                                    "the next one for another game."),
-                           status=409, extra={"players": played})
+        raise Conflict("played_this_session", _("A player has already played a table in this session; open "
+                                                "the next one for another game."),
+                       extra={"players": played})
 
 
 def club_table_form(*, tournament: Tournament, number: int, seats: list[int], user,
@@ -122,8 +122,8 @@ def club_table_form(*, tournament: Tournament, number: int, seats: list[int], us
         if session is None:
             raise ServiceError("no_session", _("This evening has not been opened."), status=404)
         if user is not None and not can_form_table(user, tournament, seats):  # None: the system (the demo)
-            raise ServiceError("forbidden", _("Only the event's referees and administrators, or a player who sits at "
-                                              "the table, may form it."), status=403)
+            raise Forbidden("forbidden", _("Only the event's referees and administrators, or a player who sits at "
+                                           "the table, may form it."))
         _seat_errors(tournament, session, seats)
         last = session.tables.order_by("-number").values_list("number", flat=True).first()
         table = Table.objects.create(session=session, number=(last or 0) + 1)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import PermissionDenied, ServiceError
+from ..errors import Conflict, Forbidden, ServiceError
 from ..mail import mail_after_commit, site_link
 from ..models import Table, TableConfirmation, TableDispute
 from ..permissions import ADMINISTER, seated_player, table_writer
@@ -41,15 +41,15 @@ def table_confirm(*, table: Table, user, player_id: int | None = None) -> TableC
     demo, commands), which confirms as a referee does."""
     table = _locked_table(table.pk)
     if not table.closed:
-        raise ServiceError("table_open", _("Only a closed table's result can be confirmed."), status=409)
+        raise Conflict("table_open", _("Only a closed table's result can be confirmed."))
     writer = "referee" if user is None else table_writer(user, table)
     if writer == "player":
         own = seated_player(user, table)
         if player_id is not None and player_id != own.pk:
-            raise PermissionDenied("not_your_seat", _("A player confirms only for themselves."))
+            raise Forbidden("not_your_seat", _("A player confirms only for themselves."))
         player_id = own.pk
     elif writer != "referee":
-        raise PermissionDenied("forbidden", _("Only the table's players, referees and administrators confirm it."))
+        raise Forbidden("forbidden", _("Only the table's players, referees and administrators confirm it."))
     if player_id is None:
         confirmation = (TableConfirmation.objects.filter(table=table, player=None).first()
                         or TableConfirmation.objects.create(table=table, player=None, confirmed_by=user))
@@ -110,13 +110,13 @@ def dispute_open(*, table: Table, user, message) -> TableDispute:
     table = _locked_table(table.pk)
     player = seated_player(user, table) if table_writer(user, table) == "player" else None
     if player is None:
-        raise PermissionDenied("forbidden", _("Only the table's players dispute its result."))
+        raise Forbidden("forbidden", _("Only the table's players dispute its result."))
     if not table.closed:  # an open table is still being written: it has no result to dispute yet
-        raise ServiceError("table_open", _("Only a closed table's result can be disputed."), status=409)
+        raise Conflict("table_open", _("Only a closed table's result can be disputed."))
     if TableDispute.objects.filter(table=table, player=player, status=TableDispute.Status.OPEN).exists():
         # one open dispute per player and table: a repeat would only mail the referees again
-        raise ServiceError("dispute_exists", _("Your dispute about this table is open already; a referee will "
-                                               "resolve it."), status=409)
+        raise Conflict("dispute_exists", _("Your dispute about this table is open already; a referee will "
+                                           "resolve it."))
     dispute = TableDispute.objects.create(table=table, player=player, message=message)
     _counting_changed(table)
     _tell_disputed(dispute, table)
@@ -129,7 +129,7 @@ def dispute_resolve(*, dispute: TableDispute, user) -> TableDispute:
     nothing); the disputing player is told by e-mail."""
     table = _locked_table(dispute.table_id)
     if table_writer(user, table) != "referee":
-        raise PermissionDenied("forbidden", _("Only the tournament's referees and administrators resolve disputes."))
+        raise Forbidden("forbidden", _("Only the tournament's referees and administrators resolve disputes."))
     dispute = TableDispute.objects.select_for_update(of=("self",)).select_related("player__user").get(pk=dispute.pk)
     if dispute.status != TableDispute.Status.RESOLVED:
         dispute.status, dispute.resolved_by, dispute.resolved_at = TableDispute.Status.RESOLVED, user, timezone.now()

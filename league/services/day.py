@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import (
     AuditEntry,
     Bye,
@@ -81,9 +81,9 @@ def withdrawal_create(*, tournament: Tournament, player: Player, from_session: i
                                     **sessions)
                .values_list("session__number", flat=True).first())
     if started is not None:
-        raise ServiceError("session_started", _("%(player)s has played in session %(number)s; withdraw from a later "
-                                                "session.") % {"player": player, "number": started},
-                           fields={"from_session": [_("Already played.")]}, status=409)
+        raise Conflict("session_started", _("%(player)s has played in session %(number)s; withdraw from a later "
+                                            "session.") % {"player": player, "number": started},
+                       fields={"from_session": [_("Already played.")]})
     with transaction.atomic():
         withdrawal, _created = Withdrawal.objects.update_or_create(
             tournament=tournament, player=player,
@@ -128,9 +128,9 @@ def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, cl
         if len(same) == 1:
             chosen = same[0]
         elif like:
-            raise ServiceError("walkin_similar", _("%(name)s is probably entered already: choose the player, or "
-                                                   "say it is someone new.") % {"name": f"{first_name} {last_name}"},
-                               status=409, extra={"candidates": [p.pk for p in like]})
+            raise Conflict("walkin_similar", _("%(name)s is probably entered already: choose the player, or "
+                                               "say it is someone new.") % {"name": f"{first_name} {last_name}"},
+                           extra={"candidates": [p.pk for p in like]})
         else:
             chosen = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
     registration = registration_create(tournament=tournament, player=chosen, substitute=True)
@@ -147,10 +147,10 @@ def bye_create(*, tournament: Tournament, player: Player, session_number: int, u
         raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
                            % {"count": tournament.session_count}, fields={"session": [_("No such session.")]})
     if Seat.objects.filter(session__tournament=tournament, session__number=session_number, player=player).exists():
-        raise ServiceError("already_seated", _("%(player)s has a seat in session %(number)s; give the bye before "
-                                               "the draw, or draw the session again after it.")
-                           % {"player": player, "number": session_number},
-                           fields={"player": [_("Already seated.")]}, status=409)
+        raise Conflict("already_seated", _("%(player)s has a seat in session %(number)s; give the bye before "
+                                           "the draw, or draw the session again after it.")
+                       % {"player": player, "number": session_number},
+                       fields={"player": [_("Already seated.")]})
     bye, _created = Bye.objects.get_or_create(tournament=tournament, player=player, session_number=session_number,
                                               defaults={"by": user})
     standings_request(tournament_id=tournament.pk)
@@ -173,21 +173,26 @@ def seat_replace(*, table: Table, position: int, player: Player) -> Seat:
     table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
     session, tournament = table.session, table.session.tournament
     if table.hands.exists():
-        raise ServiceError("session_started", _("Hands have been played at this table; its seats are final."),
-                           status=409)
+        raise Conflict("session_started", _("Hands have been played at this table; its seats are final."))
     _registered(tournament, player)
     if Withdrawal.objects.filter(withdrawn_in(session.number), tournament=tournament, player=player).exists():
-        raise ServiceError("withdrawn", _("%(player)s has withdrawn from this session.") % {"player": player},
-                           fields={"player": [_("Withdrawn.")]}, status=409)
+        raise Conflict("withdrawn", _("%(player)s has withdrawn from this session.") % {"player": player},
+                       fields={"player": [_("Withdrawn.")]})
     if Seat.objects.filter(session=session, player=player).exists():
-        raise ServiceError("already_seated", _("%(player)s already has a seat in this session.") % {"player": player},
-                           fields={"player": [_("Already seated.")]}, status=409)
+        raise Conflict("already_seated", _("%(player)s already has a seat in this session.") % {"player": player},
+                       fields={"player": [_("Already seated.")]})
     seat = Seat.objects.filter(table=table, position=position).first()
     if seat is None:
         raise ServiceError("bad_seat", _("This table has no such seat."), fields={"position": [_("No such seat.")]})
     seat.player = player
     seat.save(update_fields=["player"])
     return seat
+
+
+def session_open(*, tournament: Tournament, number: int) -> Session:
+    """Session ``number`` of the tournament, made on first use (the clock of a session not drawn
+    yet); the caller has checked that the tournament has this session."""
+    return Session.objects.get_or_create(tournament=tournament, number=number)[0]
 
 
 def _seconds(seconds: int | None, *, required: bool) -> int | None:
@@ -224,25 +229,25 @@ def clock_apply(*, session: Session, action: str, seconds: int | None = None, ta
                            fields={"table": [_("Not allowed here.")]})
     if action == "start":
         if state == ClockState.PAUSED or (state == ClockState.RUNNING and _left(session, now) > 0):
-            raise ServiceError("clock_running", _("The clock is already running."), status=409)
+            raise Conflict("clock_running", _("The clock is already running."))
         seconds = _seconds(seconds, required=False) or session.tournament.day_options["session_minutes"] * 60
         session.clock_state, session.clock_duration_s = ClockState.RUNNING, seconds
         session.clock_ends_at, session.clock_remaining_s = now + datetime.timedelta(seconds=seconds), None
         Table.objects.filter(session=session).update(clock_extra_s=0)
     elif action == "pause":
         if state != ClockState.RUNNING:
-            raise ServiceError("clock_not_running", _("The clock is not running."), status=409)
+            raise Conflict("clock_not_running", _("The clock is not running."))
         session.clock_remaining_s, session.clock_ends_at = _left(session, now), None
         session.clock_state = ClockState.PAUSED
     elif action == "resume":
         if state != ClockState.PAUSED:
-            raise ServiceError("clock_not_paused", _("The clock is not paused."), status=409)
+            raise Conflict("clock_not_paused", _("The clock is not paused."))
         session.clock_ends_at = now + datetime.timedelta(seconds=session.clock_remaining_s or 0)
         session.clock_state, session.clock_remaining_s = ClockState.RUNNING, None
     elif action == "extend":
         seconds = _seconds(seconds, required=True)
         if state == ClockState.IDLE:
-            raise ServiceError("clock_idle", _("Start the clock first."), status=409)
+            raise Conflict("clock_idle", _("Start the clock first."))
         if table is not None:
             Table.objects.filter(pk=table.pk).update(clock_extra_s=table.clock_extra_s + seconds)
         elif state == ClockState.PAUSED:
@@ -256,7 +261,7 @@ def clock_apply(*, session: Session, action: str, seconds: int | None = None, ta
             session.clock_duration_s += seconds
     else:  # end
         if state == ClockState.IDLE:
-            raise ServiceError("clock_idle", _("Start the clock first."), status=409)
+            raise Conflict("clock_idle", _("Start the clock first."))
         session.clock_state, session.clock_ends_at, session.clock_remaining_s = ClockState.ENDED, now, None
         Table.objects.filter(session=session).update(clock_extra_s=0)
     session.save(update_fields=["clock_state", "clock_duration_s", "clock_ends_at", "clock_remaining_s"])

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..cache import directory_changed
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import AuditEntry, Club, Hand, League, Registration, Season, Seat, Session, Table, Tournament
 from .audit import audit_record
 from .rankings import ranking_fields, rankings_request, tournament_saved
@@ -36,11 +36,11 @@ def deletion_refusal(obj: models.Model) -> ServiceError | None:
         message = _("%(object)s has hands; it cannot be deleted.") % {"object": obj}
         if isinstance(obj, Tournament):
             message += " " + _("Archive it instead: it is then hidden and out of every ranking, and can be restored.")
-        return ServiceError("has_hands", message, status=409)
+        return Conflict("has_hands", message)
     if isinstance(obj, Registration) and Seat.objects.filter(session__tournament_id=obj.tournament_id,
                                                              player_id=obj.player_id).exists():
-        return ServiceError("already_seated", _("%(object)s has been seated already; withdraw the player in the "
-                                                "control room instead.") % {"object": obj}, status=409)
+        return Conflict("already_seated", _("%(object)s has been seated already; withdraw the player in the "
+                                            "control room instead.") % {"object": obj})
     in_use = {
         Club: (lambda club: club.players.exists(), _("%(object)s still has players; move them to another club first.")),
         Season: (lambda season: season.tournaments.exists(),
@@ -48,7 +48,7 @@ def deletion_refusal(obj: models.Model) -> ServiceError | None:
         League: (lambda league: league.seasons.exists(), _("%(object)s still has seasons; delete them first.")),
     }.get(type(obj))
     if in_use is not None and in_use[0](obj):
-        return ServiceError("in_use", in_use[1] % {"object": obj}, status=409)
+        return Conflict("in_use", in_use[1] % {"object": obj})
     return None
 
 

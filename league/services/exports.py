@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ..errors import PermissionDenied, ServiceError
+from ..errors import Forbidden, ServiceError
 from ..exports import WRITERS
 from ..languages import site_language
 from ..models import (
@@ -69,7 +69,7 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
     else:
         allowed = season is not None and administers_league(user, season.league_id)
     if not allowed:
-        raise PermissionDenied("forbidden", _("Only league administrators can export."))
+        raise Forbidden("forbidden", _("Only league administrators can export."))
     if kind in TOURNAMENT_KINDS:
         if tournament is None:
             raise ServiceError("bad_kind", _("This export is made for a tournament."),

@@ -29,6 +29,7 @@ def fields_required(instance, names: tuple[str, ...]) -> None:
                            fields={name: [_("Required.")] for name in missing})
 
 
-def field_error(code: str, field: str, message: str, *, status: int = 400) -> ServiceError:
-    """A ServiceError about one field, its message shown on that field."""
-    return ServiceError(code, message, fields={field: [message]}, status=status)
+def field_error(code: str, field: str, message: str, *, error: type[ServiceError] = ServiceError) -> ServiceError:
+    """A ServiceError about one field, its message shown on that field; ``error`` its kind
+    (``Conflict`` for a value another row has taken already)."""
+    return error(code, message, fields={field: [message]})

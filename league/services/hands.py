@@ -11,7 +11,7 @@ import scoring
 from scoring import flow
 from scoring.results import hand_amounts
 
-from ..errors import Conflict, ServiceError, from_scoring
+from ..errors import Conflict, Forbidden, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table
 from ..permissions import directs
@@ -78,7 +78,7 @@ def _next_hand(table: Table, posted: dict, existing: list[Hand]) -> tuple[dict, 
     options = tournament.effective_options
     _steps, state = _replay(table, [posted_part(h.record) for h in existing])
     if state.complete:
-        raise ServiceError("game_complete", _("This game is complete; no more hands can be entered."), status=409)
+        raise Conflict("game_complete", _("This game is complete; no more hands can be entered."))
     try:
         filled, result = flow.settle_at_table(tournament.ruleset, options, state, posted)
     except scoring.ScoringError as error:
@@ -106,8 +106,7 @@ def _locked_table(table_id: int) -> Table:
 
 def _ensure_open(table: Table) -> None:
     if table.closed:
-        raise ServiceError("table_closed", _("This table's game is closed; an administrator can reopen it."),
-                           status=409)
+        raise Conflict("table_closed", _("This table's game is closed; an administrator can reopen it."))
 
 
 def hand_preview(*, table: Table, record) -> dict:
@@ -309,7 +308,7 @@ def hand_delete(*, hand: Hand, user, idempotency_key: str = "") -> None:
     _ensure_open(table)
     last = table.hands.order_by("-number").first()
     if last is None or last.pk != hand.pk:
-        raise ServiceError("not_last_hand", _("Only the last hand of a table can be deleted."), status=409)
+        raise Conflict("not_last_hand", _("Only the last hand of a table can be deleted."))
     HandRevision.objects.create(hand=None, table=table, number=last.number, action=HandRevision.Action.DELETE,
                                 version=last.version, before=_snapshot(last), after=None, user=user,
                                 idempotency_key=key, request_hash=fingerprint if key else "")
@@ -323,7 +322,7 @@ def table_close(*, table: Table, user) -> Table:
         if table.closed:
             return table
         if not table.hands.exists():
-            raise ServiceError("table_empty", _("A table without hands cannot be closed."), status=409)
+            raise Conflict("table_empty", _("A table without hands cannot be closed."))
         table.closed, table.closed_at = True, timezone.now()
         table.save(update_fields=["closed", "closed_at"])
         if table.reopened_at is not None:  # closed again after a correction: the players confirm anew
@@ -338,7 +337,7 @@ def table_reopen(*, table: Table, user) -> Table:
     confirmations no longer hold, and closing it again asks them to confirm anew
     (league.services.reconfirm)."""
     if not directs(user, table.session.tournament_id):
-        raise ServiceError("forbidden", _("Only administrators can reopen a closed game."), status=403)
+        raise Forbidden("forbidden", _("Only administrators can reopen a closed game."))
     with transaction.atomic():
         table = _locked_table(table.pk)
         table.closed, table.closed_at, table.reopened_at = False, None, timezone.now()

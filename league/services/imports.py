@@ -19,18 +19,21 @@ import io
 import itertools
 import json
 import re
+import secrets
 import unicodedata
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..countries import country_normalised, is_country, is_ema_number
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..exports.formulas import unsafe
 from ..matching import NameIndex, name_key
 from ..models import Club, Player, Registration, Tournament
@@ -572,8 +575,8 @@ def registrations_import(*, tournament: Tournament, upload, user, decisions: dic
     nothing. Rows that are probably an existing player or club and have no decision are left alone
     (counted as ``similar``). Returns the counts of what was done."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("tournament_finished",
-                           _("This tournament is finished; nobody can register any more."), status=409)
+        raise Conflict("tournament_finished",
+                       _("This tournament is finished; nobody can register any more."))
     preview = _plan(tournament=tournament, rows=_read_rows(upload), decisions=decisions, clubs=clubs)
     if not preview.valid:
         raise _invalid(preview)
@@ -661,10 +664,25 @@ def players_bulk_create(*, rows: list[list], tournament: Tournament | None = Non
     existing ones; all or nothing (``invalid_rows`` listing every bad row). A row that is probably
     an existing player or club and has no decision is left alone (and reported as ``similar``)."""
     if tournament is not None and tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("tournament_finished",
-                           _("This tournament is finished; nobody can register any more."), status=409)
+        raise Conflict("tournament_finished",
+                       _("This tournament is finished; nobody can register any more."))
     preview = players_bulk_preview(rows=rows, tournament=tournament, decisions=decisions, clubs=clubs, names=names)
     if not preview.valid:
         raise rows_refused(len(preview.errors), bulk_entries(preview))
     _store(preview, tournament=tournament)
     return preview
+
+
+def upload_keep(*, upload) -> str:
+    """An import's uploaded file (at most ``MAX_BYTES`` and one byte, so that the import still sees
+    it too large) kept in the storage from the preview to the import; its path there."""
+    upload.seek(0)
+    data = upload.read(MAX_BYTES + 1)
+    upload.seek(0)
+    suffix = ".xlsx" if upload.name.lower().endswith(".xlsx") else ".csv"
+    return default_storage.save(f"imports/{secrets.token_hex(16)}{suffix}", ContentFile(data[:MAX_BYTES + 1]))
+
+
+def upload_forget(*, path: str) -> None:
+    """A kept upload (``upload_keep``) is no longer needed."""
+    default_storage.delete(path)

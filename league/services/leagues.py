@@ -6,7 +6,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..countries import country_normalised, is_country
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import Club, League, Season
 from .fields import field_error, fields_required, fields_set
 from .rankings import rankings_request
@@ -30,9 +30,9 @@ def league_validate(league: League) -> None:
         raise field_error("invalid_slug", "slug", _("Use only lower-case letters, digits and hyphens."))
     others = League.objects.exclude(pk=league.pk)
     if others.filter(name__iexact=league.name).exists():
-        raise field_error("name_taken", "name", _("Another league already has this name."), status=409)
+        raise field_error("name_taken", "name", _("Another league already has this name."), error=Conflict)
     if others.filter(slug=league.slug).exists():
-        raise field_error("slug_taken", "slug", _("Another league already has this address."), status=409)
+        raise field_error("slug_taken", "slug", _("Another league already has this address."), error=Conflict)
 
 
 def league_create(*, data: dict) -> League:
@@ -65,7 +65,7 @@ def season_validate(season: Season, *, outside_season_ok: bool = False) -> None:
     if season.ranking_method not in Season.RankingMethod.values:
         raise field_error("unknown_ranking_method", "ranking_method", _("Choose one of the ranking methods."))
     if Season.objects.filter(league=season.league, name=season.name).exclude(pk=season.pk).exists():
-        raise field_error("name_taken", "name", _("This league already has a season of this name."), status=409)
+        raise field_error("name_taken", "name", _("This league already has a season of this name."), error=Conflict)
     if season.pk is not None and not outside_season_ok:
         outside = season.tournaments.exclude(starts_on__gte=season.starts_on, ends_on__lte=season.ends_on)
         names = ", ".join(outside.values_list("name", flat=True)[:5])
@@ -109,7 +109,7 @@ def club_validate(club: Club) -> None:
     if not is_country(club.country):
         raise field_error("invalid_country", "country", _("Give a two-letter country code (ISO 3166), e.g. DE."))
     if Club.objects.filter(name__iexact=club.name).exclude(pk=club.pk).exists():
-        raise field_error("name_taken", "name", _("Another club already has this name."), status=409)
+        raise field_error("name_taken", "name", _("Another club already has this name."), error=Conflict)
 
 
 def club_create(*, data: dict) -> Club:

@@ -8,7 +8,7 @@ from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
 from ..countries import country_normalised, is_country, is_ema_number
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import (
     AccountClaim,
     AuditEntry,
@@ -51,13 +51,23 @@ def player_validate(player: Player) -> None:
     if player.ema_id and not is_ema_number(player.ema_id):
         raise field_error("invalid_ema_id", "ema_id", _("An EMA number is eight digits, e.g. 04990001."))
     if player.ema_id and Player.objects.filter(ema_id=player.ema_id).exclude(pk=player.pk).exists():
-        raise field_error("ema_id_taken", "ema_id", _("Another player already has this EMA number."), status=409)
+        raise field_error("ema_id_taken", "ema_id", _("Another player already has this EMA number."), error=Conflict)
     if player.public_name not in Player.PublicName.values:
         raise field_error("invalid_public_name", "public_name", _("Choose how the name appears in public."))
 
 
 def _logged(value):
     return value.pk if isinstance(value, models.Model) else value
+
+
+def player_create(*, data: dict) -> Player:
+    """A new player (``PLAYER_FIELDS``: first and last name, optional club, country, EMA number and
+    public name), validated as a change is (``player_validate``)."""
+    player = Player()
+    fields_set(player, data, PLAYER_FIELDS)
+    player_validate(player)
+    player.save()
+    return player
 
 
 @transaction.atomic
@@ -136,13 +146,12 @@ def player_merge(*, keep: Player, remove: Player, user=None) -> PlayerMerge:
         Seat.objects.filter(player=remove).values_list("session_id", flat=True))
     if both:
         session = Session.objects.select_related("tournament").filter(pk__in=both).order_by("pk").first()
-        raise ServiceError("merge_conflict", _("%(keep)s and %(remove)s both played in session %(session)s of "
-                                               "%(tournament)s; they are two people.")
-                           % {"keep": keep, "remove": remove, "session": session.number,
-                              "tournament": session.tournament.name}, status=409)
+        raise Conflict("merge_conflict", _("%(keep)s and %(remove)s both played in session %(session)s of "
+                                           "%(tournament)s; they are two people.")
+                       % {"keep": keep, "remove": remove, "session": session.number,
+                          "tournament": session.tournament.name})
     if keep.user_id and remove.user_id:
-        raise ServiceError("merge_conflict", _("Both players have an account; delete one of the accounts first."),
-                           status=409)
+        raise Conflict("merge_conflict", _("Both players have an account; delete one of the accounts first."))
     tournaments = set(Registration.objects.filter(player=remove).values_list("tournament_id", flat=True)) | set(
         Standing.objects.filter(player=remove).values_list("tournament_id", flat=True))
     # A sign-up follows its registration: where both were registered, it moves to keep's.

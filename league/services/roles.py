@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from ..errors import ServiceError
+from ..errors import Conflict, Forbidden, ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
 from ..models import AuditEntry, Club, League, RefereeAssignment, Role, Tournament
@@ -82,7 +82,7 @@ def _exists(role: str, scope_field: str | None, scope, **who) -> bool:
 
 
 def _role_exists() -> ServiceError:
-    return ServiceError("role_exists", _("This person already has this role here."), status=409)
+    return Conflict("role_exists", _("This person already has this role here."))
 
 
 def _activate(role: Role, user) -> Role:
@@ -117,7 +117,7 @@ def role_give(*, by, role: str, scope=None, user=None, email: str = "",
         raise ServiceError("invalid", _("Some fields are not valid."),
                            fields={scope_field or "role": [_("Name the league, club or tournament of this role.")]})
     if not may_give(by, role=role, scope=scope):
-        raise ServiceError("forbidden", _("You may not give this role here."), status=403)
+        raise Forbidden("forbidden", _("You may not give this role here."))
     email = email.strip().lower()
     if user is None and email:
         matches = list(get_user_model().objects.filter(email__iexact=email, is_active=True)[:2])
@@ -177,13 +177,12 @@ def role_take_back(*, by, role: Role) -> None:
     role = (Role.objects.select_for_update(of=("self",)).select_related("user", "league", "club", "tournament")
             .get(pk=role.pk))
     if not may_give(by, role=role.role, scope=role.scope):
-        raise ServiceError("forbidden", _("You may not take back this role."), status=403)
+        raise Forbidden("forbidden", _("You may not take back this role."))
     if role.role == Role.Kind.SITE_ADMIN and role.status == Role.Status.ACTIVE and role.user is not None:
         if role.user.is_superuser:
-            raise ServiceError("superuser", _("This person is a superuser; that is changed in Django's admin."),
-                               status=409)
+            raise Conflict("superuser", _("This person is a superuser; that is changed in Django's admin."))
         if _site_admin_ids() <= {role.user_id}:
-            raise ServiceError("last_site_admin", _("The last site administrator cannot be removed."), status=409)
+            raise Conflict("last_site_admin", _("The last site administrator cannot be removed."))
         role.user.groups.remove(*Group.objects.filter(name=ADMIN_GROUP))
         app_label, codename = ADMINISTER.split(".")
         role.user.user_permissions.remove(*Permission.objects.filter(content_type__app_label=app_label,
@@ -209,8 +208,8 @@ def invitation_accept(*, token: str, username: str, password: str) -> Role:
     if fields:
         raise ServiceError("invalid", _("Some fields are not valid."), fields=fields)
     if User.objects.filter(username__iexact=username).exists():
-        raise ServiceError("username_taken", _("This user name is taken; please choose another."),
-                           fields={"username": [_("This user name is taken.")]}, status=409)
+        raise Conflict("username_taken", _("This user name is taken; please choose another."),
+                       fields={"username": [_("This user name is taken.")]})
     candidate.set_password(password)
     candidate.save()
     role.accepted_at = timezone.now()

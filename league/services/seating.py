@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import seating
 from ..cache import pages_changed
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..models import Bye, CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal, withdrawn_in
 from ..seating.errors import TABLE_SIZE
 from ..seating.errors import field as seated_field
@@ -211,23 +211,22 @@ def session_open_to_seating(*, tournament: Tournament, number: int, force: bool 
     or run ahead of an open one, and any seating of a club event (its tables are formed by whoever
     came: league.services.club)."""
     if tournament.kind == Tournament.Kind.CLUB:
-        raise ServiceError("club_event", _("A club event has no draw: its tables are formed by the players who "
-                                           "came."), status=409)
+        raise Conflict("club_event", _("A club event has no draw: its tables are formed by the players who "
+                                       "came."))
     if not 1 <= number <= tournament.session_count:
         raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
                            % {"count": tournament.session_count}, status=404)
     if Table.objects.filter(session__tournament=tournament, session__number=number, hands__isnull=False).exists():
-        raise ServiceError("session_started", _("Hands have been played in this session; its seating is final."),
-                           status=409)
+        raise Conflict("session_started", _("Hands have been played in this session; its seating is final."))
     previous = Table.objects.filter(session__tournament=tournament, session__number=number - 1)
     if not force and previous.filter(hands__isnull=False).exists() and previous.filter(closed=False).exists():
         open_tables = sorted(set(previous.filter(closed=False).values_list("number", flat=True)))
-        raise ServiceError(
+        raise Conflict(
             "previous_session_open",
             _("Session %(number)s is still being played (open tables: %(tables)s). Draw when its tables are "
               "closed, or confirm to draw anyway.") % {"number": number - 1,
-                                                        "tables": ", ".join(map(str, open_tables))},
-            status=409, extra={"open_tables": open_tables})
+                                                    "tables": ", ".join(map(str, open_tables))},
+            extra={"open_tables": open_tables})
 
 
 def new_seed(tournament: Tournament, method: str) -> int:

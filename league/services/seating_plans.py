@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from .. import seating
 from ..cache import pages_changed
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..matching import name_key, words
 from ..models import (
     AuditEntry,
@@ -297,12 +297,11 @@ def seating_swap(*, tournament: Tournament, number: int, first: Player, second: 
              .filter(session__tournament=tournament, session__number=number, player__in=[first, second])}
     for player, name in ((first, "first"), (second, "second")):
         if player.pk not in seats:
-            raise ServiceError("not_seated", _("%(player)s has no seat in session %(number)s.")
-                               % {"player": player.full_name, "number": number},
-                               fields={name: [_("Not seated in this session.")]}, status=409)
+            raise Conflict("not_seated", _("%(player)s has no seat in session %(number)s.")
+                           % {"player": player.full_name, "number": number},
+                           fields={name: [_("Not seated in this session.")]})
     if Table.objects.filter(session__tournament=tournament, session__number=number, hands__isnull=False).exists():
-        raise ServiceError("session_started", _("Hands have been played in this session; its seating is final."),
-                           status=409)
+        raise Conflict("session_started", _("Hands have been played in this session; its seating is final."))
     a, b = seats[first.pk], seats[second.pk]
     # The database refuses a player seated twice at any moment: the first seat is held empty-handed
     # by deleting and re-creating it, inside this transaction.

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from ..countries import country_normalised, is_country, is_ema_number
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
 from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
@@ -96,8 +96,8 @@ def _archived_refused(tournament: Tournament) -> None:
     """An archived tournament is read-only: no sign-up is decided or withdrawn there (its
     registrations stay as they were archived)."""
     if tournament.archived_at is not None:
-        raise ServiceError("tournament_archived", _("This tournament is archived: it is read-only until it is "
-                                                    "restored."), status=409)
+        raise Conflict("tournament_archived", _("This tournament is archived: it is read-only until it is "
+                                                "restored."))
 
 
 def signups_open(tournament: Tournament) -> bool:
@@ -115,7 +115,7 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
     """A new, unconfirmed sign-up and the e-mail with its confirmation ``link(token)``. ``consent``: the
     registrant agreed that their name and results are published (required; its time is kept)."""
     if not signups_open(tournament):
-        raise ServiceError("registration_closed", _("Registration for this tournament is closed."), status=409)
+        raise Conflict("registration_closed", _("Registration for this tournament is closed."))
     first_name, last_name, club, ema_id = first_name.strip(), last_name.strip(), club.strip(), ema_id.strip()
     country = country_normalised(country) or "DE"
     fields = {}
@@ -143,8 +143,8 @@ def signup_create(*, tournament: Tournament, first_name: str, last_name: str, em
                                            token=secrets.token_urlsafe(32), language=site_language(language),
                                            consent_at=timezone.now())
     except IntegrityError:
-        raise ServiceError("already_signed_up", _("This e-mail address has already signed up for this tournament."),
-                           fields={"email": [_("Already signed up.")]}, status=409) from None
+        raise Conflict("already_signed_up", _("This e-mail address has already signed up for this tournament."),
+                       fields={"email": [_("Already signed up.")]}) from None
     with override(signup.language):
         _send(signup, _("Please confirm your registration for %(tournament)s") % {"tournament": tournament.name},
               _("Hello %(name)s,\n\nplease confirm your registration for %(tournament)s by opening this link:\n"
@@ -261,11 +261,11 @@ def _new_player(signup: Signup) -> Player:
 
 
 def _unconfirmed_match(match: SignupMatch) -> ServiceError:
-    return ServiceError(
+    return Conflict(
         "signup_matches_player",
         _("This sign-up looks like %(player)s, who is registered with other details. Approve it as that player "
           "or as a new player.") % {"player": match.player},
-        status=409, extra={"match": match_data(match)})
+        extra={"match": match_data(match)})
 
 
 def match_data(match: SignupMatch | None) -> dict | None:
@@ -295,9 +295,9 @@ def _approve(signup: Signup) -> None:
     player = _player_for(signup)
     if Registration.objects.filter(tournament=signup.tournament, player=player).exists():
         # never hand an existing registration to a sign-up: its withdrawal would remove it
-        raise ServiceError("already_registered", _("%(player)s is registered for this tournament already; this "
-                                                   "sign-up does not stand for that registration.")
-                           % {"player": player}, status=409)
+        raise Conflict("already_registered", _("%(player)s is registered for this tournament already; this "
+                                               "sign-up does not stand for that registration.")
+                       % {"player": player})
     registration = registration_create(tournament=signup.tournament, player=player)
     signup.status, signup.registration, signup.decided_at = Signup.Status.APPROVED, registration, timezone.now()
     signup.player = player
@@ -310,9 +310,8 @@ def _free(signup: Signup) -> None:
     if registration is None:
         return
     if Seat.objects.filter(session__tournament=signup.tournament, player_id=registration.player_id).exists():
-        raise ServiceError("already_seated", _("%(name)s has been seated already; withdraw them in the control "
-                                               "room instead.") % {"name": f"{signup.first_name} {signup.last_name}"},
-                           status=409)
+        raise Conflict("already_seated", _("%(name)s has been seated already; withdraw them in the control "
+                                           "room instead.") % {"name": f"{signup.first_name} {signup.last_name}"})
     signup.registration = None
     signup.save(update_fields=["registration"])
     registration.delete()
@@ -375,8 +374,7 @@ def signup_decide(*, signup: Signup, status: str, user=None, player: Player | st
         signup = Signup.objects.select_for_update(of=("self",)).select_related("registration").get(pk=signup.pk)
         if status == Signup.Status.APPROVED:
             if signup.status == Signup.Status.UNCONFIRMED:
-                raise ServiceError("not_confirmed", _("This registration has not been confirmed by e-mail yet."),
-                                   status=409)
+                raise Conflict("not_confirmed", _("This registration has not been confirmed by e-mail yet."))
             if signup.status in (Signup.Status.APPROVED,):
                 return signup
             _choose_player(signup, player)

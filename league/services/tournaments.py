@@ -15,7 +15,7 @@ from scoring import rulesets
 
 from .. import tournament_options
 from ..cache import pages_changed
-from ..errors import ServiceError, from_scoring
+from ..errors import Conflict, ServiceError, from_scoring
 from ..models import Hand, Player, RefereeAssignment, Registration, Season, Table, Tournament
 from ..validators import hidden_characters_message
 from .club import club_options
@@ -36,8 +36,7 @@ CREATED_KINDS = (Tournament.Kind.TOURNAMENT, Tournament.Kind.CLUB)
 def registration_create(*, tournament: Tournament, player: Player, substitute: bool = False,
                         team: str = "") -> Registration:
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
-                           status=409)
+        raise Conflict("tournament_finished", _("This tournament is finished; nobody can register any more."))
     if message := hidden_characters_message(team):
         raise ServiceError("hidden_characters", message, fields={"team": [message]})
     try:
@@ -46,8 +45,8 @@ def registration_create(*, tournament: Tournament, player: Player, substitute: b
                                                        substitute=substitute, team=team)
             standings_request(tournament_id=tournament.pk)
     except IntegrityError:
-        raise ServiceError("already_registered", _("%(player)s is already registered.") % {"player": player},
-                           fields={"player": [_("Already registered.")]}, status=409) from None
+        raise Conflict("already_registered", _("%(player)s is already registered.") % {"player": player},
+                       fields={"player": [_("Already registered.")]}) from None
     return registration
 
 
@@ -55,8 +54,7 @@ def registrations_create_many(*, tournament: Tournament, entries: list[dict]) ->
     """Register many players at once (the registration import, the bulk entry of players): each
     entry ``{"player_id", "substitute"?, "team"?}``; one standings request for all."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("tournament_finished", _("This tournament is finished; nobody can register any more."),
-                           status=409)
+        raise Conflict("tournament_finished", _("This tournament is finished; nobody can register any more."))
     registrations = Registration.objects.bulk_create([
         Registration(tournament=tournament, player_id=entry["player_id"], substitute=entry.get("substitute", False),
                      team=entry.get("team", "")) for entry in entries])
@@ -110,8 +108,8 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
                    % {"season": season, "starts": season.starts_on.isoformat(), "ends": season.ends_on.isoformat()})
         raise ServiceError("outside_season", message, fields={"starts_on": [message]})
     if Tournament.objects.filter(slug=tournament.slug).exclude(pk=tournament.pk).exists():
-        raise ServiceError("slug_taken", _("Another tournament already has this address."),
-                           fields={"slug": [_("Already taken.")]}, status=409)
+        raise Conflict("slug_taken", _("Another tournament already has this address."),
+                       fields={"slug": [_("Already taken.")]})
 
 
 def _stages_within_sessions(tournament: Tournament) -> None:
@@ -210,9 +208,8 @@ def tournament_rules_frozen(*, tournament: Tournament, ruleset: str, options: di
     if tournament.pk is None or (ruleset == tournament.ruleset and unchanged):
         return
     if Hand.objects.filter(table__session__tournament=tournament).exists():
-        raise ServiceError("rules_frozen", _("Hands have been played in this tournament; its ruleset and options "
-                                              "can no longer change."), fields={"options": [_("Frozen.")]},
-                           status=409)
+        raise Conflict("rules_frozen", _("Hands have been played in this tournament; its ruleset and options "
+                                          "can no longer change."), fields={"options": [_("Frozen.")]})
 
 
 def tournament_options_set(*, tournament: Tournament, ruleset: str, options: dict, user=None) -> Tournament:

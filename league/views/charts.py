@@ -1,9 +1,9 @@
-"""Small inline SVG charts drawn on the server (no JavaScript library), with their key and values
-as HTML beside them (``chart_with_key``), so that a phone reads every line's name and every value."""
+"""Small inline SVG charts drawn on the server (no JavaScript library): the geometry is worked out
+here, the markup is a template (league/_chart_svg.html); with their key and values as HTML beside
+them (``chart_with_key``, league/_chart.html), so that a phone reads every line's name and value."""
 import math
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 WIDTH, HEIGHT, PAD = 320, 170, 26
@@ -53,63 +53,29 @@ def lines_chart(columns: list[str], lines: list[Line], *, title: str, ranks: boo
         share = (v - low) / span if ranks else (high - v) / span
         return round(TOP + share * (HEIGHT - TOP - BOTTOM), 1)
 
-    def line(number: int, name: str, points: list) -> SafeString:
-        coords = [(x(i), y(float(v))) for i, v, _ in points]
-        dots = format_html_join(
-            "",
-            '<circle cx="{}" cy="{}" r="3.5"><title>{}: {}</title></circle>',
-            ((cx, cy, tip, f"{float(v):g}") for (cx, cy), (_, v, tip) in zip(coords, points, strict=True)),
-        )
-        return format_html(
-            '<g class="line line-{}">{}<polyline points="{}"/>{}</g>',
-            number % SERIES_COLOURS,
-            format_html("<title>{}</title>", name) if name else "",
-            " ".join(f"{cx},{cy}" for cx, cy in coords),
-            dots,
-        )
-
     longest = max((len(label) for label in columns), default=1)
     room = max(1, int((WIDTH - left - PAD) / (CHAR_WIDTH * longest + 4)) + 1)
     every = math.ceil(len(columns) / room)
-    labels = format_html_join(
-        "",
-        '<text x="{}" y="{}" text-anchor="middle">{}</text>',
-        ((x(i), HEIGHT - BOTTOM + 14, label) for i, label in enumerate(columns) if i % every == 0),
-    )
-    rules = format_html_join(
-        "", '<line class="group" x1="{}" x2="{}" y1="{}" y2="{}"/>',
-        ((x(i - 0.5), x(i - 0.5), TOP - 4, HEIGHT - BOTTOM + 2) for i in separators if 0 < i < len(columns)))
-    heading = format_html('<text class="axis" x="2" y="12">{}</text>', y_title) if y_title else SafeString("")
-    x_axis = format_html('<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>', WIDTH - PAD, HEIGHT - 4,
-                         x_title) if x_title else ""
-    zero = (
-        ""
-        if ranks
-        else format_html(
-            '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>', left, WIDTH - PAD, y(0.0), y(0.0)
-        )
-    )
-    return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>{}{}'
-        '<text x="{}" y="{}" text-anchor="end">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>'
-        '{}{}{}{}</svg>',
-        WIDTH,
-        HEIGHT,
-        title,
-        title,
-        zero,
-        rules,
-        left - 4,
-        TOP + 4,
-        top_label,
-        left - 4,
-        HEIGHT - BOTTOM,
-        bottom_label,
-        format_html_join("", "{}", ((line(n, name, points),) for n, (name, points) in enumerate(lines))),
-        labels,
-        heading,
-        x_axis,
-    )
+    return render_to_string("league/_chart_svg.html", {
+        "width": str(WIDTH), "height": str(HEIGHT), "title": title,
+        "zero": None if ranks else {"x1": str(left), "x2": str(WIDTH - PAD), "y": str(y(0.0))},
+        "rules": [str(x(i - 0.5)) for i in separators if 0 < i < len(columns)],
+        "rule_top": str(TOP - 4), "rule_bottom": str(HEIGHT - BOTTOM + 2),
+        "value_x": str(left - 4), "top_y": str(TOP + 4), "bottom_y": str(HEIGHT - BOTTOM),
+        "top_label": top_label, "bottom_label": bottom_label,
+        "lines": [_line(number, name, [(x(i), y(float(v)), tip, float(v)) for i, v, tip in points])
+                  for number, (name, points) in enumerate(lines)],
+        "labels": [(str(x(i)), label) for i, label in enumerate(columns) if i % every == 0],
+        "label_y": str(HEIGHT - BOTTOM + 14),
+        "y_title": y_title, "x_title": x_title, "x_title_x": str(WIDTH - PAD), "x_title_y": str(HEIGHT - 4),
+    })
+
+
+def _line(number: int, name: str, dots: list[tuple[float, float, str, float]]) -> dict:
+    """One line of ``lines_chart`` for its template: its colour, name, polyline and dots."""
+    return {"colour": str(number % SERIES_COLOURS), "name": name,
+            "points": " ".join(f"{cx},{cy}" for cx, cy, _tip, _value in dots),
+            "dots": [(str(cx), str(cy), tip, f"{value:g}") for cx, cy, tip, value in dots]}
 
 
 def chart_with_key(columns: list[str], lines: list[Line], **chart) -> SafeString:

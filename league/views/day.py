@@ -1,6 +1,8 @@
 """The tournament day's pages: the director's control room (administrators; the tournament's
 referees see it too and may check players in) and the projector (public, no login). Every write
 goes through league.services (day, seating)."""
+from collections.abc import Callable
+from typing import NamedTuple
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,7 +17,7 @@ from django.views.decorators.http import require_POST
 from ..cache import cached_page, page_subject
 from ..collation import sorted_by_name
 from ..errors import ServiceError
-from ..models import Bye, Export, Player, Session, Table, TableDispute, Tournament, TournamentPenalty
+from ..models import Bye, Export, Player, Table, Tournament, TournamentPenalty
 from ..permissions import directs, referee_or_refuse, visible_tournaments
 from ..selectors import day, stages
 from ..selectors.standings import standings_in_order, team_standings_for
@@ -26,6 +28,7 @@ from ..services.exports import export_kinds_for
 from ..services.penalties import tournament_penalty_create, tournament_penalty_delete
 from ..services.seating import METHODS, draw_field, seating_generate, seating_next_session, seating_preview
 from ..services.tournaments import tournament_status_set
+from . import control_forms
 from .numbers import posted_int
 
 CONTROL_LIVE_SECONDS = 10
@@ -119,14 +122,6 @@ def control_part(request, slug: str):
                                          request=request))
 
 
-def _posted_player(post) -> Player:
-    """The player a control-room form names: none chosen is said in the control room (400), not
-    answered with a page that does not exist; an id of nobody is a 404."""
-    if not post.get("player"):
-        raise ServiceError("player_required", _("Choose a player first."))
-    return get_object_or_404(Player, pk=posted_int(post.get("player"), 0))
-
-
 def _back(tournament: Tournament, number: int | None):
     url = reverse("tournament-control", args=[tournament.slug])
     return redirect(f"{url}?session={number}" if number else url)
@@ -135,122 +130,128 @@ def _back(tournament: Tournament, number: int | None):
 @login_required
 @require_POST
 def control_action(request, slug: str, action: str):
-    """One action of the control room; back to the control room with a message (PRG). A draw's
-    preview answers the page with the proposed tables instead."""
+    """One action of the control room (``ACTIONS``: its form and its handler); back to the control
+    room with a message (PRG). A draw's preview, and a walk-in who may be a player entered already,
+    answer the page instead; control.js (``X-Requested-With: fetch``) gets a refusal as plain text."""
     tournament = _directed(request, slug)
-    post = request.POST
-    number = posted_int(post.get("session"), None)
-    if action not in ("checkin", "resolve") and not directs(request.user, tournament):
+    known = ACTIONS.get(action)
+    if (known is None or not known.referees_too) and not directs(request.user, tournament):
         raise PermissionDenied(_("Only administrators can do this."))
+    if known is None:
+        raise Http404(_("No such action."))
+    form = known.form(request.POST, tournament=tournament)
     try:
-        if action == "checkin":
-            player = _posted_player(post)
-            present = day_services.checkin_toggle(tournament=tournament, player=player, user=request.user)
-            if request.headers.get("X-Requested-With") == "fetch":
-                return HttpResponse(status=204)
-            messages.success(request, (_("%(player)s is checked in.") if present
-                                       else _("%(player)s is no longer checked in.")) % {"player": player.full_name})
-        elif action == "draw":
-            return _draw(request, tournament, number)
-        elif action == "clock":
-            if not 1 <= (number or 1) <= tournament.session_count:
-                raise Http404(_("No such session."))
-            session, _created = Session.objects.get_or_create(tournament=tournament, number=number or 1)
-            table = None
-            if post.get("table"):
-                table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session=session)
-            minutes = posted_int(post.get("minutes"), None)
-            session = day_services.clock_apply(session=session, action=post.get("action", ""), table=table,
-                                               seconds=minutes * 60 if minutes else None)
-            if post.get("action") == "start":
-                minutes = (session.clock_duration_s or 0) // 60
-            messages.success(request, clock_message(action=post.get("action", ""), number=session.number,
-                                                    minutes=minutes, table=table))
-        elif action == "withdraw":
-            player = _posted_player(post)
-            only = post.get("only") == "1"
-            withdrawal = day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
-                                                        from_session=posted_int(post.get("from_session"), 0),
-                                                        only=only)
-            messages.success(request, (_("%(player)s sits out session %(number)s only.") if only else
-                                       _("%(player)s is withdrawn from session %(number)s on."))
-                             % {"player": player.full_name, "number": withdrawal.from_session})
-        elif action == "walkin":
-            return _walkin(request, tournament, number)
-        elif action in ("bye", "unbye"):
-            player = _posted_player(post)
-            if action == "bye":
-                day_services.bye_create(tournament=tournament, player=player, session_number=number or 0,
-                                        user=request.user)
-                messages.success(request, _("%(player)s sits out session %(number)s with a bye.")
-                                 % {"player": player.full_name, "number": number})
-            else:
-                day_services.bye_delete(tournament=tournament, player=player, session_number=number or 0)
-                messages.success(request, _("%(player)s plays in session %(number)s again.")
-                                 % {"player": player, "number": number})
-        elif action == "penalty":
-            player = _posted_player(post)
-            penalty = tournament_penalty_create(
-                tournament=tournament, player=player, points=posted_int(post.get("points"), None),
-                reason=post.get("reason", ""), disqualified=bool(post.get("disqualified")), user=request.user)
-            messages.success(request, _("Penalty for %(player)s: %(points)s points (%(reason)s).")
-                             % {"player": player, "points": penalty.points, "reason": penalty.reason})
-        elif action == "unpenalty":
-            penalty = get_object_or_404(TournamentPenalty, pk=posted_int(post.get("penalty"), 0), tournament=tournament)
-            tournament_penalty_delete(penalty=penalty)
-            messages.success(request, _("The penalty for %(player)s is withdrawn.") % {"player": penalty.player})
-        elif action == "unwithdraw":
-            player = _posted_player(post)
-            day_services.withdrawal_delete(tournament=tournament, player=player)
-            messages.success(request, _("%(player)s plays again.") % {"player": player})
-        elif action == "seat":
-            table = get_object_or_404(Table, pk=posted_int(post.get("table"), 0), session__tournament=tournament)
-            player = _posted_player(post)
-            if post.get("position", "") == "":
-                raise ServiceError("position_required", _("Choose which seat the new player takes."))
-            if not post.get("confirm"):
-                raise ServiceError("confirm", _("Tick the box to confirm who leaves the seat."))
-            seat = day_services.seat_replace(table=table, position=posted_int(post.get("position"), -1), player=player)
-            messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
-                             % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
-                                "table": table.number})
-        elif action == "status":
-            tournament = tournament_status_set(tournament=tournament, status=post.get("status", ""), user=request.user)
-            messages.success(request, _("The tournament's status is now: %(status)s.")
-                             % {"status": tournament.get_status_display()})
-        elif action == "resolve":
-            dispute = get_object_or_404(TableDispute, pk=posted_int(post.get("dispute"), 0),
-                                        table__session__tournament=tournament)
-            dispute_resolve(dispute=dispute, user=request.user)
-            messages.success(request, _("The dispute about table %(table)s is resolved.")
-                             % {"table": dispute.table.number})
-        elif action == "reveal":
-            if not post.get("confirm"):
-                raise ServiceError("confirm", _("Tick the box to confirm the reveal."))
-            day_services.tournament_reveal(tournament=tournament)
-            messages.success(request, _("The standings are revealed."))
-        else:
-            raise Http404(_("No such action."))
+        response = known.handler(request, tournament, form.valid_data())
     except ServiceError as error:
         if request.headers.get("X-Requested-With") == "fetch":  # control.js says it as it is
             return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
         messages.error(request, error.message)
-    return _back(tournament, number)
+        response = None
+    return response or _back(tournament, form.cleaned_data.get("session"))
 
 
-def _walkin(request, tournament: Tournament, number: int | None):
+def _checkin(request, tournament: Tournament, data: dict) -> HttpResponse | None:
+    player = data["player"]
+    present = day_services.checkin_toggle(tournament=tournament, player=player, user=request.user)
+    if request.headers.get("X-Requested-With") == "fetch":
+        return HttpResponse(status=204)
+    messages.success(request, (_("%(player)s is checked in.") if present
+                               else _("%(player)s is no longer checked in.")) % {"player": player.full_name})
+    return None
+
+
+def _clock(request, tournament: Tournament, data: dict) -> None:
+    number, table, minutes, action = data["session"] or 1, data["table"], data["minutes"], data["action"]
+    if not 1 <= number <= tournament.session_count:
+        raise Http404(_("No such session."))
+    if table is not None and table.session.number != number:
+        raise Http404(_("No such table."))
+    session = day_services.session_open(tournament=tournament, number=number)
+    session = day_services.clock_apply(session=session, action=action, table=table,
+                                       seconds=minutes * 60 if minutes else None)
+    if action == "start":
+        minutes = (session.clock_duration_s or 0) // 60
+    messages.success(request, clock_message(action=action, number=session.number, minutes=minutes, table=table))
+
+
+def _withdraw(request, tournament: Tournament, data: dict) -> None:
+    player, only = data["player"], data["only"] == "1"
+    withdrawal = day_services.withdrawal_create(tournament=tournament, player=player, user=request.user,
+                                                from_session=data["from_session"], only=only)
+    messages.success(request, (_("%(player)s sits out session %(number)s only.") if only else
+                               _("%(player)s is withdrawn from session %(number)s on."))
+                     % {"player": player.full_name, "number": withdrawal.from_session})
+
+
+def _unwithdraw(request, tournament: Tournament, data: dict) -> None:
+    day_services.withdrawal_delete(tournament=tournament, player=data["player"])
+    messages.success(request, _("%(player)s plays again.") % {"player": data["player"]})
+
+
+def _bye(request, tournament: Tournament, data: dict) -> None:
+    player, number = data["player"], data["session"]
+    day_services.bye_create(tournament=tournament, player=player, session_number=number or 0, user=request.user)
+    messages.success(request, _("%(player)s sits out session %(number)s with a bye.")
+                     % {"player": player.full_name, "number": number})
+
+
+def _unbye(request, tournament: Tournament, data: dict) -> None:
+    player, number = data["player"], data["session"]
+    day_services.bye_delete(tournament=tournament, player=player, session_number=number or 0)
+    messages.success(request, _("%(player)s plays in session %(number)s again.") % {"player": player, "number": number})
+
+
+def _penalty(request, tournament: Tournament, data: dict) -> None:
+    player = data["player"]
+    penalty = tournament_penalty_create(tournament=tournament, player=player, points=data["points"],
+                                        reason=data["reason"], disqualified=data["disqualified"], user=request.user)
+    messages.success(request, _("Penalty for %(player)s: %(points)s points (%(reason)s).")
+                     % {"player": player, "points": penalty.points, "reason": penalty.reason})
+
+
+def _unpenalty(request, tournament: Tournament, data: dict) -> None:
+    penalty = data["penalty"]
+    tournament_penalty_delete(penalty=penalty)
+    messages.success(request, _("The penalty for %(player)s is withdrawn.") % {"player": penalty.player})
+
+
+def _seat(request, tournament: Tournament, data: dict) -> None:
+    player, table = data["player"], data["table"]
+    seat = day_services.seat_replace(table=table, position=data["position"], player=player)
+    messages.success(request, _("%(player)s takes the seat %(wind)s at table %(table)s.")
+                     % {"player": player, "wind": day.WIND_NAMES[day.START_WINDS[seat.position]],
+                        "table": table.number})
+
+
+def _status(request, tournament: Tournament, data: dict) -> None:
+    tournament = tournament_status_set(tournament=tournament, status=data["status"], user=request.user)
+    messages.success(request, _("The tournament's status is now: %(status)s.")
+                     % {"status": tournament.get_status_display()})
+
+
+def _resolve(request, tournament: Tournament, data: dict) -> None:
+    dispute = data["dispute"]
+    dispute_resolve(dispute=dispute, user=request.user)
+    messages.success(request, _("The dispute about table %(table)s is resolved.") % {"table": dispute.table.number})
+
+
+def _reveal(request, tournament: Tournament, data: dict) -> None:
+    day_services.tournament_reveal(tournament=tournament)
+    messages.success(request, _("The standings are revealed."))
+
+
+def _walkin(request, tournament: Tournament, data: dict) -> HttpResponse | None:
     """A walk-in: registered and checked in, or, when the name is probably a player entered already,
     the control room again with the walk-in form asking who it is (the candidates, or someone new)."""
-    post = request.POST
-    first_name, last_name = post.get("first_name", ""), post.get("last_name", "")
+    number, first_name, last_name = data["session"], data["first_name"], data["last_name"]
     try:
         registration = day_services.walkin_create(tournament=tournament, first_name=first_name,
                                                   last_name=last_name, user=request.user,
-                                                  player=post.get("player") or None)
+                                                  player=data["player"] or None)
     except ServiceError as error:
         messages.error(request, error.message)
         if error.code != "walkin_similar":
-            return _back(tournament, number)
+            return None
         context = _control_context(request, tournament, number)
         players = Player.objects.select_related("club").in_bulk(error.extra["candidates"])
         context.update(walkin_first=first_name, walkin_last=last_name,
@@ -259,17 +260,13 @@ def _walkin(request, tournament: Tournament, number: int | None):
     player = registration.player
     name = f"{player.full_name} ({player.club.name})" if player.club else player.full_name  # which one it is
     messages.success(request, _("%(player)s is registered as a substitute and checked in.") % {"player": name})
-    return _back(tournament, number)
+    return None
 
 
-def _draw(request, tournament: Tournament, number: int | None):
-    post = request.POST
-    number = number or 1
-    method = post.get("method", "")
-    seed = posted_int(post.get("seed"), None)
-    force = bool(post.get("force"))
+def _draw(request, tournament: Tournament, data: dict) -> HttpResponse:
+    number, method, seed, force = data["session"] or 1, data["method"], data["seed"], data["force"]
     try:
-        if post.get("commit"):
+        if data["commit"]:
             seating_generate(tournament=tournament, number=number, method=method, seed=seed, force=force)
             messages.success(request, _("Session %(number)s is drawn.") % {"number": number})
             return _back(tournament, number)
@@ -290,6 +287,30 @@ def _draw(request, tournament: Tournament, number: int | None):
                  "tables": [[(day.WIND_NAMES[day.START_WINDS[i]], players[p]) for i, p in enumerate(table)]
                             for table in proposal["tables"]]})
     return render(request, "league/control.html", context)
+
+
+class Action(NamedTuple):
+    form: type[control_forms.ControlForm]
+    handler: Callable[..., HttpResponse | None]
+    referees_too: bool = False  # else the tournament's directors only
+
+
+ACTIONS = {
+    "checkin": Action(control_forms.CheckinForm, _checkin, referees_too=True),
+    "resolve": Action(control_forms.ResolveForm, _resolve, referees_too=True),
+    "draw": Action(control_forms.DrawForm, _draw),
+    "clock": Action(control_forms.ClockForm, _clock),
+    "withdraw": Action(control_forms.WithdrawForm, _withdraw),
+    "unwithdraw": Action(control_forms.UnwithdrawForm, _unwithdraw),
+    "walkin": Action(control_forms.WalkinForm, _walkin),
+    "bye": Action(control_forms.ByeForm, _bye),
+    "unbye": Action(control_forms.ByeForm, _unbye),
+    "penalty": Action(control_forms.PenaltyForm, _penalty),
+    "unpenalty": Action(control_forms.UnpenaltyForm, _unpenalty),
+    "seat": Action(control_forms.SeatForm, _seat),
+    "status": Action(control_forms.StatusForm, _status),
+    "reveal": Action(control_forms.RevealForm, _reveal),
+}
 
 
 # ---- the projector ----

@@ -2,13 +2,11 @@
 options form and self-registrations. Thin: the services do the work (league.services.imports …);
 everyone else gets a 403 (anonymous visitors the login page)."""
 import json
-import secrets
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.files import File
-from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
@@ -189,18 +187,13 @@ def _kept_upload(request, key: str):
 
 def _keep_upload(request, key: str, upload) -> None:
     _forget_upload(request, key)
-    upload.seek(0)
-    data = upload.read(imports.MAX_BYTES + 1)
-    upload.seek(0)
-    suffix = ".xlsx" if upload.name.lower().endswith(".xlsx") else ".csv"
-    path = default_storage.save(f"imports/{secrets.token_hex(16)}{suffix}", ContentFile(data[:imports.MAX_BYTES + 1]))
-    request.session[key] = {"path": path, "name": upload.name}
+    request.session[key] = {"path": imports.upload_keep(upload=upload), "name": upload.name}
 
 
 def _forget_upload(request, key: str) -> None:
     kept = request.session.pop(key, None)
     if kept:
-        default_storage.delete(kept["path"])
+        imports.upload_forget(path=kept["path"])
 
 
 @require_http_methods(["GET", "POST"])

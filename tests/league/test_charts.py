@@ -67,3 +67,16 @@ def test_the_score_chart_names_every_tournament_orders_by_the_day_played_and_sho
     values = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td>", figure)
     assert values == [("1", "June Cup, session 1"), ("2", "Thursday evenings, session 1")]
     assert "<summary>The values</summary>" in figure
+
+
+def test_a_chart_drawn_in_german_keeps_svgs_decimal_points():
+    """The markup is a template (league/_chart_svg.html); German number formatting must not reach
+    the coordinates, which SVG reads with a decimal point."""
+    from django.utils import translation
+
+    with translation.override("de"):
+        svg = line_chart([("1.3.", 2.5, "a"), ("1.4.", -1.25, "b"), ("1.5.", 7, "c")], title="Punkte")
+    coordinates = re.findall(r' (?:cx|cy|x|y|x1|x2|y1|y2)="([^"]*)"', svg)
+    assert coordinates and all(re.fullmatch(r"-?\d+(\.\d+)?", value) for value in coordinates)
+    assert re.search(r'points="[\d.]+,[\d.]+ [\d.]+,[\d.]+ [\d.]+,[\d.]+"', svg)
+    assert "<title>b: -1.25</title>" in svg

@@ -124,3 +124,12 @@ def test_the_player_page_links_administrators_to_the_edit(client, admin_user):
     assert edit not in client.get(f"/p/{player.pk}/").content.decode()
     client.force_login(admin_user)
     assert edit in client.get(f"/p/{player.pk}/").content.decode()
+
+
+def test_a_player_made_through_the_api_is_kept_as_an_edit_would_keep_it(admin_api):
+    """The API's create goes through league.services.players.player_create: the same rules as a change."""
+    response = admin_api.post("/api/v1/players/", {"first_name": "Ada  Maria", "last_name": "de  Vries",
+                                                   "country": "nl"}, format="json")
+    assert response.status_code == 201
+    player = Player.objects.get(pk=response.json()["id"])
+    assert (player.first_name, player.last_name, player.country) == ("Ada Maria", "de Vries", "NL")
