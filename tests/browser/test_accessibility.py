@@ -24,7 +24,9 @@ A target clipped to 1 px or less (select2's hidden original select) is hidden, n
 
 To add a page: append a ``Page`` to ``PAGES`` (a name, who looks at it, and a function from the
 ``World`` built below to the path); build what it needs in ``world``. Set SCREENSHOTS=<dir> to keep
-a screenshot of every page."""
+a screenshot of every page. Every route of league/urls.py is one of the pages' (its path's route, or
+the route its ``then`` reaches) or named in ``NOT_PAGES`` with the reason it is no page: a new route
+without either fails test_every_page_of_the_site_is_checked_or_named_as_no_page."""
 
 import dataclasses
 import datetime
@@ -114,7 +116,7 @@ class World:
 @dataclasses.dataclass(frozen=True)
 class Page:
     name: str
-    who: str  # "public", "player", "referee", "admin" or a seated player of players_event: "eva"
+    who: str  # "public", "player", "referee", "admin" or a seated player of players_event: "max"
     path: Callable[[World], str]
     then: Callable | None = None  # what a visitor does on the page before it is checked (an error state)
     status: int = 200
@@ -456,7 +458,7 @@ PAGES = [
          then=swap_two_players),
     Page("sheet-disputed-player", "player", lambda w: f"/referee/table/{w.disputed.pk}/"),
     Page("sheet-disputed-admin", "admin", lambda w: f"/referee/table/{w.disputed.pk}/"),
-    Page("sheet-reconfirm", "eva", lambda w: f"/referee/table/{w.reopened.pk}/"),
+    Page("sheet-reconfirm", "max", lambda w: f"/referee/table/{w.reopened.pk}/"),
     Page("sheet-reopened-admin", "admin", lambda w: f"/referee/table/{w.disputed.pk}/", then=reopen_the_table),
     Page("role-invitation", "public", lambda w: f"/account/invitation/{w.invitation}/"),
     Page("role-invitation-refused", "public", lambda w: f"/account/invitation/{w.invitation}/",
@@ -652,7 +654,7 @@ def players_at_the_tables(season, players, admin) -> tuple:
     first = SessionFactory(tournament=event, number=1)
     disputed = table_with_players(session=first, number=1, players=players[:4])
     reopened = table_with_players(session=first, number=2, players=players[4:])
-    for player, username in ((players[2], "a11y-carla"), (players[4], "a11y-eva")):
+    for player, username in ((players[2], "a11y-carla"), (players[5], "a11y-max")):
         player.user = UserFactory(username=username)
         player.save(update_fields=["user"])
     for table in (disputed, reopened):
@@ -689,7 +691,7 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
     cookies = [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
     if page_spec.who != "public":
         cookies.append(logged_in_cookie({"referee": "a11y-referee", "admin": "a11y-admin", "player": "a11y-player",
-                                         "eva": "a11y-eva"}[page_spec.who], base))
+                                         "max": "a11y-max"}[page_spec.who], base))
     context.add_cookies(cookies)
     page = context.new_page()
     page.set_default_timeout(15_000)
