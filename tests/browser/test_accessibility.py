@@ -462,7 +462,7 @@ PAGES = [
     Page("sheet-reopened-admin", "admin", lambda w: f"/referee/table/{w.disputed.pk}/", then=reopen_the_table),
     Page("role-invitation", "public", lambda w: f"/account/invitation/{w.invitation}/"),
     Page("role-invitation-refused", "public", lambda w: f"/account/invitation/{w.invitation}/",
-         then=accept_with_a_short_password, status=200),
+         then=accept_with_a_short_password),
     Page("role-invitation-accepted", "public", lambda w: f"/account/invitation/{w.invitation}/",
          then=accept_the_invitation),
     Page("role-invitation-bad-link", "public", lambda w: "/account/invitation/no-such-invitation/", status=404),
