@@ -24,18 +24,25 @@ A target clipped to 1 px or less (select2's hidden original select) is hidden, n
 
 To add a page: append a ``Page`` to ``PAGES`` (a name, who looks at it, and a function from the
 ``World`` built below to the path); build what it needs in ``world``. Set SCREENSHOTS=<dir> to keep
-a screenshot of every page."""
+a screenshot of every page. Every route of league/urls.py is one of the pages' (its path's route, or
+the route its ``then`` reaches) or named in ``NOT_PAGES`` with the reason it is no page: a new route
+without either fails test_every_page_of_the_site_is_checked_or_named_as_no_page."""
 
 import dataclasses
 import datetime
 import os
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
 from django.core.cache import caches
 from django.test import Client
+from django.urls import resolve
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from league.models import (
     AccountClaim,
@@ -44,6 +51,7 @@ from league.models import (
     PlayerMerge,
     RefereeAssignment,
     Registration,
+    Role,
     Signup,
     Standing,
     Table,
@@ -52,8 +60,11 @@ from league.models import (
 from league.services.accounts import claim_token
 from league.services.audit import audit_record
 from league.services.club import club_session_open, club_table_form
-from league.services.hands import hand_correct, hand_record, table_close
+from league.services.confirmations import dispute_open, table_confirm
+from league.services.hands import hand_correct, hand_record, table_close, table_reopen
 from league.services.rankings import rankings_recompute
+from league.services.roles import invitation_token
+from league.services.seat_codes import seat_codes_for, shown_code
 from league.services.standings import standings_recompute
 from league.services.tournaments import tournament_create
 from tests.browser.conftest import ARGS, CHROMIUM
@@ -75,7 +86,7 @@ PHONE = {"width": 360, "height": 800}  # the narrowest of the phones the pages a
 LANGUAGES = ["de", "en"]
 SHOTS = os.environ.get("SCREENSHOTS")
 WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
-OTHER_RULESETS = ["dmjl-hke", "riichi-ema", "japanese-classic"]
+OTHER_RULESETS = ["dmjl-hke", "riichi-ema", "japanese-classic", "mcr"]
 
 
 @dataclasses.dataclass
@@ -93,15 +104,23 @@ class World:
     ruleset_tables: dict
     signup: object
     claim_token: str
+    players_event: object = None  # entry "players": a disputed table, a reopened one, session 2 not begun
+    disputed: object = None
+    reopened: object = None
+    seat_code: str = ""  # a seat of session 2 of players_event
+    invitation: str = ""  # the e-mailed link's token of an invited referee
+    reset_path: str = ""  # a valid password-reset link
+    club: object = None
 
 
 @dataclasses.dataclass(frozen=True)
 class Page:
     name: str
-    who: str  # "public", "player", "referee" or "admin"
+    who: str  # "public", "player", "referee", "admin" or a seated player of players_event: "max"
     path: Callable[[World], str]
     then: Callable | None = None  # what a visitor does on the page before it is checked (an error state)
     status: int = 200
+    reaches: str = ""  # the route whose page ``then`` ends on, when it is not the route of ``path``
 
 
 def fail_to_save_a_hand(page) -> None:
@@ -239,6 +258,99 @@ def seat_one_player_twice(page) -> None:
     page.wait_for_selector("#error-summary")
 
 
+def value_mcr_tiles(page) -> None:
+    """The MCR tile panel of East, filled: the points it finds and their explanation."""
+    page.click("[data-tiles-toggle='0']")
+    panel = page.locator("#tiles-0")
+    panel.locator("[data-suit=man]").fill("123456789")
+    panel.locator("[data-suit=pin]").fill("111")
+    panel.locator("[data-suit=sou]").fill("55")
+    panel.locator("[data-flowers]").fill("2")
+    panel.locator("[data-win-tile]").fill("5s")
+    page.wait_for_selector("#tiles-explain-0 li")
+
+
+def type_a_wrong_seat_code(page) -> None:
+    page.fill("input[name=code]", "AAAA-AAAA")
+    with page.expect_navigation():
+        page.click("form.login button.primary")
+    page.wait_for_selector(".field.invalid, .err")
+
+
+def go_to_my_table(page) -> None:
+    """The code the card's QR code filled in opens the table's score sheet, signed in for the seat."""
+    with page.expect_navigation():
+        page.click("form.login button.primary")
+    page.wait_for_selector("#hand-form")
+
+
+def accept_with_a_short_password(page) -> None:
+    page.fill("input[name=username]", "new-referee")
+    page.fill("input[name=password]", "short")
+    with page.expect_navigation():
+        page.click("main form button.primary")
+    page.wait_for_selector(".errorlist")
+
+
+def accept_the_invitation(page) -> None:
+    page.fill("input[name=username]", "new-referee")
+    page.fill("input[name=password]", "a-long-enough-pass-4711")
+    with page.expect_navigation():
+        page.click("main form button.primary")
+    page.wait_for_selector("main form", state="detached")
+
+
+def ask_for_a_reset_link(page) -> None:
+    page.fill("input[name=email]", "anna@example.org")
+    with page.expect_navigation():
+        page.click("form.login button.primary")
+
+
+def sign_up(page) -> None:
+    page.fill("input[name=first_name]", "Nora")
+    page.fill("input[name=last_name]", "Neu")
+    page.fill("input[name=email]", "nora@example.org")
+    page.check("input[name=consent]")
+    with page.expect_navigation():
+        page.click("form.signup button.primary")
+
+
+def sign_up_without_consent(page) -> None:
+    page.fill("input[name=first_name]", "Nora")
+    with page.expect_navigation():
+        page.click("form.signup button.primary")
+    page.wait_for_selector("#error-summary, .field.invalid")
+
+
+def preview_a_seating_plan(page) -> None:
+    """A plan for session 2 from elsewhere, checked: its report and tables, and the button to use it."""
+    page.click("#seating-plan summary")
+    page.set_input_files("#plan-file", files=[{"name": "plan.csv", "mimeType": "text/csv", "buffer": (
+        "Session;Tisch;Wind;Spieler\n2;1;E;Anna Berg\n2;1;S;Carla Weiß\n2;1;W;Eva Adler\n2;1;N;Ida Šimić\n"
+        "2;2;E;Ben Schmidt-Nowakowski\n2;2;S;Dieter Zimmermann\n2;2;W;Max Kühn\n2;2;N;Leo Zahn\n").encode()}])
+    page.check("#seating-plan input[name=force]")  # session 1 is still being played
+    with page.expect_navigation():
+        page.click("#seating-plan button[type=submit]")
+    assert page.locator(".messages .error").count() == 0, page.inner_text(".messages")
+    page.wait_for_selector("#plan-preview")
+
+
+def reopen_the_table(page) -> None:
+    with page.expect_navigation():
+        page.click("form.reopen button")
+    page.wait_for_selector("#hand-form")
+
+
+def swap_two_players(page) -> None:
+    page.click("#seating-swap summary")
+    options = page.locator("#swap-first option").all()
+    page.select_option("#swap-first", options[1].get_attribute("value"))
+    page.select_option("#swap-second", options[-1].get_attribute("value"))
+    with page.expect_navigation():
+        page.click("#seating-swap button[type=submit]")
+    page.wait_for_selector(".messages")
+
+
 PAGES = [
     Page("home", "public", lambda w: "/"),
     Page("login", "public", lambda w: "/login/"),
@@ -278,9 +390,10 @@ PAGES = [
     Page("hand-history", "referee", lambda w: f"/referee/hand/{w.hand.pk}/history/"),
     Page("closed-table", "referee", lambda w: f"/referee/table/{w.closed.pk}/"),
     Page("control", "admin", lambda w: f"/t/{w.tournament.slug}/control/"),
-    Page("control-draw-preview", "admin", lambda w: f"/t/{w.tournament.slug}/control/", then=preview_a_draw),
+    Page("control-draw-preview", "admin", lambda w: f"/t/{w.tournament.slug}/control/", then=preview_a_draw,
+         reaches="tournament-control-action"),
     Page("control-odd-field", "admin", lambda w: f"/t/{w.tournament.slug}/control/",
-         then=add_a_walk_in_and_draw_an_odd_field),
+         then=add_a_walk_in_and_draw_an_odd_field, reaches="tournament-control-action"),
     Page("screen-admin", "admin", lambda w: f"/t/{w.tournament.slug}/screen/"),
     Page("admin-index", "admin", lambda w: "/admin/"),
     Page("admin-players", "admin", lambda w: "/admin/league/player/"),
@@ -331,6 +444,36 @@ PAGES = [
     Page("club-event-public", "public", lambda w: "/t/a11y-club/"),
     Page("club-table", "admin", lambda w: "/t/a11y-club/evenings/2/table/"),
     Page("club-table-refused", "admin", lambda w: "/t/a11y-club/evenings/2/table/", then=seat_one_player_twice),
+    Page("sheet-mcr-tiles-valued", "referee", lambda w: f"/referee/table/{w.ruleset_tables['mcr'].pk}/",
+         then=value_mcr_tiles),
+    Page("seat-code", "public", lambda w: "/seat/"),
+    Page("seat-code-refused", "public", lambda w: "/seat/", then=type_a_wrong_seat_code),
+    Page("seat-code-sheet", "public", lambda w: f"/seat/?code={w.seat_code}", then=go_to_my_table,
+         reaches="referee-table"),
+    Page("seat-cards", "admin", lambda w: f"/t/{w.players_event.slug}/control/session/2/seat-codes/"),
+    Page("control-players", "admin", lambda w: f"/t/{w.players_event.slug}/control/"),
+    Page("control-seating-plan-preview", "admin", lambda w: f"/t/{w.tournament.slug}/control/",
+         then=preview_a_seating_plan, reaches="tournament-seating-plan"),
+    Page("control-seats-swapped", "admin", lambda w: f"/t/{w.players_event.slug}/control/?session=2",
+         then=swap_two_players),
+    Page("sheet-disputed-player", "player", lambda w: f"/referee/table/{w.disputed.pk}/"),
+    Page("sheet-disputed-admin", "admin", lambda w: f"/referee/table/{w.disputed.pk}/"),
+    Page("sheet-reconfirm", "max", lambda w: f"/referee/table/{w.reopened.pk}/"),
+    Page("sheet-reopened-admin", "admin", lambda w: f"/referee/table/{w.disputed.pk}/", then=reopen_the_table),
+    Page("role-invitation", "public", lambda w: f"/account/invitation/{w.invitation}/"),
+    Page("role-invitation-refused", "public", lambda w: f"/account/invitation/{w.invitation}/",
+         then=accept_with_a_short_password),
+    Page("role-invitation-accepted", "public", lambda w: f"/account/invitation/{w.invitation}/",
+         then=accept_the_invitation),
+    Page("role-invitation-bad-link", "public", lambda w: "/account/invitation/no-such-invitation/", status=404),
+    Page("password-reset-sent", "public", lambda w: "/account/password/reset/", then=ask_for_a_reset_link,
+         reaches="password-reset-done"),
+    Page("password-reset-set", "public", lambda w: w.reset_path),
+    Page("manage-club", "admin", lambda w: f"/manage/clubs/{w.club.pk}/"),
+    Page("signup-sent", "public", lambda w: f"/t/{w.tournament.slug}/signup/", then=sign_up),
+    Page("signup-refused", "public", lambda w: f"/t/{w.tournament.slug}/signup/", then=sign_up_without_consent),
+    Page("signup-bad-link", "public", lambda w: "/signup/no-such-sign-up/", status=404),
+    Page("forbidden", "referee", lambda w: f"/t/{w.players_event.slug}/control/", status=403),
 ]
 
 # Tap targets smaller than 24 × 24 CSS px that no exception covers (see the module's docstring).
@@ -391,6 +534,14 @@ BROKEN_REFERENCES = """() => {
     }
   }
   return broken;
+}"""
+
+# The innermost elements reaching past the viewport's right edge (what makes a page scroll sideways).
+BEYOND_THE_EDGE = """() => {
+  const beyond = (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
+  return Array.from(document.querySelectorAll('body *'))
+    .filter(el => beyond(el) && !Array.from(el.children).some(beyond)).slice(0, 6)
+    .map(el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className ? '.' + el.className : ''));
 }"""
 
 UNSCOPED_HEADERS = "Array.from(document.querySelectorAll('th:not([scope])'), th => th.textContent.trim())"
@@ -479,9 +630,45 @@ def world() -> World:
     players[0].save(update_fields=["user"])
     claim = AccountClaim.objects.create(player=players[1], user=UserFactory(username="a11y-claim", is_active=False),
                                         email="ben@example.org", status=AccountClaim.Status.PENDING)
+    players_event, disputed, reopened, seat_code = players_at_the_tables(season, players, admin)
+    invited = Role.objects.create(role=Role.Kind.REFEREE, tournament=tournament, email="new-referee@example.org",
+                                  status=Role.Status.INVITED, created_by=admin)
+    anna = players[0].user
+    anna.email = "anna@example.org"
+    anna.save(update_fields=["email"])
+    reset_path = (f"/account/password/reset/{urlsafe_base64_encode(force_bytes(anna.pk))}/"
+                  f"{default_token_generator.make_token(anna)}/")
     return World(tournament=tournament, finished=finished, season=season, player=players[4],
                  table=Table.objects.get(pk=table.pk), closed=closed, hand=hand, ruleset_tables=ruleset_tables,
-                 signup=signup, claim_token=claim_token(claim))
+                 signup=signup, claim_token=claim_token(claim), players_event=players_event, disputed=disputed,
+                 reopened=reopened, seat_code=seat_code, invitation=invitation_token(invited),
+                 reset_path=reset_path, club=club)
+
+
+def players_at_the_tables(season, players, admin) -> tuple:
+    """A tournament whose players enter and confirm their tables (option ``entry`` "players"):
+    in session 1 table 1 closed and disputed by Carla, table 2 corrected after closing and closed
+    again (its players confirm anew); session 2 drawn, not begun, with its seat codes."""
+    event = TournamentFactory(slug="a11y-players", name="Spieler-Pokal", season=season, session_count=2,
+                              options={"entry": "players"})
+    first = SessionFactory(tournament=event, number=1)
+    disputed = table_with_players(session=first, number=1, players=players[:4])
+    reopened = table_with_players(session=first, number=2, players=players[4:])
+    for player, username in ((players[2], "a11y-carla"), (players[5], "a11y-max")):
+        player.user = UserFactory(username=username)
+        player.save(update_fields=["user"])
+    for table in (disputed, reopened):
+        hand_record(table=table, record=WIN, user=None)
+        table_close(table=table, user=None)
+    table_confirm(table=disputed, user=players[2].user)
+    dispute_open(table=disputed, user=players[2].user, message="Hand 1 war selbst gezogen.")
+    table_reopen(table=reopened, user=admin)
+    table_close(table=Table.objects.get(pk=reopened.pk), user=admin)
+    second = SessionFactory(tournament=event, number=2)
+    table_with_players(session=second, number=1, players=players[0::2])
+    table_with_players(session=second, number=2, players=players[1::2])
+    codes = seat_codes_for(session=second)
+    return event, Table.objects.get(pk=disputed.pk), Table.objects.get(pk=reopened.pk), shown_code(codes[1].code)
 
 
 def logged_in_cookie(username: str, base: str) -> dict:
@@ -503,8 +690,8 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
                                    device_scale_factor=1, bypass_csp=True)
     cookies = [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
     if page_spec.who != "public":
-        cookies.append(logged_in_cookie({"referee": "a11y-referee", "admin": "a11y-admin",
-                                         "player": "a11y-player"}[page_spec.who], base))
+        cookies.append(logged_in_cookie({"referee": "a11y-referee", "admin": "a11y-admin", "player": "a11y-player",
+                                         "max": "a11y-max"}[page_spec.who], base))
     context.add_cookies(cookies)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -513,6 +700,8 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
         assert response.status == page_spec.status, (page_spec.name, response.status, page.url)
         if page_spec.then:
             page_spec.then(page)
+        if page_spec.reaches:
+            assert route_of(page.url) == page_spec.reaches, (page_spec.name, page.url)
         assert page.evaluate("document.documentElement.lang") == language
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -532,7 +721,47 @@ def test_the_page_is_accessible_on_a_phone(live_server, chromium, world, page_sp
                          page.evaluate(UNSCOPED_HEADERS)]
         width, viewport = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         if width > viewport:
-            problems.append(f"scrolls sideways: {width} px wide in a {viewport} px viewport")
+            problems.append(f"scrolls sideways: {width} px wide in a {viewport} px viewport, beyond it: "
+                            + ", ".join(page.evaluate(BEYOND_THE_EDGE)))
         assert problems == [], f"{page_spec.name} ({language}):\n" + "\n".join(problems)
     finally:
         context.close()
+
+
+def route_of(url: str) -> str:
+    return resolve(urlsplit(url).path).url_name
+
+
+# The site's routes that are no page of their own to check, and why.
+NOT_PAGES = {
+    "tournament-live": "an HTML fragment the tournament's pages fetch into themselves (checked within them)",
+    "tournament-control-part": "an HTML fragment the control room fetches into itself (checked within it)",
+    "tournament-screen-part": "an HTML fragment the projector fetches into itself (checked within it)",
+    "tournament-seating-swap": "POST only: back to the control room with a message (control-seats-swapped)",
+    "club-evening-open": "POST only: back to the club event's page",
+    "language": "sets the language and redirects back",
+    "logout": "logs out and redirects",
+    "manage-tournament-step": "POST only: back to the tournament's management page",
+    "manage-tournament-registrations": "POST only: back to the tournament's management page",
+    "referee-service-worker": "JavaScript",
+    "favicon": "an icon",
+    "referee-table-preview": "POST only, answers JSON (the sheet's live preview)",
+    "referee-hand-edit-preview": "POST only, answers JSON (the correction's preview)",
+    "referee-table-state": "JSON (the sheet asks whether another phone saved a hand)",
+    "referee-hand-delete": "POST only: back to the score sheet",
+    "referee-table-confirm": "POST only: back to the score sheet",
+    "referee-table-dispute": "POST only: back to the score sheet",
+    "referee-table-reopen": "POST only: back to the score sheet (sheet-reopened-admin)",
+    "referee-table-close": "POST only: back to the score sheet",
+}
+
+
+def test_every_page_of_the_site_is_checked_or_named_as_no_page(world):
+    """A route added to league/urls.py without a page in PAGES (or a reason in NOT_PAGES) fails here."""
+    from league import urls
+
+    routes = {pattern.name for pattern in urls.urlpatterns}
+    checked = {route_of(page.path(world)) for page in PAGES} | {page.reaches for page in PAGES if page.reaches}
+    assert routes - checked - NOT_PAGES.keys() == set(), "routes without an accessibility check"
+    assert checked & NOT_PAGES.keys() == set(), "checked routes still named as no page"
+    assert NOT_PAGES.keys() - routes == set(), "NOT_PAGES names routes that no longer exist"
