@@ -113,9 +113,11 @@ def test_a_results_file_says_its_ruleset_and_one_of_another_family_is_refused(ad
     TournamentFactory(season=season, ruleset="riichi-ema", starts_on=datetime.date(2026, 2, 1),
                       ends_on=datetime.date(2026, 2, 1))
     missing = results(season, admin_api, None)
-    assert missing.status_code == 400 and "ruleset" in missing.json()["error"]["fields"]
+    assert (missing.status_code, missing.json()["error"]["code"]) == (400, "invalid")
+    assert "ruleset" in missing.json()["error"]["fields"]
     unknown = results(season, admin_api, "mahjong")
-    assert unknown.status_code == 400 and "ruleset" in unknown.json()["error"]["fields"]
+    assert (unknown.status_code, unknown.json()["error"]["code"]) == (400, "invalid_event")
+    assert "ruleset" in unknown.json()["error"]["fields"]
     wrong = results(season, admin_api, "mcr")
     assert wrong.status_code == 409 and wrong.json()["error"]["code"] == "ruleset_family_mismatch"
     assert not Tournament.objects.filter(kind=Tournament.Kind.EXTERNAL).exists()
