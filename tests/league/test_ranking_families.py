@@ -140,15 +140,16 @@ def test_the_manage_results_page_refuses_a_file_of_another_family(admin_client, 
     assert not Tournament.objects.filter(kind=Tournament.Kind.EXTERNAL).exists()
 
 
-def test_a_season_holding_two_families_ranks_only_that_of_its_first_tournament():
+def test_a_season_holding_two_families_ranks_only_that_of_its_first_tournament(client):
     """Tournaments put into one season before the families were kept apart: the ranking counts the
     first tournament's family, and the season page says the other does not count."""
     season = SeasonFactory(starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
                            ranking_method=Season.RankingMethod.TABLE_POINTS_SUM)
     riichi_player, mcr_player = PlayerFactory(), PlayerFactory()
     for ruleset, player, day in (("riichi-ema", riichi_player, 1), ("mcr", mcr_player, 2)):
-        tournament = TournamentFactory(season=season, ruleset=ruleset, status=Tournament.Status.FINISHED,
-                                       published=True, starts_on=datetime.date(2026, 3, day),
+        tournament = TournamentFactory(season=season, ruleset=ruleset, name=ruleset.split("-")[0].title(),
+                                       status=Tournament.Status.FINISHED, published=True,
+                                       starts_on=datetime.date(2026, 3, day),
                                        ends_on=datetime.date(2026, 3, day))
         Standing.objects.create(tournament=tournament, player=player, rank=1, table_points=4, score=0, games=1)
         tournament.kind = Tournament.Kind.EXTERNAL  # standings only: counted as they stand
@@ -156,6 +157,10 @@ def test_a_season_holding_two_families_ranks_only_that_of_its_first_tournament()
     rankings_recompute(season=season)
     assert list(SeasonRanking.objects.filter(season=season).values_list("player_id", flat=True)) == [
         riichi_player.pk]
+    page = client.get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Only tournaments of the family Riichi and Japanese count" in page
+    counts = {name: page[page.rindex(f">{name}<"):].split("</tr>")[0] for name in ("Riichi", "Mcr")}
+    assert ">yes<" in counts["Riichi"] and ">no<" in counts["Mcr"]
     season.ruleset_family = "mcr"
     season.save()
     rankings_recompute(season=season)
