@@ -131,7 +131,7 @@ def run() -> int:
     def event(number: int) -> dict:
         day = SEASON_START + datetime.timedelta(days=7 * number + 10)
         return {"season": season, "name": f"Bench Open {number}", "starts_on": day,
-                "ends_on": day + datetime.timedelta(days=1), "country": "NL"}
+                "ends_on": day + datetime.timedelta(days=1), "country": "NL", "ruleset": "riichi-ema"}
 
     times = []
     for _run in range(RUNS):

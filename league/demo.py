@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
+from scoring import handvalue
+
 from .errors import ServiceError
 from .models import Club, Player, Season, Table, Tournament
 from .permissions import ADMIN_GROUP
@@ -63,7 +65,52 @@ def _riichi_record(rng: random.Random) -> dict:
     return record
 
 
-RECORDS = {"dmjl-classical": _classical_record, "riichi-ema": _riichi_record}
+# MCR winning hands (docs/rules.md §9, engine ``mcr``): the tiles by suit (man/pin/sou/honours, the
+# melds' tiles included), the winning tile, the melds (type, "+" melded or "-" concealed, suit letter,
+# tiles) and the flowers. Valued from their tiles when played (``_mcr_record``); none counts a wind.
+MCR_HANDS = (
+    ("333/12333/111234/", "3p", ("pon+m333", "chi+p123", "chi+s234"), 2),
+    ("/7777/234456678/22", "4s", ("chi+s678", "kan-p7777", "chi+s234"), 1),
+    ("3333678/223457777//", "2p", ("chi+m678", "kan+p7777", "kan+m3333", "chi+p345"), 1),
+    ("11/1111/344555667/", "1m", ("kan+p1111", "chi+s567", "chi+s345"), 2),
+    ("666/7777/666677/666", "7s", ("kan+s6666", "kan-p7777"), 0),
+    ("123/6666/22777/7777", "2s", ("kan-z7777", "pon+s777", "kan+p6666"), 0),
+)
+SUIT_NAMES = {"m": "man", "p": "pin", "s": "sou", "z": "honors"}
+
+
+def _mcr_tiles(hand: tuple, *, self_drawn: bool) -> dict:
+    """One of ``MCR_HANDS`` as the tile record the hand valuation reads."""
+    tiles, win_tile, melds, flowers = hand
+    shape = dict(zip(SUIT_NAMES.values(), tiles.split("/"), strict=True))
+    return {"ruleset": "mcr", "tiles": shape, "win_tile": win_tile, "flowers": flowers,
+            "melds": [{"type": meld[:3], "opened": meld[3] == "+",
+                       "tiles": {**dict.fromkeys(SUIT_NAMES.values(), ""), SUIT_NAMES[meld[4]]: meld[5:]}}
+                      for meld in melds],
+            "situation": {"self_drawn": self_drawn, "last_of_kind": False, "kong": False, "last_of_wall": False,
+                          "seat_wind": "E", "round_wind": "E"}}
+
+
+def _mcr_record(rng: random.Random) -> dict:
+    """A hand as a referee enters it from the tiles: the valuation's points, flowers and elements."""
+    roll = rng.random()
+    if roll < 0.1:
+        return {"outcome": "draw"}
+    winner = rng.randrange(4)
+    record: dict = {"outcome": "win", "winner": winner}
+    if rng.random() < 0.35:
+        record["win_type"] = "self_draw"
+    else:
+        record["win_type"] = "discard"
+        record["discarder"] = (winner + rng.randrange(1, 4)) % 4
+    valued = handvalue.value(_mcr_tiles(rng.choice(MCR_HANDS), self_drawn=record["win_type"] == "self_draw"))
+    record.update(points=valued["points"], flowers=valued["flowers"], elements=valued["elements"])
+    if roll > 0.97:
+        record["penalties"] = [{"type": "false_mahjong", "seat": (winner + rng.randrange(1, 4)) % 4}]
+    return record
+
+
+RECORDS = {"dmjl-classical": _classical_record, "riichi-ema": _riichi_record, "mcr": _mcr_record}
 
 
 def _play_table(table: Table, rng: random.Random, *, hands: int | None, user) -> None:
@@ -89,20 +136,30 @@ def demo_build(*, seed: int = 2026) -> None:
     ]
     league = league_create(data={"name": "Deutsche Mah-Jongg Liga", "slug": "dmjl",
                                  "description": "Die Liga der deutschen Mah-Jongg-Clubs."})
-    season = season_create(data={"league": league, "name": "2026", "starts_on": datetime.date(2026, 1, 1),
-                                 "ends_on": datetime.date(2026, 12, 31)})
+    # one season per family of rulesets: classical, riichi and MCR results are ranked apart
+    year = {"league": league, "starts_on": datetime.date(2026, 1, 1), "ends_on": datetime.date(2026, 12, 31)}
+    season = season_create(data={**year, "name": "2026", "ruleset_family": "chinese-classical"})
+    riichi_season = season_create(data={**year, "name": "2026-riichi", "ruleset_family": "riichi"})
+    mcr_season = season_create(data={**year, "name": "2026-mcr", "ruleset_family": "mcr",
+                                     "ranking_method": Season.RankingMethod.MERS})
     finished = tournament_create(data={
         "slug": "chemnitz-open-2026", "name": "Chemnitz Open 2026", "season": season, "ruleset": "dmjl-classical",
         "options": {"upper_limit": 5000}, "place": "Chemnitz", "starts_on": datetime.date(2026, 6, 13),
         "ends_on": datetime.date(2026, 6, 14), "status": Tournament.Status.RUNNING, "published": True,
         "session_count": 4})
     running = tournament_create(data={
-        "slug": "berlin-riichi-cup-2026", "name": "Berlin Riichi Cup 2026", "season": season,
+        "slug": "berlin-riichi-cup-2026", "name": "Berlin Riichi Cup 2026", "season": riichi_season,
         "ruleset": "riichi-ema", "place": "Berlin", "starts_on": datetime.date(2026, 11, 21),
         "ends_on": datetime.date(2026, 11, 22), "status": Tournament.Status.RUNNING, "published": True,
         "session_count": 4})
+    mcr = tournament_create(data={
+        "slug": "hamburg-mcr-open-2026", "name": "Hamburg MCR Open 2026", "season": mcr_season, "ruleset": "mcr",
+        "place": "Hamburg", "starts_on": datetime.date(2026, 9, 5), "ends_on": datetime.date(2026, 9, 5),
+        "status": Tournament.Status.RUNNING, "published": True, "session_count": 2})
     for player in players:
         registration_create(tournament=finished, player=player)
+    for player in players[8:24]:
+        registration_create(tournament=mcr, player=player)
     for player in players[:16]:
         registration_create(tournament=running, player=player)
 
@@ -118,6 +175,12 @@ def demo_build(*, seed: int = 2026) -> None:
             if number == 1:
                 table_close(table=table, user=None)
     tournament_finish(tournament=finished)
+    for number in range(1, mcr.session_count + 1):
+        session = seating_generate(tournament=mcr, number=number, method="balanced")
+        for table in session.tables.order_by("number"):
+            _play_table(table, rng, hands=None, user=None)
+            table_close(table=table, user=None)
+    tournament_finish(tournament=mcr)
 
 
 @transaction.atomic
@@ -125,7 +188,9 @@ def demo_club(*, seed: int = 2026) -> Tournament | None:
     """The demo's club event (added when the demo loads, beside the fixture's tournaments): the
     Thursday evenings of the first club, its members registered, two evenings played, the second
     one's table still open. None when the league or the club is missing."""
-    season, club = Season.objects.order_by("starts_on").first(), Club.objects.order_by("pk").first()
+    seasons = Season.objects.order_by("starts_on", "pk")
+    season = seasons.filter(ruleset_family="chinese-classical").first() or seasons.first()
+    club = Club.objects.order_by("pk").first()
     if season is None or club is None:
         return None
     rng = random.Random(seed)

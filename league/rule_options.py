@@ -122,6 +122,16 @@ def sheet_of(ruleset: str) -> str:
     return rulesets.BY_NAME[ruleset].SHEET
 
 
+def family_label(name: str) -> str:
+    """The name of a family of rulesets (scoring.rulesets.FAMILIES) in the language of the moment."""
+    return gettext(rulesets.FAMILIES.get(name, name))
+
+
+def family_choices() -> list[tuple[str, object]]:
+    """(name, label) of every family of rulesets: the choices of a season's ranking family."""
+    return [(name, family_label(name)) for name in rulesets.FAMILIES]
+
+
 def ruleset_choices() -> list[tuple[str, object]]:
     """(name, label) of every registered ruleset: the choices of a tournament's ruleset."""
     return [(name, ruleset_label(name)) for name in rulesets.names()]

@@ -6,6 +6,7 @@ from scoring.rulesets import dmjl_hke
 
 NAME = "hke-short"
 LABEL = "Hongkong short"  # a real ruleset marks it: gettext_noop("…") from scoring.texts
+FAMILY = "chinese-classical"
 GAME = "table_points"
 STANDING_METHOD = "table_points"
 HAND_VALUE = "hke"

@@ -181,12 +181,16 @@ class ExternalResultsUpload(serializers.Serializer):
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
     country = serializers.CharField(max_length=10, help_text=gettext_lazy("ISO 3166 alpha-2"))
+    ruleset = serializers.CharField(max_length=40, help_text=gettext_lazy(
+        "The ruleset the tournament was played under (a name of GET rulesets/); it must be of the season's "
+        "family of rulesets (409 ruleset_family_mismatch)"))
     preview = serializers.BooleanField(required=False, default=False)
 
 
 class SeasonExternalResults(APIView):
     """POST the final results of a tournament held elsewhere (multipart: ``file``, ``name``,
-    ``starts_on``, ``ends_on``, ``country``). With ``preview`` → 200, one entry per row ``{"row",
+    ``starts_on``, ``ends_on``, ``country``, ``ruleset``; a ruleset of another family than the
+    season ranks: 409 ``ruleset_family_mismatch``). With ``preview`` → 200, one entry per row ``{"row",
     "status": "matched|new|error", "player"?, "error"?}``, nothing stored; otherwise → 201 (200 when
     it replaced the results of the same ``name`` and ``starts_on``) with the external tournament, or
     400 ``invalid_rows`` with every row and nothing stored."""

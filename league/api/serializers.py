@@ -68,7 +68,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Season
-        fields = ["id", "league", "name", "starts_on", "ends_on", "ranking_method", "min_games"]
+        fields = ["id", "league", "name", "starts_on", "ends_on", "ranking_method", "min_games", "ruleset_family"]
 
 
 class TournamentSerializer(serializers.ModelSerializer):

@@ -12,7 +12,7 @@ import scoring
 from scoring import rulesets
 
 from .. import tournament_options
-from ..rule_options import ruleset_choices
+from ..rule_options import family_choices, ruleset_choices
 from ..validators import validate_visible_name
 from .people import Player
 
@@ -54,6 +54,10 @@ class Season(models.Model):
                                       default=RankingMethod.TABLE_POINTS_SUM)
     min_games = models.PositiveIntegerField(_("minimum games"), default=0,
                                             help_text=_("For the average method: games needed to be ranked"))
+    # The family of rulesets the season ranks (scoring.rulesets.FAMILIES; docs/rules.md §11).
+    ruleset_family = models.CharField(
+        _("ruleset family"), max_length=20, blank=True, choices=family_choices,
+        help_text=_("The rulesets the season ranks; empty: those of its first tournament"))
 
     class Meta:
         ordering = ["league", "-starts_on"]

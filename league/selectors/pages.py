@@ -33,7 +33,7 @@ from ..permissions import directed_tournaments, ema_id_for, is_site_admin, visib
 from .addresses import player_address
 from .day import hides_for
 from .mers import tournament_figures
-from .standings import SEASON_ORDER, counts_in_ranking, ranking_figures, rankings_in_order
+from .standings import SEASON_ORDER, counts_in_ranking, of_season_family, ranking_figures, rankings_in_order
 from .tables import game_complete, player_totals, shown_totals
 
 RECENT_COUNT = 10
@@ -296,7 +296,8 @@ def season_tournaments(season: Season) -> list[SeasonTournament]:
     events do); for MERS with the weight in use (an administrator's override or the computed one),
     the computed weight and the age factor."""
     tournaments = list(season.tournaments.filter(published=True, archived_at=None).order_by("-ends_on", "name")
-                       .annotate(counted=ExpressionWrapper(counts_in_ranking(), output_field=BooleanField())))
+                       .annotate(counted=ExpressionWrapper(counts_in_ranking() & of_season_family(season),
+                                                           output_field=BooleanField())))
     figures = tournament_figures(tournaments)
     rows = [SeasonTournament(t, t.counted, days=figures[t.pk].days,
                              players=figures[t.pk].players, countries=figures[t.pk].countries)

@@ -21,6 +21,7 @@ from django.db.models import BigIntegerField, CharField, Count, F, Max, Q, Query
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
+from scoring import rulesets
 from scoring import standings as tally
 from scoring.numbers import shared_ranks, to_decimal
 from scoring.options import validate_options
@@ -52,6 +53,23 @@ def counts_in_ranking() -> Q:
     from its first hand on (open-ended: its tables count as they are closed and, with the players'
     own entry, confirmed)."""
     return Q(status=Tournament.Status.FINISHED) | Q(kind=Tournament.Kind.CLUB, status=Tournament.Status.RUNNING)
+
+
+def season_family(season: Season, *, excluding: list[int] | tuple[int, ...] = ()) -> str | None:
+    """The family of rulesets the season ranks (scoring.rulesets.FAMILIES, docs/rules.md §11): the
+    one a league administrator chose for it, else the family of its first tournament (by first day,
+    then as created; ``excluding``: tournaments not to ask, the one being changed), else None."""
+    if season.ruleset_family:
+        return season.ruleset_family
+    first = (Tournament.objects.filter(season_id=season.pk).exclude(pk__in=[pk for pk in excluding if pk])
+             .order_by("starts_on", "pk").values_list("ruleset", flat=True).first())
+    return rulesets.family(first)
+
+
+def of_season_family(season: Season) -> Q:
+    """The season's tournaments its ranking may count by their ruleset: those of its family."""
+    family = season_family(season)
+    return Q(ruleset__in=rulesets.of_family(family)) if family else Q()
 
 
 def standing_figures(standing: Standing) -> tuple:

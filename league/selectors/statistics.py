@@ -12,19 +12,27 @@ never a 0 that would read as "never".
 Only the hands that count in the standings are counted: where the players enter their own tables, a
 table not yet confirmed, or with an open dispute, waits (``counted_tables_q``), as in the standings.
 
+A tournament whose ruleset records a won hand's scoring elements (MCR: ``elements``, valued from the
+tiles) has two records more: ``elements``, each element named in its hands with the number of
+won hands it counted in, most frequent first, and ``highest_hands``, its highest-valued hands
+(the record's ``points``) with their elements.
+
 Sessions whose standings are hidden until the reveal (tournament option
 ``hide_standings_from_session``) are left out, tables, game results and tournament penalties alike, in one way for both
 (``_without_hidden``): the caller says from which session on, per tournament.
 """
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
 from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 
 from django.db.models import Avg, Count, Q, QuerySet
+from django.utils.translation import gettext
 
+from scoring import rulesets
 from scoring.flow import IDENTITY
+from scoring.mcr_elements import POINTS as ELEMENT_POINTS
 
 from .. import hand_facts
 from ..collation import text_key
@@ -33,6 +41,7 @@ from .day import hides_for
 from .tables import counted_tables_q, hand_seatings
 
 CHUNK = 2000
+HIGHEST_HANDS = 5  # the highest-valued hands a tournament's records list
 
 
 @dataclass
@@ -164,12 +173,16 @@ def tournament_statistics(*, tournament: Tournament, before_session: int | None 
             if player is not None:
                 rows.setdefault(player, StatRow(player))
     biggest = Biggest()
+    module = rulesets.get(tournament.ruleset)
+    elements = Elements() if module is not None and "elements" in module.FIELDS else None
     hands = (Hand.objects.filter(table__in=tables).order_by("table__session__number", "table__number", "number")
              .values_list("pk", "table_id", "table__session__number", "table__number", "record", "result"))
     for (pk, _table_id, session, table, record, result), players in _seated(hands, tables, seats):
         best = _count_hand(rows, players, record or {}, result or {})
         if best is not None and best[1] > biggest.points:
             biggest = Biggest(best[1], players[best[0]], pk, session, table)
+        if elements is not None:
+            elements.add(record or {}, players, hand=pk, session=session, table=table)
     for player_id, count in (penalties.values("player_id")
                              .annotate(n=Count("id")).values_list("player_id", "n")):
         rows.setdefault(player_id, StatRow(player_id)).penalties += count
@@ -180,7 +193,39 @@ def tournament_statistics(*, tournament: Tournament, before_session: int | None 
     _names(rows)
     _unknown_win_types(rows.values(), {tournament.ruleset})
     ordered = sorted(rows.values(), key=lambda r: (-r.wins, -(r.self_draws or 0), text_key(r.player_name), r.player))
-    return {"players": ordered, "records": _records(ordered, biggest, rows)}
+    records = _records(ordered, biggest, rows)
+    if elements is not None:
+        records.update(elements.records(rows))
+    return {"players": ordered, "records": records}
+
+
+class Elements:
+    """The scoring elements of a tournament's won hands (records that name them) and its highest
+    hands, for the records."""
+
+    def __init__(self) -> None:
+        self.hands: Counter[str] = Counter()
+        self.highest: list[tuple] = []
+
+    def add(self, record: dict, players: list[int | None], *, hand: int, session: int, table: int) -> None:
+        winners = hand_facts.winners(record)
+        points = record.get("points")
+        if not winners or type(points) is not int or players[winners[0]] is None:
+            return
+        named = [e["name"] for e in record.get("elements") or () if isinstance(e, dict) and e.get("name")]
+        self.hands.update(set(named))
+        self.highest.append((-points, session, table, hand, players[winners[0]], named))
+
+    def records(self, rows: dict[int, StatRow]) -> dict:
+        frequent = sorted(self.hands.items(), key=lambda item: (-item[1], -ELEMENT_POINTS.get(item[0], 0), item[0]))
+        return {
+            "elements": [{"name": gettext(name), "points": ELEMENT_POINTS.get(name), "hands": count}
+                         for name, count in frequent],
+            "highest_hands": [
+                {"player": player, "player_name": rows[player].player_name, "points": -points, "hand": hand,
+                 "session": session, "table": table, "elements": [gettext(name) for name in named]}
+                for points, session, table, hand, player, named in sorted(self.highest)[:HIGHEST_HANDS]],
+        }
 
 
 def _records(ordered: list[StatRow], biggest: Biggest, rows: dict[int, StatRow]) -> dict:

@@ -8,8 +8,10 @@ caps of league.services.imports. Every row is matched to a player: by EMA number
 name (league.matching: a unique same-or-similar name whose player carries no other EMA number is
 that player; none or several: a new player, with the row's EMA number and country). A player twice,
 a bad value or more than ``MAX_RESULT_ROWS`` rows is an error, and a file with any error stores
-nothing. The same ``name`` and ``starts_on`` again in the season replaces that tournament's
-standings; either way the season's ranking is queued.
+nothing. The sender names the ruleset the tournament was played under (``ruleset``): a ruleset of
+another family than the season ranks is refused (409 ``ruleset_family_mismatch``, docs/rules.md
+§11). The same ``name`` and ``starts_on`` again in the season replaces that tournament's standings;
+either way the season's ranking is queued.
 """
 import datetime
 from dataclasses import dataclass, field
@@ -19,6 +21,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+
+from scoring import rulesets
 
 from ..cache import standings_changed
 from ..countries import country_normalised, is_country, is_ema_number
@@ -30,6 +34,7 @@ from .imports import HEADINGS, rows_refused, too_many_rows, upload_rows
 from .imports import _key as heading_key
 from .imports import _text as cell_text
 from .standings import rankings_request
+from .tournaments import family_kept
 
 MAX_RESULT_ROWS = 2000  # players in one results file
 HEADING_SEARCH = 10  # rows looked at for the heading row (a title may come first)
@@ -88,6 +93,7 @@ class Event:
     starts_on: datetime.date
     ends_on: datetime.date
     country: str
+    ruleset: str
 
 
 def _columns(rows: list[list]) -> tuple[int, dict[str, int]]:
@@ -225,8 +231,10 @@ def external_results_plan(*, upload, event: Event) -> list[ResultRow]:
 
 
 def event_checked(*, season: Season, name: str, starts_on: datetime.date, ends_on: datetime.date,
-                  country: str) -> Event:
-    """The event's details, or 400 with the field at fault."""
+                  country: str, ruleset: str) -> Event:
+    """The event's details, or 400 with the field at fault; a ruleset of another family than the
+    season's (its other tournaments asked: not the one these results replace) 409
+    ``ruleset_family_mismatch``."""
     name = " ".join((name or "").split())
     country = country_normalised(country)
     fields: dict[str, list[str]] = {}
@@ -234,6 +242,8 @@ def event_checked(*, season: Season, name: str, starts_on: datetime.date, ends_o
         fields["name"] = [_("A name of 1 to 160 visible characters.")]
     if not is_country(country):
         fields["country"] = [_("A country code (ISO 3166 alpha-2, e.g. DE, NL, AT).")]
+    if rulesets.get(ruleset) is None:
+        fields["ruleset"] = [_("Choose one of the rulesets.")]
     if ends_on < starts_on:
         fields["ends_on"] = [_("The last day comes before the first.")]
     elif starts_on < season.starts_on or ends_on > season.ends_on:
@@ -241,13 +251,16 @@ def event_checked(*, season: Season, name: str, starts_on: datetime.date, ends_o
                                % {"start": season.starts_on, "end": season.ends_on}]
     if fields:
         raise ServiceError("invalid_event", _("The tournament's details are not valid."), fields=fields)
-    return Event(name, starts_on, ends_on, country)
+    replaced = Tournament.objects.filter(season=season, kind=Tournament.Kind.EXTERNAL, name=name, starts_on=starts_on)
+    family_kept(season=season, ruleset=ruleset, excluding=tuple(replaced.values_list("pk", flat=True)))
+    return Event(name, starts_on, ends_on, country, ruleset)
 
 
 def external_results_preview(*, season: Season, upload, name: str, starts_on: datetime.date,
-                             ends_on: datetime.date, country: str) -> list[dict]:
+                             ends_on: datetime.date, country: str, ruleset: str) -> list[dict]:
     """One entry per row ``{"row", "status": "matched|new|error", "player"?, "error"?}``; nothing stored."""
-    event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country)
+    event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country,
+                          ruleset=ruleset)
     return [row.entry() for row in external_results_plan(upload=upload, event=event)]
 
 
@@ -290,16 +303,17 @@ def _ema_numbers_taken(rows: list[ResultRow]) -> None:
 
 
 def external_results_import(*, season: Season, upload, name: str, starts_on: datetime.date,
-                            ends_on: datetime.date, country: str) -> tuple[Tournament, bool, list[dict]]:
+                            ends_on: datetime.date, country: str, ruleset: str) -> tuple[Tournament, bool, list[dict]]:
     """Store the file as the season's external tournament (a new one, or the one with the same
     name and first day, whose standings it replaces); all or nothing (400 ``invalid_rows`` with
     every row). Returns the tournament, whether it replaced one, and the rows as stored."""
-    event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country)
     with transaction.atomic():
         # one import per season at a time, matched under the lock: a second first import of the
         # same event waits here, then finds the players the first one made and replaces its
         # results instead of making a second tournament (and the new players twice)
         Season.objects.select_for_update().filter(pk=season.pk).first()
+        event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country,
+                              ruleset=ruleset)
         rows = external_results_plan(upload=upload, event=event)
         bad = [row for row in rows if row.status == "error"]
         if bad:
@@ -309,9 +323,9 @@ def external_results_import(*, season: Season, upload, name: str, starts_on: dat
                               starts_on=event.starts_on).first())
         replaced = tournament is not None
         if tournament is None:
-            tournament = Tournament(name=event.name, season=season, ruleset="riichi-ema",
+            tournament = Tournament(name=event.name, season=season, ruleset=event.ruleset,
                                     kind=Tournament.Kind.EXTERNAL, starts_on=event.starts_on, session_count=1)
-        tournament.ends_on, tournament.place = event.ends_on, event.country
+        tournament.ends_on, tournament.place, tournament.ruleset = event.ends_on, event.country, event.ruleset
         tournament.status, tournament.published = Tournament.Status.FINISHED, True
         if replaced:
             tournament.save()

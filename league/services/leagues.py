@@ -1,9 +1,12 @@
 """Leagues, seasons and clubs: the one way to create and change them (API, management pages, admin,
 demo). Each validates once with a clear code tied to the field and saves only what changed; a
-season's change that its ranking reads (method, minimum games, dates) requests the ranking."""
+season's change that its ranking reads (method, minimum games, dates, family of rulesets) requests
+the ranking."""
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+
+from scoring import rulesets
 
 from ..countries import country_normalised, is_country
 from ..errors import Conflict, ServiceError
@@ -12,10 +15,10 @@ from .fields import field_error, fields_required, fields_set
 from .rankings import rankings_request
 
 LEAGUE_FIELDS = ("name", "slug", "description")
-SEASON_FIELDS = ("league", "name", "starts_on", "ends_on", "ranking_method", "min_games")
+SEASON_FIELDS = ("league", "name", "starts_on", "ends_on", "ranking_method", "min_games", "ruleset_family")
 CLUB_FIELDS = ("name", "city", "country")
 # What the season's ranking reads (counted_tournaments and the methods).
-SEASON_RANKING_FIELDS = ("ranking_method", "min_games", "starts_on", "ends_on")
+SEASON_RANKING_FIELDS = ("ranking_method", "min_games", "starts_on", "ends_on", "ruleset_family")
 
 
 # ---- leagues ----
@@ -64,6 +67,17 @@ def season_validate(season: Season, *, outside_season_ok: bool = False) -> None:
         raise field_error("dates_order", "ends_on", _("The season cannot end before it starts."))
     if season.ranking_method not in Season.RankingMethod.values:
         raise field_error("unknown_ranking_method", "ranking_method", _("Choose one of the ranking methods."))
+    season.ruleset_family = season.ruleset_family or ""
+    if season.ruleset_family and season.ruleset_family not in rulesets.FAMILIES:
+        raise field_error("unknown_ruleset_family", "ruleset_family", _("Choose one of the families of rulesets."))
+    if season.ruleset_family and season.pk is not None:
+        others = [name for name in rulesets.names() if rulesets.family(name) != season.ruleset_family]
+        names = ", ".join(season.tournaments.filter(ruleset__in=others).values_list("name", flat=True)[:5])
+        if names:
+            message = (_("These tournaments of the season are of another family of rulesets: %(names)s. Move "
+                         "them to another season first.") % {"names": names})
+            raise ServiceError("ruleset_family_mismatch", message, fields={"ruleset_family": [message]},
+                               status=409)
     if Season.objects.filter(league=season.league, name=season.name).exclude(pk=season.pk).exists():
         raise field_error("name_taken", "name", _("This league already has a season of this name."), error=Conflict)
     if season.pk is not None and not outside_season_ok:

@@ -1,6 +1,9 @@
 """Season rankings: a league season's tournaments summed up per player, materialised as SeasonRanking.
 
-Which tournaments count: the season's tournaments that are **finished and published**, and whose
+Which tournaments count: the season's tournaments of its family of rulesets (the MCR, riichi and
+classical Chinese rankings are kept apart: ``league.selectors.standings.season_family``; a
+tournament of another family is refused from the season, ``ruleset_family_mismatch``) that are
+**finished and published**, and whose
 standings are not hidden (tournament option ``hide_standings_from_session``) until the director
 reveals them (``tournament_reveal`` then queues the season's recomputation). Running tournaments
 only have provisional standings, and the public ranking is made only of what the public may see.
@@ -64,7 +67,7 @@ from ..models import GameResult, RankingSnapshot, RankingState, Season, SeasonRa
 from ..rowsync import commit_without_flush, sync_rows
 from ..selectors import mers as mers_reads
 from ..selectors.day import standings_hidden_from
-from ..selectors.standings import counts_in_ranking, raw_rows
+from ..selectors.standings import counts_in_ranking, of_season_family, raw_rows
 from .standings import rankings_request, standings_recompute
 
 VALUE_PLACES = 2  # values are given to 2 decimals; equal values at 2 decimals share a place
@@ -116,8 +119,10 @@ def ranking_fields(tournament: Tournament) -> dict:
 
 def counted_tournaments(*, season: Season) -> list[Tournament]:
     """The season's finished, published tournaments and running club events that are not archived,
-    without those whose standings still wait for the reveal."""
-    tournaments = (season.tournaments.filter(counts_in_ranking(), published=True, archived_at=None)
+    of the season's family of rulesets (``season_family``), without those whose standings still
+    wait for the reveal."""
+    tournaments = (season.tournaments.filter(counts_in_ranking(), of_season_family(season), published=True,
+                                             archived_at=None)
                    .only("id", "season", "kind", "starts_on", "ends_on", "weight", "qualifying", "options",
                          "standings_revealed_at"))  # "season": the related manager sets it on each row
     return [tournament for tournament in tournaments if standings_hidden_from(tournament) is None]

@@ -17,6 +17,8 @@ from .. import tournament_options
 from ..cache import pages_changed
 from ..errors import Conflict, ServiceError, from_scoring
 from ..models import Hand, Player, RefereeAssignment, Registration, Season, Table, Tournament
+from ..rule_options import family_label
+from ..selectors.standings import season_family
 from ..validators import hidden_characters_message
 from .club import club_options
 from .fields import field_error, fields_required, fields_set
@@ -72,7 +74,8 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
     as stored). ServiceError with a code and the field: ``dates_order``, ``no_sessions``,
     ``unknown_ruleset``, ``unknown_standing_method``, ``unknown_status``, ``weight_range``, the
     options' own codes, ``stage_beyond_sessions``, ``rules_frozen`` (409), ``outside_season`` (unless
-    ``outside_season_ok``: an administrator confirmed the dates), ``slug_taken`` (409)."""
+    ``outside_season_ok``: an administrator confirmed the dates), ``ruleset_family_mismatch`` (409:
+    the season ranks another family of rulesets), ``slug_taken`` (409)."""
     fields_required(tournament, ("slug", "name", "ruleset", "starts_on", "ends_on"))
     if rulesets.get(tournament.ruleset) is None:
         raise field_error("unknown_ruleset", "ruleset", _("Choose one of the rulesets."))
@@ -107,9 +110,27 @@ def tournament_validate(*, tournament: Tournament, before: Tournament | None = N
                      "the dates or the season, or confirm that the dates are right.")
                    % {"season": season, "starts": season.starts_on.isoformat(), "ends": season.ends_on.isoformat()})
         raise ServiceError("outside_season", message, fields={"starts_on": [message]})
+    if season is not None and (before is None or (before.season_id, before.ruleset)
+                               != (tournament.season_id, tournament.ruleset)):
+        family_kept(season=season, ruleset=tournament.ruleset, excluding=(tournament.pk,))
     if Tournament.objects.filter(slug=tournament.slug).exclude(pk=tournament.pk).exists():
         raise Conflict("slug_taken", _("Another tournament already has this address."),
                        fields={"slug": [_("Already taken.")]})
+
+
+def family_kept(*, season: Season, ruleset: str, excluding: tuple[int | None, ...] = ()) -> None:
+    """A tournament of ``ruleset`` may join the season only if its family of rulesets is the
+    season's (``season_family``, its other tournaments ``excluding`` these): else 409
+    ``ruleset_family_mismatch`` on the season and the ruleset (docs/rules.md §11)."""
+    family = season_family(season, excluding=tuple(pk for pk in excluding if pk))
+    own = rulesets.family(ruleset)
+    if family is None or own is None or own == family:
+        return
+    message = (_("The season %(season)s ranks %(family)s; a tournament of %(other)s cannot count in it. Choose "
+                 "another season (or none) or a ruleset of that family.")
+               % {"season": season, "family": family_label(family), "other": family_label(own)})
+    raise ServiceError("ruleset_family_mismatch", message, fields={"season": [message], "ruleset": [message]},
+                       status=409)
 
 
 def _stages_within_sessions(tournament: Tournament) -> None:

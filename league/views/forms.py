@@ -7,6 +7,7 @@ Errors from the scoring service name record fields (``winner``, ``hand_values``,
 ``HandForm.add_service_error`` puts each into the error slot of the form field it concerns.
 """
 
+import json
 import re
 
 from django import forms
@@ -603,6 +604,21 @@ class JapaneseClassicHandForm(FineRowsMixin, HandForm):
         return doubts
 
 
+def _valued_elements(text: object, points: object) -> list | None:
+    """The scoring elements the tile entry sent (a JSON list of ``{"name", "points", "count"}``)
+    when they still add up to the points entered; None when there are none, or when the referee
+    changed the points after valuing the tiles (the points are what settles: the elements are left
+    out, not refused). Names and values are the ruleset's to check (docs/rules.md §6a)."""
+    if not text or type(points) is not int:
+        return None
+    try:
+        elements = json.loads(str(text))
+        total = sum(element["points"] * element["count"] for element in elements)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return elements if type(total) is int and total == points else None
+
+
 class McrHandForm(FineRowsMixin, HandForm):
     """MCR (docs/rules.md §6a): the winner's points with the flower points among them; a false
     Mah-Jongg lets the hand go on, so it is entered with the win or the draw; fines are points off
@@ -621,11 +637,15 @@ class McrHandForm(FineRowsMixin, HandForm):
             for name in ("points", "flowers"):
                 if values.get(name) is not None:
                     record[name] = values[name]
+            if (elements := _valued_elements(values.get("tile_elements"), record.get("points"))) is not None:
+                record["elements"] = elements
         return _penalties(values, "false_mahjong") + _fines(values)
 
     @staticmethod
     def fill_values(record: dict, values: dict) -> None:
         values["flowers"] = record.get("flowers")
+        if record.get("elements"):
+            values["tile_elements"] = json.dumps(record["elements"])
 
     winner = _seat_field(_("Winner"))
     win_type = forms.ChoiceField(
@@ -634,6 +654,9 @@ class McrHandForm(FineRowsMixin, HandForm):
     discarder = _seat_field(_("Discarded by"))
     points = _number_field(_("Points"))
     flowers = _number_field(_("Of these, flower points"), max_value=8)
+    # the scoring elements the tile entry valued the hand with (JSON, set by static/league/tiles.js;
+    # not named "elements": a form control of that name would hide the form's own ``elements``)
+    tile_elements = forms.CharField(required=False, widget=forms.HiddenInput, max_length=8000)
     false_mahjong = _seats_field(_("False Mah-Jongg"))
 
     def __init__(self, *args, **kwargs):

@@ -265,7 +265,8 @@ def external_results(request, pk: int):
     key = f"external:{season.pk}"
     form = ExternalResultsForm(request.POST if request.method == "POST" else None,
                                initial={"name": request.GET.get("name", ""), "starts_on": request.GET.get("starts_on"),
-                                        "ends_on": request.GET.get("ends_on"), "country": request.GET.get("country")})
+                                        "ends_on": request.GET.get("ends_on"), "country": request.GET.get("country"),
+                                        "ruleset": request.GET.get("ruleset") or _season_ruleset(season)})
     context = {"season": season, "form": form, "status": 200,
                "external": season.tournaments.filter(kind=Tournament.Kind.EXTERNAL).order_by("-starts_on", "name")}
     if request.method == "POST":
@@ -296,7 +297,7 @@ def external_results(request, pk: int):
             except ServiceError as error:
                 if error.fields.keys() - {"file"}:  # the event's details: onto their fields
                     form_errors_from(form, error)
-                context["error"], context["status"] = error.message, 400
+                context["error"], context["status"] = error.message, error.status
                 context["entries"] = error.extra.get("rows")
             finally:
                 upload.close()
@@ -308,6 +309,11 @@ def external_results(request, pk: int):
         context["kept_name"] = kept and kept["name"]
     form.describe()
     return render(request, "league/manage/external_results.html", context, status=context["status"])
+
+
+def _season_ruleset(season: Season) -> str | None:
+    """The ruleset a results form for the season offers first: its latest tournament's."""
+    return season.tournaments.order_by("-starts_on", "-pk").values_list("ruleset", flat=True).first()
 
 
 def _player_or_none(raw) -> Player | None:

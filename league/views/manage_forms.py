@@ -8,7 +8,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, League, Player, Season, Tournament
-from ..rule_options import PRESETS, ruleset_choices, ruleset_label
+from ..rule_options import PRESETS, family_choices, ruleset_choices, ruleset_label
 
 
 class DateInput(forms.DateInput):
@@ -62,13 +62,19 @@ class SeasonForm(ManageForm):
     ranking_method = forms.ChoiceField(label=_("ranking method"), choices=Season.RankingMethod.choices)
     min_games = forms.IntegerField(label=_("minimum games"), min_value=0, initial=0,
                                    help_text=_("For the average method: games needed to be ranked"))
+    ruleset_family = forms.TypedChoiceField(
+        label=_("ruleset family"), required=False, empty_value="",
+        choices=lambda: [("", _("that of its first tournament")), *family_choices()],
+        help_text=_("A season ranks one family of rulesets: MCR, riichi and classical Chinese results are "
+                    "ranked apart"))
     confirm_dates = forms.BooleanField(label=_("Keep these dates although tournaments lie outside them"),
                                        required=False)
 
     @classmethod
     def of(cls, season: Season) -> dict:
         return {"league": season.league_id, "name": season.name, "starts_on": season.starts_on,
-                "ends_on": season.ends_on, "ranking_method": season.ranking_method, "min_games": season.min_games}
+                "ends_on": season.ends_on, "ranking_method": season.ranking_method, "min_games": season.min_games,
+                "ruleset_family": season.ruleset_family}
 
 
 class ClubForm(ManageForm):
@@ -216,3 +222,5 @@ class ExternalResultsForm(ManageForm):
     starts_on = forms.DateField(label=_("first day"), widget=DateInput())
     ends_on = forms.DateField(label=_("last day"), widget=DateInput())
     country = forms.CharField(label=_("country"), max_length=10, help_text=_("Two letters (ISO 3166), e.g. DE"))
+    ruleset = forms.ChoiceField(label=_("ruleset"), choices=ruleset_choices,
+                                help_text=_("The rules it was played under: of the season's family of rulesets"))

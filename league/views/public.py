@@ -22,9 +22,9 @@ from ..cache import cached_page, cached_part, page_subject
 from ..errors import ServiceError
 from ..models import Season, Session, Tournament
 from ..permissions import can_referee, directs, visible_tournaments
-from ..rule_options import CARRY_LABELS
+from ..rule_options import CARRY_LABELS, family_label
 from ..selectors import day, pages, stages
-from ..selectors.standings import team_standings_for
+from ..selectors.standings import season_family, team_standings_for
 from ..selectors.statistics import player_statistics, tournament_statistics
 from ..selectors.tables import provisional_table_ids
 from ..services.club import can_form_table, is_club
@@ -401,5 +401,7 @@ def season(request, league_slug: str, name: str):
     tournaments = cached_part(request, season_id=season.pk, part="tournaments",
                               render=lambda: render_to_string("league/_season_tournaments.html", {
                                   "season": season, "rows": pages.season_tournaments(season)}))
+    family = season_family(season)  # the family of rulesets it ranks (docs/rules.md §11)
     return render(request, "league/season.html", {"season": season, "ranking_table": rows,
-                                                  "tournament_table": tournaments})
+                                                  "tournament_table": tournaments,
+                                                  "family": family_label(family) if family else ""})

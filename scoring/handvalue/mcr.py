@@ -9,10 +9,11 @@ often it counted (``count``); ``points`` is their sum, flower points included, a
 whether the hand reaches the minimum without its flowers. Tiles that form no winning hand answer
 ``won: false`` and 0 points.
 
-:data:`ELEMENTS` is the catalogue: the library's elements in its own order, each with its Chinese
-name, its English name (the library's, marked for translation: the league shows it in German or
-English) and its value. The library adds one element the rulebook does not list separately,
-"Concealed Kong and Melded Kong" (5 points), as the Chinese rules count it.
+:data:`ELEMENTS` (kept in :mod:`scoring.mcr_elements`, which needs no library) is the catalogue: the
+library's elements in its own order, each with its Chinese name, its English name (the library's,
+marked for translation: the league shows it in German or English) and its value. The library adds
+one element the rulebook does not list separately, "Concealed Kong and Melded Kong" (5 points), as
+the Chinese rules count it.
 """
 
 from __future__ import annotations
@@ -22,98 +23,11 @@ from functools import lru_cache
 
 from MahjongGB import MahjongFanCalculator
 
-from ..texts import gettext_noop
+from ..mcr_elements import ELEMENTS, RULEBOOK_ELEMENTS  # noqa: F401 (read here by the tests)
 from . import riichi
 from .rules import Rule, line, register_rules
 from .rules import item as explain_item
 
-# (Chinese name, English name, points), in the library's order (its fan table without "None").
-ELEMENTS: tuple[tuple[str, str, int], ...] = (
-    ("大四喜", gettext_noop("Big Four Winds"), 88),
-    ("大三元", gettext_noop("Big Three Dragons"), 88),
-    ("绿一色", gettext_noop("All Green"), 88),
-    ("九莲宝灯", gettext_noop("Nine Gates"), 88),
-    ("四杠", gettext_noop("Four Kongs"), 88),
-    ("连七对", gettext_noop("Seven Shifted Pairs"), 88),
-    ("十三幺", gettext_noop("Thirteen Orphans"), 88),
-    ("清幺九", gettext_noop("All Terminals"), 64),
-    ("小四喜", gettext_noop("Little Four Winds"), 64),
-    ("小三元", gettext_noop("Little Three Dragons"), 64),
-    ("字一色", gettext_noop("All Honors"), 64),
-    ("四暗刻", gettext_noop("Four Concealed Pungs"), 64),
-    ("一色双龙会", gettext_noop("Pure Terminal Chows"), 64),
-    ("一色四同顺", gettext_noop("Quadruple Chow"), 48),
-    ("一色四节高", gettext_noop("Four Pure Shifted Pungs"), 48),
-    ("一色四步高", gettext_noop("Four Pure Shifted Chows"), 32),
-    ("三杠", gettext_noop("Three Kongs"), 32),
-    ("混幺九", gettext_noop("All Terminals and Honors"), 32),
-    ("七对", gettext_noop("Seven Pairs"), 24),
-    ("七星不靠", gettext_noop("Greater Honors and Knitted Tiles"), 24),
-    ("全双刻", gettext_noop("All Even Pungs"), 24),
-    ("清一色", gettext_noop("Full Flush"), 24),
-    ("一色三同顺", gettext_noop("Pure Triple Chow"), 24),
-    ("一色三节高", gettext_noop("Pure Shifted Pungs"), 24),
-    ("全大", gettext_noop("Upper Tiles"), 24),
-    ("全中", gettext_noop("Middle Tiles"), 24),
-    ("全小", gettext_noop("Lower Tiles"), 24),
-    ("清龙", gettext_noop("Pure Straight"), 16),
-    ("三色双龙会", gettext_noop("Three-Suited Terminal Chows"), 16),
-    ("一色三步高", gettext_noop("Pure Shifted Chows"), 16),
-    ("全带五", gettext_noop("All Five"), 16),
-    ("三同刻", gettext_noop("Triple Pung"), 16),
-    ("三暗刻", gettext_noop("Three Concealed Pungs"), 16),
-    ("全不靠", gettext_noop("Lesser Honors and Knitted Tiles"), 12),
-    ("组合龙", gettext_noop("Knitted Straight"), 12),
-    ("大于五", gettext_noop("Upper Four"), 12),
-    ("小于五", gettext_noop("Lower Four"), 12),
-    ("三风刻", gettext_noop("Big Three Winds"), 12),
-    ("花龙", gettext_noop("Mixed Straight"), 8),
-    ("推不倒", gettext_noop("Reversible Tiles"), 8),
-    ("三色三同顺", gettext_noop("Mixed Triple Chow"), 8),
-    ("三色三节高", gettext_noop("Mixed Shifted Pungs"), 8),
-    ("无番和", gettext_noop("Chicken Hand"), 8),
-    ("妙手回春", gettext_noop("Last Tile Draw"), 8),
-    ("海底捞月", gettext_noop("Last Tile Claim"), 8),
-    ("杠上开花", gettext_noop("Out with Replacement Tile"), 8),
-    ("抢杠和", gettext_noop("Robbing The Kong"), 8),
-    ("碰碰和", gettext_noop("All Pungs"), 6),
-    ("混一色", gettext_noop("Half Flush"), 6),
-    ("三色三步高", gettext_noop("Mixed Shifted Chows"), 6),
-    ("五门齐", gettext_noop("All Types"), 6),
-    ("全求人", gettext_noop("Melded Hand"), 6),
-    ("双暗杠", gettext_noop("Two Concealed Kongs"), 6),
-    ("双箭刻", gettext_noop("Two Dragons Pungs"), 6),
-    ("全带幺", gettext_noop("Outside Hand"), 4),
-    ("不求人", gettext_noop("Fully Concealed Hand"), 4),
-    ("双明杠", gettext_noop("Two Melded Kongs"), 4),
-    ("和绝张", gettext_noop("Last Tile"), 4),
-    ("箭刻", gettext_noop("Dragon Pung"), 2),
-    ("圈风刻", gettext_noop("Prevalent Wind"), 2),
-    ("门风刻", gettext_noop("Seat Wind"), 2),
-    ("门前清", gettext_noop("Concealed Hand"), 2),
-    ("平和", gettext_noop("All Chows"), 2),
-    ("四归一", gettext_noop("Tile Hog"), 2),
-    ("双同刻", gettext_noop("Double Pung"), 2),
-    ("双暗刻", gettext_noop("Two Concealed Pungs"), 2),
-    ("暗杠", gettext_noop("Concealed Kong"), 2),
-    ("断幺", gettext_noop("All Simples"), 2),
-    ("一般高", gettext_noop("Pure Double Chow"), 1),
-    ("喜相逢", gettext_noop("Mixed Double Chow"), 1),
-    ("连六", gettext_noop("Short Straight"), 1),
-    ("老少副", gettext_noop("Two Terminal Chows"), 1),
-    ("幺九刻", gettext_noop("Pung of Terminals or Honors"), 1),
-    ("明杠", gettext_noop("Melded Kong"), 1),
-    ("缺一门", gettext_noop("One Voided Suit"), 1),
-    ("无字", gettext_noop("No Honors"), 1),
-    ("独听・边张", gettext_noop("Edge Wait"), 1),
-    ("独听・嵌张", gettext_noop("Closed Wait"), 1),
-    ("独听・单钓", gettext_noop("Single Wait"), 1),
-    ("自摸", gettext_noop("Self-Drawn"), 1),
-    ("花牌", gettext_noop("Flower Tiles"), 1),
-    ("明暗杠", gettext_noop("Concealed Kong and Melded Kong"), 5),
-)
-# The rulebook's 81 elements (the last entry is the library's addition).
-RULEBOOK_ELEMENTS = 81
 ELEMENT_RULES = register_rules("mcr", (Rule(english, "hand", points=points) for _, english, points in ELEMENTS))
 BY_CHINESE = {chinese: rule for (chinese, _, _), rule in zip(ELEMENTS, ELEMENT_RULES, strict=True)}
 

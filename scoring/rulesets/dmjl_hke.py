@@ -25,6 +25,7 @@ from ..texts import gettext_noop
 
 NAME = "dmjl-hke"
 LABEL = gettext_noop("DMJL Hongkong Easy")
+FAMILY = "chinese-classical"  # the family a season ranks apart (FAMILIES)
 GAME = "table_points"  # scoring/rulesets/__init__.py says what each attribute means
 STANDING_METHOD = "table_points"
 HAND_VALUE = "hke"

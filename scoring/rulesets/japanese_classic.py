@@ -28,6 +28,7 @@ from ..texts import gettext_noop
 
 NAME = "japanese-classic"
 LABEL = gettext_noop("Japanese, older rules")
+FAMILY = "riichi"  # the family a season ranks apart (FAMILIES)
 GAME = "points"  # scoring/rulesets/__init__.py says what each attribute means
 STANDING_METHOD = "score"
 HAND_VALUE = "japanese"

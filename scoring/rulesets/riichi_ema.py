@@ -26,6 +26,7 @@ from ..texts import gettext_noop
 
 NAME = "riichi-ema"
 LABEL = gettext_noop("Riichi (EMA 2016)")
+FAMILY = "riichi"  # the family a season ranks apart (FAMILIES)
 GAME = "points"  # scoring/rulesets/__init__.py says what each attribute means
 STANDING_METHOD = "score"
 HAND_VALUE = "riichi"

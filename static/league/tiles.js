@@ -413,6 +413,7 @@
     };
     if (Object.keys(tileOptions).length) record.options = tileOptions;
     post(seat, record, function (body) {
+      setField("tile_elements", "");  // kept only from a valuation that won (the server drops stale ones)
       if (body.error) { show(seat, errorText(body.error)); return; }
       if (!fillWinner(seat, body)) return;
       var summary = fill(texts.mcrSummary, {points: body.points, flowers: body.flowers});
@@ -420,6 +421,7 @@
       show(seat, "", (texts.won || "Mah-Jongg") + " · " + summary, body.explain);
       setField("points", body.points);
       setField("flowers", body.flowers);
+      setField("tile_elements", JSON.stringify(body.elements || []));
     });
   }
 

@@ -324,5 +324,10 @@ def test_mcr_tiles_fill_points_flowers_and_winner_and_the_hand_is_stored(live_se
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#hand-1")
-    result = Hand.objects.get(table=table).result
+    stored = Hand.objects.get(table=table)
+    result = stored.result
     assert result["balances"][2] == 3 * (8 + drawn) and sum(result["balances"]) == 0
+    # the elements the tiles were valued with are kept for the statistics (docs/rules.md §6a)
+    elements = stored.record["elements"]
+    assert "Pure Straight" in {e["name"] for e in elements}
+    assert sum(e["points"] * e["count"] for e in elements) == drawn

@@ -13,11 +13,16 @@ pytestmark = pytest.mark.django_db
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "demo.json"
 
 
-def test_the_demo_fixture_has_a_season_of_two_tournaments_and_32_players():
-    counts = Counter(obj["model"] for obj in json.loads(FIXTURE.read_text()))
-    assert counts["league.player"] == 32 and counts["league.tournament"] == 2 and counts["league.season"] == 1
+def test_the_demo_fixture_has_a_season_per_family_three_tournaments_and_32_players():
+    objects = json.loads(FIXTURE.read_text())
+    counts = Counter(obj["model"] for obj in objects)
+    assert counts["league.player"] == 32 and counts["league.tournament"] == 3 and counts["league.season"] == 3
     assert counts["league.club"] >= 3
-    assert counts["league.table"] == 4 * 8 + 2 * 4
+    assert counts["league.table"] == 4 * 8 + 2 * 4 + 2 * 4
+    families = {o["pk"]: o["fields"]["ruleset_family"] for o in objects if o["model"] == "league.season"}
+    assert sorted(families.values()) == ["chinese-classical", "mcr", "riichi"]
+    for tournament in (o["fields"] for o in objects if o["model"] == "league.tournament"):
+        assert scoring.rulesets.family(tournament["ruleset"]) == families[tournament["season"]]
 
 
 def test_every_hand_in_the_fixture_settles_to_its_stored_result():
@@ -45,8 +50,8 @@ def test_the_demo_command_loads_the_league_with_users_and_standings(capsys):
     assert "Players (their Me page at /me/): " in output
     assert Player.objects.filter(user__isnull=False, seats__table__closed=False).distinct().count() == 4
     assert Player.objects.count() == 32
-    finished = Tournament.objects.get(status=Tournament.Status.FINISHED)
-    assert finished.ruleset == "dmjl-classical" and finished.sessions.count() == 4
+    finished = Tournament.objects.get(status=Tournament.Status.FINISHED, ruleset="dmjl-classical")
+    assert finished.sessions.count() == 4
     assert Table.objects.filter(session__tournament=finished).count() == 32
     assert not Table.objects.filter(session__tournament=finished, closed=False).exists()
     # closed by table_close, finished by tournament_finish: the services a referee and director use
@@ -59,6 +64,25 @@ def test_the_demo_command_loads_the_league_with_users_and_standings(capsys):
     penalties = Counter(p["type"] for h in Hand.objects.filter(table__session__tournament=finished)
                         for p in h.record.get("penalties", []))
     assert penalties["dead_hand"] > 0 and penalties["false_mahjong"] > 0
+
+
+def test_the_demo_has_a_finished_mcr_tournament_valued_from_tiles_and_ranked_apart(client, capsys):
+    from league.models import SeasonRanking
+
+    call_command("demo", "--no-serve")
+    mcr = Tournament.objects.get(ruleset="mcr")
+    assert mcr.status == Tournament.Status.FINISHED and mcr.published
+    assert mcr.season.ruleset_family == "mcr"
+    hands = Hand.objects.filter(table__session__tournament=mcr)
+    assert hands.count() == 2 * 4 * 16
+    wins = [hand.record for hand in hands if hand.record["outcome"] == "win"]
+    assert wins and all(
+        sum(e["points"] * e["count"] for e in record["elements"]) == record["points"] for record in wins)
+    assert Standing.objects.filter(tournament=mcr).count() == 16
+    ranked = set(SeasonRanking.objects.filter(season=mcr.season).values_list("player_id", flat=True))
+    assert ranked == set(mcr.registrations.values_list("player_id", flat=True))
+    page = client.get(f"/t/{mcr.slug}/records/").content.decode()
+    assert "Single Wait" in page or "Einzelwarten" in page
 
 
 def test_the_demo_admin_login_works(client, capsys):

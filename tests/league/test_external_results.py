@@ -32,9 +32,9 @@ def results_file(rows, heading=HEADING, name="results.csv") -> SimpleUploadedFil
 
 
 def send(client, season, rows, *, preview=False, heading=HEADING, name="Open Leiden", starts_on="2026-03-07",
-         ends_on="2026-03-08", country="NL"):
+         ends_on="2026-03-08", country="NL", ruleset="dmjl-classical"):
     data = {"file": results_file(rows, heading), "name": name, "starts_on": starts_on, "ends_on": ends_on,
-            "country": country}
+            "country": country, "ruleset": ruleset}
     if preview:
         data["preview"] = "true"
     return client.post(f"/api/v1/seasons/{season.pk}/external-results/", data, format="multipart")
@@ -227,7 +227,8 @@ def test_an_xlsx_results_file_is_read_like_a_csv(admin_api, season):
     workbook.save(content)
     upload = SimpleUploadedFile("results.xlsx", content.getvalue())
     response = admin_api.post(f"/api/v1/seasons/{season.pk}/external-results/", {
-        "file": upload, "name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-07", "country": "NL"},
+        "file": upload, "name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-07", "country": "NL",
+        "ruleset": "dmjl-classical"},
         format="multipart")
     assert response.status_code == 201, response.content
     assert response.json()["rows"][0]["row"] == 3
@@ -306,7 +307,7 @@ def test_two_first_imports_of_one_event_at_once_make_one_tournament(season):
                 season=season, upload=results_file([[1, "Visser", "Kees", "", "NL", 4, 10],
                                                     [2, "Berg", "Anna", "", "DE", 0, -10]]),
                 name="Open Leiden", starts_on=datetime.date(2026, 3, 7), ends_on=datetime.date(2026, 3, 8),
-                country="NL")
+                country="NL", ruleset="dmjl-classical")
             outcomes.append(replaced)
         except Exception as error:  # noqa: BLE001 (reported below)
             outcomes.append(error)
@@ -343,7 +344,7 @@ def test_one_bad_row_is_counted_as_one(admin_api, season):
     german = send(admin_api, season, rows).json()["error"]["message"]
     english = admin_api.post(f"/api/v1/seasons/{season.pk}/external-results/",
                              {"file": results_file(rows), "name": "Open Leiden", "starts_on": "2026-03-07",
-                              "ends_on": "2026-03-08", "country": "NL"},
+                              "ends_on": "2026-03-08", "country": "NL", "ruleset": "dmjl-classical"},
                              format="multipart", HTTP_ACCEPT_LANGUAGE="en").json()["error"]["message"]
     assert german == "1 Zeile kann nicht importiert werden; es wurde nichts importiert."
     assert english == "1 row cannot be imported; nothing was imported."

@@ -32,7 +32,7 @@ def season():
 
 def send(client, season, upload, *, preview=False, language="de"):
     data = {"file": upload, "name": "Hamburg Open", "starts_on": "2026-03-07", "ends_on": "2026-03-08",
-            "country": "DE"}
+            "country": "DE", "ruleset": "dmjl-classical"}
     if preview:
         data["preview"] = "true"
     return client.post(f"/api/v1/seasons/{season.pk}/external-results/", data, format="multipart",
@@ -95,7 +95,7 @@ def test_the_upload_page_says_the_missing_columns_in_german(admin_client, season
                        heading=["Platz", "Nachname", "Vorname", "Land", "Tischpunkte", "Punkte"])
     response = admin_client.post(f"/manage/seasons/{season.pk}/results/", {
         "name": "Hamburg Open", "starts_on": "2026-03-07", "ends_on": "2026-03-08", "country": "DE",
-        "action": "preview", "file": upload}, HTTP_ACCEPT_LANGUAGE="de")
+        "ruleset": "dmjl-classical", "action": "preview", "file": upload}, HTTP_ACCEPT_LANGUAGE="de")
     page = response.content.decode()
     assert "es fehlen die Spalten: EMA-Nummer." in page
     assert "ema_id" not in page

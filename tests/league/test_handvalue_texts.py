@@ -9,6 +9,7 @@ from mahjong.hand_calculating.yaku import Yaku
 from rest_framework.test import APIClient
 
 from league.handvalue_texts import RIICHI_YAKU, translate_explain, translate_item, translate_yaku
+from scoring import mcr_elements
 from scoring.handvalue import dmjl, hke, japanese, mcr, rules, value_record
 
 ALL_RULES = [*dmjl.KAJONGG_RULES, *dmjl.CHEMNITZ_RULES, *hke.HKE_RULES, *japanese.JC_RULES, *mcr.ELEMENT_RULES]
@@ -16,7 +17,8 @@ MARKED = re.compile(r'gettext_noop\("([^"]+)"\)')
 
 
 def test_every_rule_of_every_table_is_registered_and_marked_for_translation_where_it_is_defined():
-    sources = Path(dmjl.__file__).parent.glob("*.py")
+    # the engines' tables, and the MCR catalogue of elements, kept apart from its engine (no library)
+    sources = [*Path(dmjl.__file__).parent.glob("*.py"), Path(mcr_elements.__file__)]
     marked = {name for path in sources for name in MARKED.findall(path.read_text())}
     assert {rule.name for rule in ALL_RULES} == rules.rule_names()
     assert rules.rule_names() <= marked

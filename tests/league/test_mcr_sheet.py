@@ -98,3 +98,22 @@ def test_the_pdfs_to_print_and_the_ema_results_file_are_built(table, kind):
     export.refresh_from_db()
     assert export.status == Export.Status.DONE, export.error
     assert export.file.size > 0
+
+
+def test_the_score_sheet_keeps_the_elements_the_tiles_were_valued_with_while_they_match_the_points(
+        client, table):
+    import json
+
+    client.force_login(AdminFactory())
+    url = reverse("referee-table", args=[table.pk])
+    assert 'name="tile_elements"' in client.get(url).content.decode()
+    elements = [{"name": "Dragon Pung", "points": 2, "count": 1}, {"name": "Single Wait", "points": 1, "count": 1},
+                {"name": "Flower Tiles", "points": 1, "count": 1},
+                {"name": "Concealed Kong and Melded Kong", "points": 5, "count": 1}]
+    hand = {"outcome": "win", "winner": "3", "win_type": "discard", "discarder": "0", "flowers": "1",
+            "tile_elements": json.dumps(elements)}
+    assert client.post(url, {**hand, "points": "9"}).status_code == 302
+    assert client.post(url, {**hand, "points": "12"}).status_code == 302  # changed by hand after the valuation
+    first, second = Hand.objects.filter(table=table).order_by("number")
+    assert first.record["elements"] == elements and first.record["points"] == 9
+    assert "elements" not in second.record and second.record["points"] == 12

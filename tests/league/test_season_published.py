@@ -45,7 +45,7 @@ def upload(rows, heading=HEADING) -> SimpleUploadedFile:
 
 def send(client, season, rows, *, name, starts_on, ends_on, country="NL", heading=HEADING, preview=False):
     data = {"file": upload(rows, heading), "name": name, "starts_on": starts_on, "ends_on": ends_on,
-            "country": country}
+            "country": country, "ruleset": "dmjl-classical"}
     if preview:
         data["preview"] = "true"
     return client.post(f"/api/v1/seasons/{season.pk}/external-results/", data, format="multipart",
@@ -273,7 +273,7 @@ def test_the_ranking_exports_in_the_emas_layout_as_csv_and_workbook(admin_api, s
 
 def page_post(client, season, *, file=None, action="preview", **fields):
     data = {"name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-08", "country": "NL",
-            "action": action, **fields}
+            "ruleset": "dmjl-classical", "action": action, **fields}
     if file is not None:
         data["file"] = file
     return client.post(f"/manage/seasons/{season.pk}/results/", data, HTTP_ACCEPT_LANGUAGE="en")
@@ -374,6 +374,6 @@ def test_the_upload_page_counts_in_german_with_singular_and_plural(admin_client,
     file = upload([[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Berg", "Anna", "", "DE", 0, 0]])
     admin_client.cookies["django_language"] = "de"
     data = {"name": "Leiden Open", "starts_on": "2026-03-07", "ends_on": "2026-03-08", "country": "NL",
-            "action": "preview", "file": file}
+            "ruleset": "dmjl-classical", "action": "preview", "file": file}
     page = admin_client.post(f"/manage/seasons/{season.pk}/results/", data).content.decode()
     assert "0 zugeordnet, 1 neue Person, 1 Fehler." in page

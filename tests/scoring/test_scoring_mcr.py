@@ -157,3 +157,44 @@ def test_the_game_result_takes_fines_off_the_score_and_gives_table_points_4_2_1_
     game = game_result("mcr", {}, results)
     assert game.scores == [52, -28, -36, -38]
     assert game.table_points == [4, 2, 1, 0]
+
+
+def test_a_hand_valued_from_its_tiles_keeps_its_elements_and_settles_on_its_points():
+    """The elements the valuation answers (tests/mcr_hands.py's random hands) go into the record as
+    they are and change nothing of the payments."""
+    import random
+
+    from scoring import handvalue
+    from tests.mcr_hands import random_hand
+
+    rng = random.Random(41)
+    checked = 0
+    while checked < 20:
+        valued = handvalue.value(random_hand(rng))
+        if not valued.get("enough"):
+            continue
+        record = {"ruleset": "mcr", "dealer": 0, "outcome": "win", "winner": 1, "win_type": "self_draw",
+                  "points": valued["points"], "flowers": valued["flowers"]}
+        plain = scoring.settle(record)
+        assert scoring.settle({**record, "elements": valued["elements"]}) == plain
+        assert "error" not in plain
+        checked += 1
+
+
+@pytest.mark.parametrize("elements", [
+    [{"name": "All Chows", "points": 2, "count": 3}, {"name": "Half Flush", "points": 6, "count": 1}],  # 12, not 10
+    [{"name": "All Chows", "points": 3, "count": 1}, {"name": "Half Flush", "points": 7, "count": 1}],  # wrong values
+    [{"name": "Lucky Seven", "points": 10, "count": 1}],  # no such element
+    [{"name": "Chicken Hand", "points": 8, "count": 1, "extra": 1}, {"name": "Half Flush", "points": 6, "count": 0}],
+    "Half Flush",
+])
+def test_elements_that_do_not_add_up_or_are_not_in_the_catalogue_are_refused(elements):
+    error = scoring.settle({"ruleset": "mcr", "dealer": 0, "outcome": "win", "winner": 1, "win_type": "self_draw",
+                            "points": 10, "elements": elements})["error"]
+    assert (error["code"], error["field"]) == ("bad_record", "elements")
+
+
+def test_a_draw_names_no_elements():
+    error = scoring.settle({"ruleset": "mcr", "dealer": 0, "outcome": "draw",
+                            "elements": [{"name": "Chicken Hand", "points": 8, "count": 1}]})["error"]
+    assert (error["code"], error["field"]) == ("bad_record", "elements")
