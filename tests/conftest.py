@@ -4,10 +4,16 @@ import shutil
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from mjl.celery import app as celery_app
 from tests.factories import AdminFactory
+
+# Property tests assert outcomes, never speed: Hypothesis's 200 ms deadline per example is a timed
+# assertion that a loaded CI machine fails at random (speed is measured by bench/).
+hypothesis_settings.register_profile("project", deadline=None)
+hypothesis_settings.load_profile("project")
 
 
 def pytest_collection_modifyitems(config, items):
