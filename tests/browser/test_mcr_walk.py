@@ -261,6 +261,8 @@ def test_an_mcr_tournament_runs_from_the_preset_to_its_ranking_on_a_390_px_phone
     screen.set_viewport_size({"width": 1280, "height": 720})
     screen.goto(f"{base}/t/{tournament.slug}/screen/")
     shot(screen, "mcr-walk-screen")
+    # the session is over: the unused clock does not say "not started"
+    assert screen.inner_text(".bigclock .clocknote") == "Every table of this session is closed."
     shown = screen.locator(".panel:not([hidden]) table tbody tr")
     assert shown.count() == 8
     for rank, name in enumerate(ranking, start=1):
