@@ -194,6 +194,9 @@ def test_an_mcr_tournament_runs_from_the_preset_to_its_ranking_on_a_390_px_phone
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("text=Die 3 Punkte des Gewinners ohne Blumen liegen unter dem Minimum von 8.")
     assert not Hand.objects.filter(table=table, number=3).exists()
+    # the refused form keeps what was entered, to be corrected
+    assert page.input_value("select[name=winner]") == "1" and page.input_value("input[name=points]") == "3"
+    assert page.input_value("select[name=discarder]") == "0"
     no_sideways_scroll(page)
     with page.expect_navigation():
         page.click("header a[hreflang=en]")
