@@ -235,6 +235,17 @@ def test_an_mcr_tournament_runs_from_the_preset_to_its_ranking_on_a_390_px_phone
         cells = rows.nth(rank - 1).locator("td:visible, th:visible").all_inner_texts()
         assert cells[:4] == [str(rank), name, str(expected[name][0]), str(expected[name][1])]
 
+    # In German: the same ranking under German headings.
+    with page.expect_navigation():
+        page.click("header a[hreflang=de]")
+    headings = [h.replace("\xad", "") for h in page.locator("main table thead th:visible").all_inner_texts()]
+    assert headings[:4] == ["Rang", "Spieler", "Tischpunkte", "Punkte"]
+    assert rows.nth(0).locator("td:visible, th:visible").all_inner_texts()[:3] == [
+        "1", ranking[0], str(expected[ranking[0]][0])]
+    no_sideways_scroll(page)
+    with page.expect_navigation():
+        page.click("header a[hreflang=en]")
+
     # The exports: the results workbook and the EMA CSV, asked for and downloaded.
     page.goto(f"{base}/t/{tournament.slug}/exports/")
     no_sideways_scroll(page)
