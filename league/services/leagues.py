@@ -76,8 +76,7 @@ def season_validate(season: Season, *, outside_season_ok: bool = False) -> None:
         if names:
             message = (_("These tournaments of the season are of another family of rulesets: %(names)s. Move "
                          "them to another season first.") % {"names": names})
-            raise ServiceError("ruleset_family_mismatch", message, fields={"ruleset_family": [message]},
-                               status=409)
+            raise Conflict("ruleset_family_mismatch", message, fields={"ruleset_family": [message]})
     if Season.objects.filter(league=season.league, name=season.name).exclude(pk=season.pk).exists():
         raise field_error("name_taken", "name", _("This league already has a season of this name."), error=Conflict)
     if season.pk is not None and not outside_season_ok:

@@ -129,8 +129,7 @@ def family_kept(*, season: Season, ruleset: str, excluding: tuple[int | None, ..
     message = (_("The season %(season)s ranks %(family)s; a tournament of %(other)s cannot count in it. Choose "
                  "another season (or none) or a ruleset of that family.")
                % {"season": season, "family": family_label(family), "other": family_label(own)})
-    raise ServiceError("ruleset_family_mismatch", message, fields={"season": [message], "ruleset": [message]},
-                       status=409)
+    raise Conflict("ruleset_family_mismatch", message, fields={"season": [message], "ruleset": [message]})
 
 
 def _stages_within_sessions(tournament: Tournament) -> None:

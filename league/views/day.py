@@ -348,7 +348,9 @@ def _screen_context(request, tournament: Tournament) -> dict:
                "provisional": started and any(not t.table.closed for t in tables)
                and (hidden is None or current < hidden), "stage_name": stage_name,
                "carried": carried,
-               "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed)}
+               "unconfirmed": sum(1 for t in tables if t.provisional and t.table.closed),
+               # every table closed and the clock never used: no "not started" under an unused clock
+               "session_over": bool(tables) and all(t.table.closed for t in tables)}
     if revealed:
         context["mode"] = "reveal"
         context["reveal"] = list(reversed(standings[:SCREEN_REVEAL_PLACES]))

@@ -190,7 +190,10 @@ def _read(record: dict) -> tuple[tuple, tuple, str, int, tuple]:
     a record read before is remembered by its contents (:func:`_key`)."""
     key = _key(record)
     if key is not None:
-        known = _READ.get(key)
+        try:
+            known = _READ.get(key)
+        except TypeError:  # a part that is not hashable: not a plain record, read it afresh
+            key = known = None
         if known is not None:
             return known
     read = _read_afresh(record)
@@ -222,12 +225,12 @@ def _key(record: dict) -> tuple | None:
             if opened.__class__ is not bool:
                 return None
             melds.append((meld["type"], opened, tuple(meld["tiles"].items())))
-        key = (tuple(record["tiles"].items()), record["win_tile"], flowers, record.get("melds").__class__,
-               tuple(melds), tuple(situation.items()))
-        hash(key)
+        # Whether the key hashes (a list among the tiles does not) is found by the lookup in _read:
+        # a tuple does not keep its hash, so hashing it here as well would cost the time twice.
+        return (tuple(record["tiles"].items()), record["win_tile"], flowers, record.get("melds").__class__,
+                tuple(melds), tuple(situation.items()))
     except (KeyError, AttributeError, TypeError):
         return None
-    return key
 
 
 def _read_afresh(record: dict) -> tuple[tuple, tuple, str, int, tuple]:

@@ -132,9 +132,12 @@
   }
   function post(seat, record, done) {
     var mine = sequence[seat] = (sequence[seat] || 0) + 1;
+    // Without cookies the language cookie stays home too: say the page's language, so that the
+    // explain lines (element, yaku and item names) come in it, not in the browser's.
     fetch(url, {
       method: "POST", credentials: "omit",
-      headers: {"Content-Type": "application/json", "Accept": "application/json"},
+      headers: {"Content-Type": "application/json", "Accept": "application/json",
+                "Accept-Language": document.documentElement.lang || "en"},
       body: JSON.stringify(record)
     }).then(function (response) {
       return response.json();
@@ -225,6 +228,10 @@
   if (picker) {
     picker.addEventListener("click", function (event) {
       var button = event.target.closest("button");
+      if (button && activeSeat !== null && !pickerInput() && panel(activeSeat).querySelector("[data-suit]")) {
+        suitPick(panel(activeSeat), button);
+        return;
+      }
       var input = pickerInput();
       if (!button || !input) return;
       var text = input.value;
@@ -277,6 +284,81 @@
         breakNext = false;
       }
     });
+  }
+
+  /* The tile picker on a panel of suit fields (mcr): a tile's digit goes to its suit's field (honours
+     1–7: East South West North White Green Red), an exposed tile to the open meld being built as
+     well ("123m"), the last tile also to the winning tile, a flower or season counts one flower.
+     Undo restores the panel as it was before the last tap. */
+  var SUIT_FIELD = {s: ["pin", "p"], b: ["sou", "s"], c: ["man", "m"]};
+  var HONOUR_DIGIT = {we: "1", ws: "2", ww: "3", wn: "4", db: "5", dg: "6", dr: "7"};
+  var suitHistory = {};
+  function suitInputs(p) { return p.querySelectorAll("input[type=text]"); }
+  function suitPick(p, button) {
+    var seat = p.dataset.tilesSeat;
+    var history = suitHistory[seat] = suitHistory[seat] || [];
+    var field = function (selector) { return p.querySelector(selector); };
+    var put = function (input, text) {
+      input.value = text;
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    };
+    if (button.dataset.pickerMode) {
+      concealed = button.dataset.pickerMode === "concealed";
+      picker.querySelectorAll("[data-picker-mode]").forEach(function (b) {
+        press(b, (b.dataset.pickerMode === "concealed") === concealed);
+      });
+      breakNext = true;
+      return;
+    }
+    if (button.hasAttribute("data-picker-last")) {
+      lastNext = !lastNext;
+      press(button, lastNext);
+      return;
+    }
+    if (button.dataset.pickerAction === "undo") {
+      var before = history.pop();
+      if (before) suitInputs(p).forEach(function (input, i) { input.value = before[i]; });
+      if (before) put(suitInputs(p)[0], before[0]);
+      breakNext = false;
+      return;
+    }
+    if (button.dataset.pickerAction === "meld") { breakNext = true; return; }
+    history.push(Array.prototype.map.call(suitInputs(p), function (input) { return input.value; }));
+    if (button.dataset.pickerAction === "clear") {
+      suitInputs(p).forEach(function (input) { input.value = ""; });
+      put(suitInputs(p)[0], "");
+      return;
+    }
+    var code = button.dataset.tile;
+    if (!code) { history.pop(); return; }
+    if (code[0] === "f" || code[0] === "y") {
+      var flowers = field("[data-flowers]");
+      put(flowers, String(parseInt(digits(flowers.value) || "0", 10) + 1));
+      return;
+    }
+    var digit, suit, letter;
+    if (HONOUR_DIGIT[code]) { digit = HONOUR_DIGIT[code]; suit = "honors"; letter = "z"; }
+    else { digit = code[1]; suit = SUIT_FIELD[code[0]][0]; letter = SUIT_FIELD[code[0]][1]; }
+    var suitInput = field("[data-suit=" + suit + "]");
+    suitInput.value = digits(suitInput.value) + digit;
+    if (!concealed) {
+      var melds = field("[data-melds]");
+      var tokens = melds.value.split(/\s+/).filter(Boolean);
+      var lastToken = tokens.length ? tokens[tokens.length - 1] : "";
+      var match = /^(\d+)([mpsz])$/.exec(lastToken);
+      var full = match && (match[1].length >= 4 || (match[1].length === 3 &&
+        !(match[1][0] === match[1][1] && match[1][1] === match[1][2] && match[1][0] === digit)));
+      if (breakNext || !match || match[2] !== letter || full) tokens.push(digit + letter);
+      else tokens[tokens.length - 1] = match[1] + digit + letter;
+      melds.value = tokens.join(" ");
+    }
+    breakNext = false;
+    if (lastNext) {
+      field("[data-win-tile]").value = digit + letter;
+      lastNext = false;
+      press(picker.querySelector("[data-picker-last]"), false);
+    }
+    put(suitInput, suitInput.value);
   }
 
   /* riichi-ema */

@@ -259,3 +259,16 @@ def test_a_refused_check_in_by_fetch_is_answered_as_a_plain_message(client, admi
     assert response.status_code == 400
     assert response["Content-Type"].startswith("text/plain")
     assert response.content.decode() == "Choose a player first."
+
+
+def test_the_projectors_unused_clock_says_the_session_is_over_once_every_table_is_closed(tournament):
+    seating_generate(tournament=tournament, number=1, method="random")
+    tables = list(Table.objects.filter(session__number=1))
+    for table in tables:
+        hand_record(table=table, record=WIN, user=None)
+    table_close(table=tables[0], user=None)
+    part = logged_in(None).get(f"/t/{tournament.slug}/screen/part/").content.decode()
+    assert "not started" in part and "Every table of this session is closed." not in part
+    table_close(table=tables[1], user=None)
+    part = logged_in(None).get(f"/t/{tournament.slug}/screen/part/").content.decode()
+    assert "Every table of this session is closed." in part and "not started" not in part
