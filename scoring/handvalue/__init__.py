@@ -93,38 +93,34 @@ def _dmjl_options(record: dict, ruleset: str) -> tuple[int, dmjl.Table]:
     return limit, dmjl.table_for(table, pair)
 
 
-def _value_dmjl(record: dict, ruleset: str) -> dict:
+def _kajongg_record(record: dict, ruleset: str) -> tuple[str, str, str]:
+    """A dmjl record's hand string and its seat and prevailing winds, its fields checked."""
     for key in record:
         if key not in DMJL_KEYS:
             raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
     tiles = record.get("tiles")
     if not isinstance(tiles, str):
         raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
-    seat = _wind(record, "seat_wind")
-    prevailing = _wind(record, "prevailing_wind")
-    upper_limit, table = _dmjl_options(record, ruleset)
+    return tiles, _wind(record, "seat_wind"), _wind(record, "prevailing_wind")
+
+
+def _parsed(tiles: str) -> notation.ParsedHand:
     try:
-        parsed = notation.parse_cached(tiles)
+        return notation.parse_cached(tiles)
     except notation.NotationError as exc:
         raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
-    return dmjl.value_hand(parsed, seat, prevailing, upper_limit, table)
+
+
+def _value_dmjl(record: dict, ruleset: str) -> dict:
+    tiles, seat, prevailing = _kajongg_record(record, ruleset)
+    upper_limit, table = _dmjl_options(record, ruleset)
+    return dmjl.value_hand(_parsed(tiles), seat, prevailing, upper_limit, table)
 
 
 def _value_hke(record: dict, ruleset: str) -> dict:
-    for key in record:
-        if key not in DMJL_KEYS:
-            raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
-    tiles = record.get("tiles")
-    if not isinstance(tiles, str):
-        raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
-    seat = _wind(record, "seat_wind")
-    prevailing = _wind(record, "prevailing_wind")
+    tiles, seat, prevailing = _kajongg_record(record, ruleset)
     _options(record, ruleset)
-    try:
-        parsed = notation.parse_cached(tiles)
-    except notation.NotationError as exc:
-        raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
-    return hke.value_hand(parsed, seat, prevailing)
+    return hke.value_hand(_parsed(tiles), seat, prevailing)
 
 
 def _value_japanese(record: dict, ruleset: str) -> dict:
@@ -132,7 +128,7 @@ def _value_japanese(record: dict, ruleset: str) -> dict:
         _options(record, ruleset)
     try:
         return japanese.value_hand(record)
-    except (japanese.RecordError, riichi.RecordError) as exc:
+    except riichi.RecordError as exc:  # japanese's too
         raise _bad(exc.field, exc.message) from None
 
 
@@ -150,7 +146,7 @@ def _value_mcr(record: dict, ruleset: str) -> dict:
         _options(record, ruleset)
     try:
         return mcr.value_hand(record)
-    except (mcr.RecordError, riichi.RecordError) as exc:
+    except riichi.RecordError as exc:  # mcr's too
         raise _bad(exc.field, exc.message) from None
 
 
