@@ -8,9 +8,9 @@ from league.services.hands import hand_record, table_close
 from league.services.seating import seating_generate
 from league.services.standings import standings_recompute
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, UserFactory, referee_for
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 @pytest.fixture
