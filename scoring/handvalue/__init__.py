@@ -16,6 +16,7 @@ shape plus flowers and the MCR situation, valued by PyMahjongGB, :mod:`.mcr`; ``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scoring import rulesets
@@ -123,15 +124,6 @@ def _value_hke(record: dict, ruleset: str) -> dict:
     return hke.value_hand(_parsed(tiles), seat, prevailing)
 
 
-def _value_japanese(record: dict, ruleset: str) -> dict:
-    if "options" in record:
-        _options(record, ruleset)
-    try:
-        return japanese.value_hand(record)
-    except riichi.RecordError as exc:  # japanese's too
-        raise _bad(exc.field, exc.message) from None
-
-
 def _value_riichi(record: dict, ruleset: str) -> dict:
     try:
         return riichi.value_hand(record)
@@ -141,13 +133,17 @@ def _value_riichi(record: dict, ruleset: str) -> dict:
         raise HandValueError(exc.code, f"The calculator refused the hand: {exc.code}.") from None
 
 
-def _value_mcr(record: dict, ruleset: str) -> dict:
-    if "options" in record:
-        _options(record, ruleset)
-    try:
-        return mcr.value_hand(record)
-    except riichi.RecordError as exc:  # mcr's too
-        raise _bad(exc.field, exc.message) from None
+def _riichi_shape(value_hand: Callable[[dict], dict]) -> Callable[[dict, str], dict]:
+    """An engine for a record in the riichi tile shape valued by ``value_hand`` (japanese, mcr),
+    whose own options are only the common ones."""
+    def engine(record: dict, ruleset: str) -> dict:
+        if "options" in record:
+            _options(record, ruleset)
+        try:
+            return value_hand(record)
+        except riichi.RecordError as exc:  # japanese's and mcr's too
+            raise _bad(exc.field, exc.message) from None
+    return engine
 
 
 def value_record(record: dict) -> dict:
@@ -174,8 +170,10 @@ def value_record(record: dict) -> dict:
 
 
 # The engines by the name a ruleset gives in ``HAND_VALUE``: each reads a record and values it.
-ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi, "japanese": _value_japanese,
-           "mcr": _value_mcr}
+ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi,
+           # each module is looked up when a hand is valued, not here
+           "japanese": _riichi_shape(lambda record: japanese.value_hand(record)),
+           "mcr": _riichi_shape(lambda record: mcr.value_hand(record))}
 
 
 def rulesets_valued() -> tuple[str, ...]:
