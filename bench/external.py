@@ -21,32 +21,15 @@ timed on its own (``rankings_recompute``).
 from __future__ import annotations
 
 import datetime
-import os
-import pathlib
 import random
 import statistics
 import string
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
+from django_scratch import TAG  # sets Django up: before anything below reads the settings
 
-TEMP = tempfile.TemporaryDirectory()
-if not os.environ.get("DATABASE_URL"):
-    os.environ["DATABASE_URL"] = f"sqlite:///{pathlib.Path(TEMP.name) / 'bench.sqlite3'}"
-TAG = f"{int(time.time()) % 1_000_000}"
-
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-
-settings.DEBUG = False  # as in production: no query log
-
+# isort: split
 from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 

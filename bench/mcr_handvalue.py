@@ -24,13 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from MahjongGB import MahjongFanCalculator  # noqa: E402
 
-from scoring.handvalue import mcr, value  # noqa: E402
+from scoring.handvalue import mcr, riichi, value  # noqa: E402
 from tests.mcr_hands import bare_arguments, random_hand  # noqa: E402
 
 
 def clear() -> None:
     """Empty every memory of the engine: the library's answers, the records and their parts read."""
-    for cache in (mcr._elements, mcr._valued, mcr._counts_of, mcr._meld_shape, mcr._standing, mcr._counted):
+    for cache in (mcr._elements, mcr._valued, mcr._counts_of, riichi.meld_shape, mcr._standing, mcr._counted):
         cache.cache_clear()
     mcr._READ.clear()
     mcr._SITUATIONS.clear()

@@ -23,32 +23,16 @@ from __future__ import annotations
 
 import datetime
 import os
-import pathlib
 import random
 import statistics
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjl.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
+from django_scratch import TAG  # sets Django up: before anything below reads the settings
 
-TEMP = tempfile.TemporaryDirectory()
-if not os.environ.get("DATABASE_URL"):
-    os.environ["DATABASE_URL"] = f"sqlite:///{pathlib.Path(TEMP.name) / 'bench.sqlite3'}"
-TAG = f"{int(time.time()) % 1_000_000}"
-
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-
-settings.DEBUG = False  # as in production: no query log
-
+# isort: split
 from django.core.management import call_command  # noqa: E402
-from django.db import transaction  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
 from django.db.models import F  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
@@ -259,7 +243,7 @@ def change_one_hand(tournament: Tournament, run: int) -> None:
 
 def run() -> int:
     rng = random.Random(7)
-    print(f"database: {django.db.connection.vendor}; {RUNS} runs, figures min / median / max")
+    print(f"database: {connection.vendor}; {RUNS} runs, figures min / median / max")
     if os.environ.get("BENCH_PART") == "season":  # BENCH_PART=season: only the season ranking
         return run_season(rng)
 

@@ -8,7 +8,7 @@ from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from mjl.celery import app as celery_app
-from tests.factories import AdminFactory
+from tests.factories import AdminFactory, table_with_players
 
 # Property tests assert outcomes, never speed: Hypothesis's 200 ms deadline per example is a timed
 # assertion that a loaded CI machine fails at random (speed is measured by bench/).
@@ -68,3 +68,10 @@ def admin_api(admin_user) -> APIClient:
     client.force_authenticate(admin_user)
     client.force_login(admin_user)  # a session cookie too, as a real caller has: public reads are not shared with it
     return client
+
+
+@pytest.fixture
+def table(db):
+    """A dmjl-classical table with four players, session 1 of a tournament of its own; a test file
+    that needs another table (a ruleset, options, players of its own) defines its own ``table``."""
+    return table_with_players()

@@ -98,6 +98,14 @@ def table_with_players(*, session=None, number: int = 1, players=None, **tournam
     return table
 
 
+def register_players(tournament, count: int, **registration_fields) -> list[models.Player]:
+    """``count`` new players registered for ``tournament`` (``substitute=True``: as substitutes)."""
+    players = PlayerFactory.create_batch(count)
+    for player in players:
+        models.Registration.objects.create(tournament=tournament, player=player, **registration_fields)
+    return players
+
+
 def referee_for(tournament, **user_fields):
     user = UserFactory(**user_fields)
     models.RefereeAssignment.objects.create(tournament=tournament, user=user)

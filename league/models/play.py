@@ -119,7 +119,7 @@ class TableConfirmation(models.Model):
         constraints = [models.UniqueConstraint(fields=["table", "player"], name="table_confirmation_once_per_player")]
 
     def __str__(self) -> str:
-        return f"{self.table}: {self.player}"
+        return f"{self.table}: {self.player.full_name if self.player else self.confirmed_by}"
 
 
 class TableDispute(models.Model):
@@ -147,7 +147,7 @@ class TableDispute(models.Model):
         indexes = [models.Index(fields=["table", "status"], name="table_dispute_status")]
 
     def __str__(self) -> str:
-        return f"{self.table}: {self.player} ({self.status})"
+        return f"{self.table}: {self.player.full_name} ({self.status})"
 
 
 class TournamentPenalty(models.Model):

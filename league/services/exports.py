@@ -98,13 +98,15 @@ def export_request(*, kind: str, tournament: Tournament | None = None, season: S
     return export
 
 
-def exports_rebuild(*, player: Player) -> list[int]:
-    """After ``player`` was erased: every stored export that may hold the player's name or EMA number
+def exports_rebuild(*, player: Player) -> tuple[list[int], int]:
+    """After ``player`` was erased: the stored exports that may hold the player's name or EMA number
     (a file of a tournament the player was registered for, sat, played or stood in; a season's file
-    of a season where the player ranks or played) is built again from the erased rows. Its old file
-    is deleted once the erasure commits (so it never downloads again; until the build is done the
-    download answers ``409`` ``export_not_ready``), and a build running meanwhile loses its claim.
-    Returns the exports' ids."""
+    of a season where the player ranks or played) are built again from the erased rows, but only the
+    newest of each file (kind, tournament or season, session and language): the older copies are
+    deleted with their files, so that an erasure builds each file once, not once per request ever
+    made. Every old file is deleted once the erasure commits (so it never downloads again; until
+    the build is done the download answers ``409`` ``export_not_ready``), and a build running
+    meanwhile loses its claim. Returns the ids of the exports built again and how many were deleted."""
     tournaments = set()
     for model in (Registration, Seat, GameResult, Standing):
         field = "session__tournament_id" if model is Seat else "tournament_id"
@@ -114,9 +116,17 @@ def exports_rebuild(*, player: Player) -> list[int]:
     seasons |= set(Tournament.objects.filter(pk__in=tournaments, season__isnull=False)
                    .values_list("season_id", flat=True))
     exports = Export.objects.filter(Q(tournament_id__in=tournaments) | Q(season_id__in=seasons))
+    newest: dict[tuple, int] = {}
+    for row in exports.order_by("-created_at", "-pk").values(
+            "pk", "kind", "tournament_id", "season_id", "session_number", "language"):
+        key = (row["kind"], row["tournament_id"], row["season_id"], row["session_number"], row["language"])
+        newest.setdefault(key, row["pk"])
     old_files = [name for name in exports.exclude(file="").values_list("file", flat=True)]
-    export_ids = list(exports.order_by("pk").values_list("pk", flat=True))
-    exports.update(status=Export.Status.PENDING, progress=0, file="", error="", heartbeat_at=None, finished_at=None)
+    _count, deleted_by_model = exports.exclude(pk__in=newest.values()).delete()
+    deleted = deleted_by_model.get(Export._meta.label, 0)
+    kept = Export.objects.filter(pk__in=newest.values())
+    export_ids = sorted(newest.values())
+    kept.update(status=Export.Status.PENDING, progress=0, file="", error="", heartbeat_at=None, finished_at=None)
 
     def delete_files() -> None:
         for name in old_files:
@@ -125,7 +135,7 @@ def exports_rebuild(*, player: Player) -> list[int]:
     transaction.on_commit(delete_files)
     for export_id in export_ids:
         task_send_on_commit(EXPORT_BUILD_TASK, export_id)
-    return export_ids
+    return export_ids, deleted
 
 
 def _stale() -> Q:

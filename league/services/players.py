@@ -243,8 +243,10 @@ def player_erase(*, player: Player, user) -> Player:
     AuditEntry.objects.filter(model=player._meta.model_name, object_id=str(player.pk),
                               action=AuditEntry.Action.EDIT).update(details={})
     # files made before the erasure hold the name and EMA number: built again from the erased rows
-    rebuilt = exports_rebuild(player=player)
-    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts), "exports_rebuilt": len(rebuilt)}
+    # (the newest copy of each file; older copies are deleted)
+    rebuilt, old_copies = exports_rebuild(player=player)
+    details = {"signups_deleted": deleted, "accounts_deleted": len(accounts), "exports_rebuilt": len(rebuilt),
+               "exports_deleted": old_copies}
     if getattr(user, "pk", None) in accounts:  # the player erased themselves: their user name goes too
         user, details["by_the_player"] = None, True
     audit_record(user=user, action=AuditEntry.Action.ERASE, obj=player, details=details)

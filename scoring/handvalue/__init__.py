@@ -16,6 +16,7 @@ shape plus flowers and the MCR situation, valued by PyMahjongGB, :mod:`.mcr`; ``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scoring import rulesets
@@ -93,47 +94,34 @@ def _dmjl_options(record: dict, ruleset: str) -> tuple[int, dmjl.Table]:
     return limit, dmjl.table_for(table, pair)
 
 
-def _value_dmjl(record: dict, ruleset: str) -> dict:
+def _kajongg_record(record: dict, ruleset: str) -> tuple[str, str, str]:
+    """A dmjl record's hand string and its seat and prevailing winds, its fields checked."""
     for key in record:
         if key not in DMJL_KEYS:
             raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
     tiles = record.get("tiles")
     if not isinstance(tiles, str):
         raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
-    seat = _wind(record, "seat_wind")
-    prevailing = _wind(record, "prevailing_wind")
-    upper_limit, table = _dmjl_options(record, ruleset)
+    return tiles, _wind(record, "seat_wind"), _wind(record, "prevailing_wind")
+
+
+def _parsed(tiles: str) -> notation.ParsedHand:
     try:
-        parsed = notation.parse_cached(tiles)
+        return notation.parse_cached(tiles)
     except notation.NotationError as exc:
         raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
-    return dmjl.value_hand(parsed, seat, prevailing, upper_limit, table)
+
+
+def _value_dmjl(record: dict, ruleset: str) -> dict:
+    tiles, seat, prevailing = _kajongg_record(record, ruleset)
+    upper_limit, table = _dmjl_options(record, ruleset)
+    return dmjl.value_hand(_parsed(tiles), seat, prevailing, upper_limit, table)
 
 
 def _value_hke(record: dict, ruleset: str) -> dict:
-    for key in record:
-        if key not in DMJL_KEYS:
-            raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
-    tiles = record.get("tiles")
-    if not isinstance(tiles, str):
-        raise _bad("tiles", "The field 'tiles' must be a Kajongg hand string.")
-    seat = _wind(record, "seat_wind")
-    prevailing = _wind(record, "prevailing_wind")
+    tiles, seat, prevailing = _kajongg_record(record, ruleset)
     _options(record, ruleset)
-    try:
-        parsed = notation.parse_cached(tiles)
-    except notation.NotationError as exc:
-        raise HandValueError("bad_tiles", exc.message, "tiles", exc.position) from None
-    return hke.value_hand(parsed, seat, prevailing)
-
-
-def _value_japanese(record: dict, ruleset: str) -> dict:
-    if "options" in record:
-        _options(record, ruleset)
-    try:
-        return japanese.value_hand(record)
-    except (japanese.RecordError, riichi.RecordError) as exc:
-        raise _bad(exc.field, exc.message) from None
+    return hke.value_hand(_parsed(tiles), seat, prevailing)
 
 
 def _value_riichi(record: dict, ruleset: str) -> dict:
@@ -145,13 +133,17 @@ def _value_riichi(record: dict, ruleset: str) -> dict:
         raise HandValueError(exc.code, f"The calculator refused the hand: {exc.code}.") from None
 
 
-def _value_mcr(record: dict, ruleset: str) -> dict:
-    if "options" in record:
-        _options(record, ruleset)
-    try:
-        return mcr.value_hand(record)
-    except (mcr.RecordError, riichi.RecordError) as exc:
-        raise _bad(exc.field, exc.message) from None
+def _riichi_shape(value_hand: Callable[[dict], dict]) -> Callable[[dict, str], dict]:
+    """An engine for a record in the riichi tile shape valued by ``value_hand`` (japanese, mcr),
+    whose own options are only the common ones."""
+    def engine(record: dict, ruleset: str) -> dict:
+        if "options" in record:
+            _options(record, ruleset)
+        try:
+            return value_hand(record)
+        except riichi.RecordError as exc:  # japanese's and mcr's too
+            raise _bad(exc.field, exc.message) from None
+    return engine
 
 
 def value_record(record: dict) -> dict:
@@ -178,8 +170,10 @@ def value_record(record: dict) -> dict:
 
 
 # The engines by the name a ruleset gives in ``HAND_VALUE``: each reads a record and values it.
-ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi, "japanese": _value_japanese,
-           "mcr": _value_mcr}
+ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi,
+           # each module is looked up when a hand is valued, not here
+           "japanese": _riichi_shape(lambda record: japanese.value_hand(record)),
+           "mcr": _riichi_shape(lambda record: mcr.value_hand(record))}
 
 
 def rulesets_valued() -> tuple[str, ...]:

@@ -494,13 +494,7 @@ def _all_green(r: Reading) -> bool:
 # Reading the tiles
 
 
-class RecordError(ValueError):
-    """A field of the record is missing or invalid (error code ``bad_record``)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+RecordError = riichi.RecordError  # a field of the record is missing or invalid (``bad_record``)
 
 
 def _counts(suits: dict[str, str]) -> list[int]:
@@ -641,32 +635,13 @@ def _situation(record: dict) -> tuple[dict[str, bool], int | None, int | None]:
 
 
 def _called(record: dict) -> list[Group]:
-    value = record.get("melds", [])
-    if not isinstance(value, list):
-        raise RecordError("melds", "melds must be a list")
     groups = []
-    for i, item in enumerate(value):
-        field_ = f"melds[{i}]"
-        if not isinstance(item, dict) or item.get("type") not in riichi.MELD_TYPES:
-            raise RecordError(field_, f"{field_} needs a type chi, pon, kan or shouminkan")
-        opened = item.get("opened", True)
-        if not isinstance(opened, bool):
-            raise RecordError(f"{field_}.opened", f"{field_}.opened must be true or false")
-        counts = _counts(riichi._suit_strings(item.get("tiles"), f"{field_}.tiles"))
-        tiles = [t for t in range(34) for _ in range(counts[t])]
-        kind = item["type"]
-        if kind == "chi":
-            ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6 and tiles == [tiles[0] + n for n in range(3)]
-            group = Group("chow", tiles[0] if tiles else 0, True, True)
-        elif kind == "pon":
-            ok = len(tiles) == 3 and len(set(tiles)) == 1
-            group = Group("pung", tiles[0] if tiles else 0, True, True)
-        else:
-            ok = len(tiles) == 4 and len(set(tiles)) == 1
-            group = Group("kong", tiles[0] if tiles else 0, opened or kind == "shouminkan", True)
+    for field_, kind, opened, value in riichi.meld_items(record, riichi.MELD_TYPES):
+        ok, tile, _tiles = riichi.meld_shape(kind, tuple(_counts(riichi._suit_strings(value, f"{field_}.tiles"))))
         if not ok:
             raise RecordError(f"{field_}.tiles", f"{field_}.tiles do not make a {kind}")
-        groups.append(group)
+        name = {"chi": "chow", "pon": "pung"}.get(kind, "kong")
+        groups.append(Group(name, tile, opened or kind in ("chi", "pon", "shouminkan"), True))
     return groups
 
 

@@ -64,13 +64,7 @@ WIN_TILES = {
 }
 
 
-class RecordError(ValueError):
-    """A field of the record is missing or invalid (error code ``bad_record``)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+RecordError = riichi.RecordError  # a field of the record is missing or invalid (``bad_record``)
 
 
 def _counts(value: object, field: str) -> list[int]:
@@ -102,38 +96,17 @@ def _counts_of(man: str, pin: str, sou: str, honors: str) -> tuple[int, ...] | N
 
 def _melds(record: dict) -> list[tuple[str, int, int, tuple[int, ...]]]:
     """Each meld as (library type, the library's tile: a chow's middle tile, offer, its tiles)."""
-    value = record.get("melds", [])
-    if not isinstance(value, list):
-        raise RecordError("melds", "melds must be a list")
     melds = []
-    for i, item in enumerate(value):
-        field = f"melds[{i}]"
-        if not isinstance(item, dict) or item.get("type") not in MELD_CODES:
-            raise RecordError(field, f"{field} needs a type chi, pon or kan")
-        opened = item.get("opened", True)
-        if not isinstance(opened, bool):
-            raise RecordError(f"{field}.opened", f"{field}.opened must be true or false")
-        kind = item["type"]
-        ok, tile, tiles = _meld_shape(kind, tuple(_counts(item.get("tiles"), f"{field}.tiles")))
+    for field, kind, opened, value in riichi.meld_items(record, MELD_CODES):
+        ok, tile, tiles = riichi.meld_shape(kind, tuple(_counts(value, f"{field}.tiles")))
         if ok and not opened and kind != "kan":
             raise RecordError(f"{field}.opened", f"{field}: a {'chow' if kind == 'chi' else 'pung'} is always called")
         if not ok:
             raise RecordError(f"{field}.tiles", f"{field}.tiles do not form a {kind}")
         # The library's offer: 0 is a concealed kong; which player or tile was called does not
-        # change any element.
-        melds.append((MELD_CODES[kind], tile, 1 if opened else 0, tiles))
+        # change any element. Its chow is named by the middle tile.
+        melds.append((MELD_CODES[kind], tile + 1 if kind == "chi" else tile, 1 if opened else 0, tiles))
     return melds
-
-
-@lru_cache(maxsize=1024)
-def _meld_shape(kind: str, counts: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...]]:
-    """Whether the counted tiles form the meld, the library's tile for it (a chow's middle tile), and its tiles."""
-    tiles = tuple(t for t in range(34) for _ in range(counts[t]))
-    if kind == "chi":
-        ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6 and tiles == (tiles[0], tiles[0] + 1, tiles[0] + 2)
-        return ok, tiles[1] if ok else 0, tiles
-    ok = len(tiles) == (3 if kind == "pon" else 4) and len(set(tiles)) == 1
-    return ok, tiles[0] if ok else 0, tiles
 
 
 def _situation(record: dict) -> tuple[bool, bool, bool, bool, int, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection, Iterator
 from functools import lru_cache
 from typing import TypeVar
 
@@ -159,21 +160,42 @@ def _config(situation: dict) -> HandConfig:
     return config
 
 
-def _melds(record: dict) -> list[Meld]:
+def meld_items(record: dict, types: Collection[str]) -> Iterator[tuple[str, str, bool, object]]:
+    """The record's called melds (``melds``: objects of a ``type`` from ``types``, ``tiles`` in the
+    riichi tile shape and ``opened``, true unless said): each as its field name (``melds[0]``), its
+    type, whether it is open, and its unread ``tiles``. Raises :class:`RecordError` for a list or
+    meld that is not of that shape; what the tiles must be is the caller's to check."""
     value = record.get("melds", [])
     if not isinstance(value, list):
         raise RecordError("melds", "melds must be a list")
-    result = []
+    *first, last = types
+    names = f"{', '.join(first)} or {last}"
     for i, item in enumerate(value):
         field = f"melds[{i}]"
-        if not isinstance(item, dict) or item.get("type") not in MELD_TYPES:
-            raise RecordError(field, f"{field} needs a type chi, pon, kan or shouminkan")
+        if not isinstance(item, dict) or item.get("type") not in types:
+            raise RecordError(field, f"{field} needs a type {names}")
         opened = item.get("opened", True)
         if not isinstance(opened, bool):
             raise RecordError(f"{field}.opened", f"{field}.opened must be true or false")
-        tiles = _to_136(_suit_strings(item.get("tiles"), f"{field}.tiles"))
-        result.append(Meld(meld_type=MELD_TYPES[item["type"]], tiles=tiles, opened=opened))
-    return result
+        yield field, item["type"], opened, item.get("tiles")
+
+
+@lru_cache(maxsize=1024)
+def meld_shape(kind: str, counts: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...]]:
+    """Whether the counted tiles (34 counts) form a meld of ``kind`` (``chi``: a run of three in a
+    suit; ``pon``: three alike; ``kan`` or ``shouminkan``: four alike), its tile (a chow's lowest),
+    and its tiles in order."""
+    tiles = tuple(t for t in range(34) for _ in range(counts[t]))
+    if kind == "chi":
+        ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6 and tiles == (tiles[0], tiles[0] + 1, tiles[0] + 2)
+    else:
+        ok = len(tiles) == (3 if kind == "pon" else 4) and len(set(tiles)) == 1
+    return ok, tiles[0] if tiles else 0, tiles
+
+
+def _melds(record: dict) -> list[Meld]:
+    return [Meld(meld_type=MELD_TYPES[kind], tiles=_to_136(_suit_strings(tiles, f"{field}.tiles")), opened=opened)
+            for field, kind, opened, tiles in meld_items(record, MELD_TYPES)]
 
 
 def base_points(han: int, fu: int, yakuman: bool) -> int:

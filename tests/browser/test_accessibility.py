@@ -79,13 +79,13 @@ from tests.factories import (
     referee_for,
     table_with_players,
 )
+from tests.hand_records import WIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 800}  # the narrowest of the phones the pages are made for (360–414 px)
 LANGUAGES = ["de", "en"]
 SHOTS = os.environ.get("SCREENSHOTS")
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 OTHER_RULESETS = ["dmjl-hke", "riichi-ema", "japanese-classic", "mcr"]
 
 

@@ -11,9 +11,9 @@ from league.services.seating import seating_generate
 from league.services.standings import standings_recompute
 from tests.browser.test_tournament_day import WIN, login, shot
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory
+from tests.hand_records import RIICHI_WIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-RIICHI_WIN = {"outcome": "win", "win_type": "self_draw", "wins": [{"seat": 1, "han": 3, "fu": 40}]}
 LONG_NAME = ("Maximiliane", "Oberhuber-Schönfeld")
 
 

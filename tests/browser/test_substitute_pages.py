@@ -10,9 +10,9 @@ from league.models import Registration
 from league.services.hands import hand_record
 from league.services.standings import standings_recompute
 from tests.factories import PlayerFactory, SessionFactory, TournamentFactory, referee_for, table_with_players
+from tests.hand_records import RIICHI_WIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-RIICHI_WIN = {"outcome": "win", "win_type": "self_draw", "wins": [{"seat": 1, "han": 3, "fu": 40}]}
 
 
 def shoot(page, name):

@@ -35,6 +35,28 @@ def login_to_sheet(page, live_server, table):
     page.wait_for_url(re.compile(rf"/referee/table/{table.pk}/$"))
 
 
+def sheet(live_server, page, **table_fields):
+    """A new table (``table_with_players(**table_fields)``) whose referee "ref" is logged in on
+    ``page`` at its score sheet."""
+    table = table_with_players(**table_fields)
+    referee_for(table.session.tournament, username="ref")
+    login_to_sheet(page, live_server, table)
+    return table
+
+
+def fill_tiles(panel, **suits: str) -> None:
+    """Type each suit's tiles (``man="234"``) into a riichi-shaped tile panel, in the order given."""
+    for suit, tiles in suits.items():
+        panel.locator(f"[data-suit={suit}]").fill(tiles)
+
+
+def screenshot(page, name: str) -> None:
+    """The whole page as ``name`` in SCREENSHOT_DIR, when that is set."""
+    screenshots = os.environ.get("SCREENSHOT_DIR")
+    if screenshots:
+        page.screenshot(path=str(Path(screenshots) / name), full_page=True)
+
+
 def test_the_vector_used_here_is_the_public_one():
     for case in handvalue_cases():
         if case["hand"].get("id") == "kaj-51":
@@ -47,10 +69,8 @@ def test_the_vector_used_here_is_the_public_one():
 
 
 def test_classical_tiles_fill_the_value_and_the_picker_writes_notation(live_server, phone):
-    table = table_with_players(slug="tile-cup", name="Tile Cup", options={"upper_limit": 500, "table": "kajongg"})
-    referee_for(table.session.tournament, username="ref")
     page = phone
-    login_to_sheet(page, live_server, table)
+    table = sheet(live_server, page, slug="tile-cup", name="Tile Cup", options={"upper_limit": 500, "table": "kajongg"})
 
     # Seat 0 is East (the first dealer) in the East round: type kaj-51's notation.
     page.click("[data-tiles-toggle='0']")
@@ -120,19 +140,14 @@ def test_classical_tiles_fill_the_value_and_the_picker_writes_notation(live_serv
 
 
 def test_riichi_tiles_fill_han_and_fu(live_server, phone):
-    table = table_with_players(slug="riichi-tiles", name="Riichi Tiles", ruleset="riichi-ema")
-    referee_for(table.session.tournament, username="ref")
     page = phone
-    login_to_sheet(page, live_server, table)
+    sheet(live_server, page, slug="riichi-tiles", name="Riichi Tiles", ruleset="riichi-ema")
 
     # Seat 1 is South in the East round; it declared riichi and wins on a discard.
     page.check("input[name=riichi][value='1']")
     page.click("[data-tiles-toggle='1']")
     panel = page.locator("#tiles-1")
-    panel.locator("[data-suit=man]").fill("234")
-    panel.locator("[data-suit=pin]").fill("55")
-    panel.locator("[data-suit=sou]").fill("456789")
-    panel.locator("[data-suit=honors]").fill("111")
+    fill_tiles(panel, man="234", pin="55", sou="456789", honors="111")
     panel.locator("[data-dora]").fill("1m")
     panel.locator("[data-win-tile]").fill("5p")
     # riichi, the round wind (East pung) and one dora (2m): 3 han, 40 fu
@@ -150,34 +165,24 @@ def test_riichi_tiles_fill_han_and_fu(live_server, phone):
     # Without riichi, a pung of South is no yaku for West in an East round: the error shows.
     page.click("[data-tiles-toggle='2']")
     other = page.locator("#tiles-2")
-    other.locator("[data-suit=man]").fill("234")
-    other.locator("[data-suit=pin]").fill("55")
-    other.locator("[data-suit=sou]").fill("456789")
-    other.locator("[data-suit=honors]").fill("222")
+    fill_tiles(other, man="234", pin="55", sou="456789", honors="222")
     other.locator("[data-win-tile]").fill("5p")
     page.wait_for_function("document.getElementById('tiles-err-2').textContent.length > 0")
     assert "no yaku" in page.inner_text("#tiles-err-2")
     assert page.input_value("input[name=han_2]") == ""
 
     # A yakuman (thirteen orphans) ticks the yakuman box instead of han and fu.
-    other.locator("[data-suit=man]").fill("19")
-    other.locator("[data-suit=pin]").fill("19")
-    other.locator("[data-suit=sou]").fill("19")
-    other.locator("[data-suit=honors]").fill("12345677")
+    fill_tiles(other, man="19", pin="19", sou="19", honors="12345677")
     other.locator("[data-win-tile]").fill("7z")
     page.wait_for_function("document.querySelector('input[name=yakuman_2]').checked")
     assert page.input_value("input[name=han_2]") == ""
     assert page.is_checked("input[name=win_2]")
-    screenshots = os.environ.get("SCREENSHOT_DIR")
-    if screenshots:
-        page.screenshot(path=str(Path(screenshots) / "tile_riichi_375.png"), full_page=True)
+    screenshot(page, "tile_riichi_375.png")
 
 
 def test_a_classical_special_hand_fills_the_limit_hand(live_server, phone):
-    table = table_with_players(slug="snake-cup", name="Snake Cup")
-    referee_for(table.session.tournament, username="ref")
     page = phone
-    login_to_sheet(page, live_server, table)
+    sheet(live_server, page, slug="snake-cup", name="Snake Cup")
     # South (seat 1) holds the winding snake of characters, the Chemnitz table's full limit.
     page.click("[data-tiles-toggle='1']")
     page.fill("#tiles-input-1", "RC1C1C1C3C3C3C5C5C5C7C7C7C9C9 LC9")
@@ -188,10 +193,8 @@ def test_a_classical_special_hand_fills_the_limit_hand(live_server, phone):
 
 
 def test_hongkong_tiles_fill_fan_winner_and_the_way_of_winning(live_server, phone):
-    table = table_with_players(slug="hke-tiles", name="HKE Tiles", ruleset="dmjl-hke")
-    referee_for(table.session.tournament, username="ref")
     page = phone
-    login_to_sheet(page, live_server, table)
+    table = sheet(live_server, page, slug="hke-tiles", name="HKE Tiles", ruleset="dmjl-hke")
     # South (seat 1) holds public vector hke-pub-2 without its m part: the form's "Win" counts.
     page.click("[data-tiles-toggle='1']")
     assert page.is_visible("#tiles-1 #tile-picker")
@@ -227,23 +230,17 @@ def test_hongkong_tiles_fill_fan_winner_and_the_way_of_winning(live_server, phon
     page.wait_for_selector("#hand-1")
     hand = Hand.objects.get(table=table, number=1)
     assert (hand.record["winner"], hand.record["fan"], hand.record["win_type"]) == (1, 2, "self_draw")
-    screenshots = os.environ.get("SCREENSHOT_DIR")
-    if screenshots:
-        page.screenshot(path=str(Path(screenshots) / "tile_hke_375.png"), full_page=True)
+    screenshot(page, "tile_hke_375.png")
 
 
 def test_japanese_classic_tiles_fill_points_doubles_and_winner(live_server, phone):
-    table = table_with_players(slug="jc-tiles", name="JC Tiles", ruleset="japanese-classic")
-    referee_for(table.session.tournament, username="ref")
     page = phone
-    login_to_sheet(page, live_server, table)
+    sheet(live_server, page, slug="jc-tiles", name="JC Tiles", ruleset="japanese-classic")
     # South (seat 1) declared riichi and wins on a discard (public vector jc-pub-1): 34 points, 1 double.
     page.check("input[name=riichi][value='1']")
     page.click("[data-tiles-toggle='1']")
     panel = page.locator("#tiles-1")
-    panel.locator("[data-suit=man]").fill("23499")
-    panel.locator("[data-suit=pin]").fill("666")
-    panel.locator("[data-suit=sou]").fill("345678")
+    fill_tiles(panel, man="23499", pin="666", sou="345678")
     panel.locator("[data-win-tile]").fill("3s")
     page.wait_for_function("document.querySelector('input[name=points]').value === '34'")
     assert page.input_value("input[name=doubles]") == "1"
@@ -254,9 +251,7 @@ def test_japanese_classic_tiles_fill_points_doubles_and_winner(live_server, phon
     page.wait_for_function("document.querySelector('input[name=doubles]').value === '2'")
     assert page.input_value("input[name=points]") == "26"
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    screenshots = os.environ.get("SCREENSHOT_DIR")
-    if screenshots:
-        page.screenshot(path=str(Path(screenshots) / "tile_japanese_375.png"), full_page=True)
+    screenshot(page, "tile_japanese_375.png")
 
 
 def test_the_pickers_last_tile_then_a_tile_adds_that_tile_as_the_winning_one_at_390_px(live_server, phone):
@@ -299,10 +294,8 @@ def test_the_pickers_last_tile_then_a_tile_adds_that_tile_as_the_winning_one_at_
     picker.locator("[data-picker-action=undo]").click()
     assert page.input_value("#tiles-input-0") == "wewewe S1S1S1 s4s4s4 B7B8B9 B9"
 def test_mcr_tiles_fill_points_flowers_and_winner_and_the_hand_is_stored(live_server, phone):
-    table = table_with_players(slug="mcr-tiles", name="MCR Tiles", ruleset="mcr")
-    referee_for(table.session.tournament, username="ref")
     page = phone
-    login_to_sheet(page, live_server, table)
+    table = sheet(live_server, page, slug="mcr-tiles", name="MCR Tiles", ruleset="mcr")
     # West (seat 2) wins a pure straight on North's discard with two flowers (docs/rules.md §9, mcr).
     hand = {"ruleset": "mcr", "tiles": {"man": "123456789", "pin": "111", "sou": "55"}, "win_tile": "5s",
             "flowers": 2, "situation": {"seat_wind": "W", "round_wind": "E"}}
@@ -310,9 +303,7 @@ def test_mcr_tiles_fill_points_flowers_and_winner_and_the_hand_is_stored(live_se
     drawn = value_record({**hand, "situation": {**hand["situation"], "self_drawn": True}})["points"]
     page.click("[data-tiles-toggle='2']")
     panel = page.locator("#tiles-2")
-    panel.locator("[data-suit=man]").fill("123456789")
-    panel.locator("[data-suit=pin]").fill("111")
-    panel.locator("[data-suit=sou]").fill("55")
+    fill_tiles(panel, man="123456789", pin="111", sou="55")
     panel.locator("[data-flowers]").fill("2")
     panel.locator("[data-win-tile]").fill("5s")
     page.wait_for_function(f"document.querySelector('input[name=points]').value === '{discard}'")

@@ -13,9 +13,9 @@ from league.models import CheckIn, Registration, Seat, Session, Table
 from league.services.hands import hand_record, table_close
 from league.services.standings import standings_recompute
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, referee_for
+from tests.hand_records import WIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 SHOTS = os.environ.get("SCREENSHOTS")  # a directory: keep screenshots of the pages for a look
 
 

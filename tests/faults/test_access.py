@@ -7,9 +7,9 @@ from django.contrib.auth.models import Group, Permission
 from league.models import Hand, HandRevision
 from league.permissions import ADMIN_GROUP, is_league_admin
 from tests.factories import AdminFactory, UserFactory, client_for, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 FULLWIDTH_VICTIM = "\uff56ictim"  # "ｖictim": NFKC-equal to "victim"
 
 

@@ -10,9 +10,9 @@ from rest_framework.test import APIClient
 from league.api.scoring import ScoringAnonThrottle
 from league.models import Hand
 from tests.factories import PlayerFactory, TournamentFactory, client_for, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 RECORD = {"ruleset": "dmjl-classical", "dealer": 0, **WIN}
 
 

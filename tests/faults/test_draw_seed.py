@@ -4,9 +4,9 @@ come depends on it: after the session for a random draw, after the tournament fo
 (whose one seed draws every session)."""
 import pytest
 
-from league.models import Registration, Session, Tournament
+from league.models import Session, Tournament
 from league.services.seating import seating_generate
-from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, client_for, referee_for
+from tests.factories import AdminFactory, TournamentFactory, client_for, referee_for, register_players
 
 pytestmark = pytest.mark.django_db
 
@@ -14,8 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def tournament():
     tournament = TournamentFactory(session_count=4)
-    for player in PlayerFactory.create_batch(8):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 8)
     return tournament
 
 

@@ -11,9 +11,9 @@ from rest_framework.authtoken.models import Token
 from league.api import directory
 from league.models import Hand
 from tests.factories import UserFactory, client_for, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 CLOSED_PORT = "redis://127.0.0.1:9/0"  # nothing listens on the discard port
 
 

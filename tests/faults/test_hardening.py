@@ -14,10 +14,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, UserFactory, client_for, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", re.I)
 INLINE_HANDLER = re.compile(r"<[^>]+\son[a-z]+\s*=", re.I)
 

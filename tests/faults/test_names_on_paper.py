@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 from django.core.files.storage import default_storage
 
-from league.models import Export, Player
+from league.models import AuditEntry, Export, Player
 from league.services.exports import export_build
 from league.services.standings import standings_recompute
 from tests.factories import AdminFactory, PlayerFactory, client_for, table_with_hands
@@ -108,3 +108,27 @@ def test_what_is_printed_for_the_room_shows_an_initials_players_public_name(kind
 def test_the_administrators_results_workbook_keeps_the_full_name(erika):
     _player, tournament = erika
     assert "Erika Mustermann" in text_of(built("results-xlsx", tournament))
+
+
+def test_an_erasure_builds_only_the_newest_copy_of_each_file_and_deletes_the_older_copies(
+        erika, django_capture_on_commit_callbacks):
+    player, tournament = erika
+    older = [built("results-xlsx", tournament) for _ in range(3)]
+    newest = built("results-xlsx", tournament)
+    english_csv, german_csv = built("ema-csv", tournament), Export.objects.create(
+        kind="ema-csv", tournament=tournament, language="de")
+    export_build(export_id=german_csv.pk)
+    old_files = [export.file.name for export in older]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client_for(AdminFactory()).post(f"/api/v1/players/{player.pk}/erase/").status_code == 200
+
+    assert not Export.objects.filter(pk__in=[export.pk for export in older]).exists()
+    assert not any(default_storage.exists(name) for name in old_files)
+    # the newest copy of each file (a language is a file of its own) was built again, without the name
+    for export in (newest, english_csv, german_csv):
+        export.refresh_from_db()
+        assert export.status == Export.Status.DONE, export.error
+        assert "Mustermann" not in text_of(export)
+    entry = AuditEntry.objects.get(model="player", object_id=str(player.pk), action="erase")
+    assert entry.details["exports_rebuilt"] == 3 and entry.details["exports_deleted"] == 3

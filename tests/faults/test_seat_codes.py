@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from league.models import Registration, SeatCode, TableConfirmation
+from league.models import SeatCode, TableConfirmation
 from league.services.seat_codes import ALPHABET, LENGTH, seat_codes_for
 from league.services.seating import seating_generate
 from league.tasks import seat_codes_retire_task
-from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, UserFactory, referee_for
+from tests.factories import AdminFactory, TournamentFactory, UserFactory, referee_for, register_players
 from tests.faults.test_table_writers import (
     DOORS,
     WIN,
@@ -114,8 +114,7 @@ def test_the_hourly_job_switches_off_sign_ins_whose_code_expired_or_was_drawn_aw
 
 def test_an_expired_code_is_refused_and_a_new_draw_ends_every_code():
     tournament = TournamentFactory(session_count=2, options={"entry": "players"})
-    for player in PlayerFactory.create_batch(4):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 4)
     session = seating_generate(tournament=tournament, number=1, method="random", seed=1)
     codes = seat_codes_for(session=session)
     client = signed_in_with(codes[0].code)

@@ -10,10 +10,9 @@ from league.models import StandingsState
 from league.services import standings as standings_service
 from league.services.hands import hand_record
 from tests.factories import AdminFactory, table_with_players
+from tests.hand_records import EAST_WINS_100
 
 pytestmark = pytest.mark.django_db
-
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}
 
 
 @pytest.fixture

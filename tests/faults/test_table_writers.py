@@ -11,10 +11,10 @@ from league.models import Hand, Player, TableConfirmation, TableDispute
 from league.services.confirmations import dispute_open
 from league.services.hands import hand_record, table_close
 from tests.factories import AdminFactory, UserFactory, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
 ROLES = ("anonymous", "user", "other_player", "seated", "other_referee", "referee", "admin")
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 @pytest.fixture

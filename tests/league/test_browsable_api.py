@@ -6,10 +6,10 @@ import pytest
 from league.services.hands import hand_record
 from league.services.standings import standings_recompute
 from tests.factories import SeasonFactory, client_for, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
 
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 BROWSER = {"HTTP_ACCEPT": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
 

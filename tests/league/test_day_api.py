@@ -11,18 +11,16 @@ from league.selectors.day import clock_reading, find_seats, name_matches
 from league.services.day import clock_apply
 from league.services.hands import hand_record, table_close
 from league.services.standings import standings_recompute
-from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, client_for, referee_for
+from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, client_for, referee_for, register_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
-
 
 
 @pytest.fixture
 def tournament():
     tournament = TournamentFactory(session_count=4)
-    for player in PlayerFactory.create_batch(8):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 8)
     return tournament
 
 

@@ -7,10 +7,10 @@ from league.models import CheckIn, Registration, Seat, Session, Table, Withdrawa
 from league.services.hands import hand_record, table_close
 from league.services.seating import seating_generate
 from league.services.standings import standings_recompute
-from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, UserFactory, referee_for
+from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, UserFactory, referee_for, register_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 @pytest.fixture
@@ -219,8 +219,7 @@ def test_a_substitute_takes_a_drop_outs_seat_before_the_first_hand_only(tourname
 
 def test_the_control_room_counts_one_substitute_as_one(client, admin_user):
     tournament = TournamentFactory(slug="one-sub")
-    for player in PlayerFactory.create_batch(4):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 4)
     Registration.objects.create(tournament=tournament, player=PlayerFactory(), substitute=True)
     client.force_login(admin_user)
     page = client.get(f"/t/{tournament.slug}/control/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

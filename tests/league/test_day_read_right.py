@@ -10,10 +10,10 @@ from league.selectors.day import clock_reading, table_clock
 from league.services.day import clock_apply
 from league.services.hands import hand_record, table_close
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, table_with_players
+from tests.hand_records import WIN
 from tests.league.test_stages import played  # noqa: F401 (the fixture: a qualification played)
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def admin() -> Client:

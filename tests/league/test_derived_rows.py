@@ -12,7 +12,7 @@ from tests.factories import AdminFactory, PlayerFactory, SessionFactory, Tournam
 
 pytestmark = pytest.mark.django_db
 
-WIN = {"outcome": "win", "winner": 0, "hand_values": [120, 10, 0, 4]}
+EAST_WINS_120 = {"outcome": "win", "winner": 0, "hand_values": [120, 10, 0, 4]}
 
 
 def played(tables: int = 2):
@@ -22,7 +22,7 @@ def played(tables: int = 2):
     user = AdminFactory()
     made = [table_with_players(session=session, number=number) for number in range(1, tables + 1)]
     for table in made:
-        hand_record(table=table, record=WIN, user=user)
+        hand_record(table=table, record=EAST_WINS_120, user=user)
     standings_recompute(tournament=tournament)
     return tournament, made, user
 
@@ -92,7 +92,7 @@ def test_a_hands_settlement_columns_are_its_results_figures_after_every_write():
     hand = Hand.objects.get(table=tables[0])
     assert settlement_columns(hand) == (hand.result["balances"], hand.result["adjustments"])
 
-    west_wins = {**WIN, "winner": 2, "hand_values": [0, 10, 120, 4]}
+    west_wins = {**EAST_WINS_120, "winner": 2, "hand_values": [0, 10, 120, 4]}
     hand_correct(hand=hand, record=west_wins, version=hand.version, user=user)
 
     hand.refresh_from_db()

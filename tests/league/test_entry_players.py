@@ -15,9 +15,9 @@ from tests.factories import (
     referee_for,
     table_with_players,
 )
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def linked_users(table) -> list:

@@ -11,9 +11,9 @@ from league.selectors.day import sessions_in
 from league.services.confirmations import dispute_open, table_confirm
 from league.services.hands import hand_record, table_close
 from tests.factories import SessionFactory, TournamentFactory, UserFactory, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def played_table(tournament, number: int):

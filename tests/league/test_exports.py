@@ -31,11 +31,10 @@ from tests.factories import (
     referee_for,
     table_with_players,
 )
+from tests.hand_records import EAST_WINS, WIN
 
 pytestmark = pytest.mark.django_db
 
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
-EAST_WINS = {"outcome": "win", "winner": 0, "hand_values": [200, 576, 4, 128]}
 EVIL = "=cmd|' /C calc'!A0"
 
 
@@ -442,7 +441,6 @@ def test_a_rebuild_replaces_a_partial_file(tournament):
 
 
 # The API
-
 
 
 def test_anonymous_users_cannot_request_exports(api, tournament):

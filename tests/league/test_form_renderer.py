@@ -5,7 +5,7 @@ from django.forms.renderers import DjangoTemplates
 from django.utils.safestring import mark_safe
 from django.utils.translation import override
 
-from league.form_renderer import RememberingRenderer
+from league.form_renderer import LABEL, RememberingRenderer
 
 
 class HandLikeForm(forms.Form):
@@ -53,3 +53,29 @@ def test_a_context_with_an_object_is_rendered_each_time_and_not_kept():
 
     renderer.render("django/forms/attrs.html", {"widget": {"attrs": {"title": Thing()}}})
     assert renderer._seen == {}
+
+
+class Tripwire:
+    """A bound field that fails the render as soon as a template looks at it."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the label template read field.{name}")
+
+    def __str__(self):
+        raise AssertionError("the label template printed the field")
+
+
+def test_djangos_label_template_prints_the_label_and_never_reads_the_field():
+    # league.form_renderer leaves the bound field out of the label's key: that holds only while
+    # Django's label.html reads use_tag, tag, attrs and label alone.
+    context = {"label": "Hand", "use_tag": True, "tag": "label", "attrs": {"for": "id_number"}}
+    html = DjangoTemplates().render(LABEL, {**context, "field": Tripwire()})
+    assert html == '<label for="id_number">Hand</label>'
+    assert "field" not in DjangoTemplates().get_template(LABEL).template.source
+
+
+def test_two_fields_with_the_same_label_share_one_remembered_label():
+    renderer = RememberingRenderer()
+    first, second = HandLikeForm(renderer=renderer), HandLikeForm(renderer=renderer)
+    assert first["number"].label_tag() == second["number"].label_tag() == '<label for="id_number">Hand:</label>'
+    assert len([key for key in renderer._seen if key[0] == LABEL]) == 1

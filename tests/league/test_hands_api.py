@@ -7,17 +7,9 @@ from rest_framework.test import APIClient
 
 from league.models import Hand, HandRevision, RefereeAssignment
 from tests.factories import AdminFactory, TournamentFactory, UserFactory, client_for, referee_for, table_with_players
-
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
-EAST_WINS = {"outcome": "win", "winner": 0, "hand_values": [200, 576, 4, 128]}
+from tests.hand_records import EAST_WINS, WIN
 
 pytestmark = pytest.mark.django_db
-
-
-
-@pytest.fixture
-def table():
-    return table_with_players()
 
 
 @pytest.fixture

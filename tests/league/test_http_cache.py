@@ -21,11 +21,9 @@ from tests.factories import (
     UserFactory,
     table_with_players,
 )
+from tests.hand_records import EAST_WINS_100, WIN
 
 pytestmark = pytest.mark.django_db
-
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}  # [600, -200, -200, -200]
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def directives(response) -> set[str]:

@@ -20,10 +20,9 @@ from league.services.hands import hand_record, table_close
 from league.services.rankings import ranking_fields, rankings_recompute, tournament_saved
 from league.services.seating import seating_generate
 from tests.factories import AdminFactory, PlayerFactory, SeasonFactory, TournamentFactory, table_with_players
+from tests.hand_records import EAST_WINS_100
 
 pytestmark = pytest.mark.django_db
-
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}  # [600, -200, -200, -200]
 
 
 def standings(tournament, count: int) -> list:

@@ -16,10 +16,9 @@ from tests.factories import (
     UserFactory,
     table_with_players,
 )
+from tests.hand_records import EAST_WINS_100
 
 pytestmark = pytest.mark.django_db
-
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from league.models import (
     SeasonRanking,
     Signup,
     Standing,
+    TableConfirmation,
+    TableDispute,
     Tournament,
     shown_name,
 )
@@ -288,3 +290,15 @@ def test_the_api_refuses_a_sign_up_without_consent_and_stores_when_it_was_given(
     started = timezone.now()
     assert api.post(url, {**fields, "consent": True}, format="json").status_code == 202
     assert Signup.objects.get().consent_at >= started
+
+
+def test_the_admin_names_a_confirmation_and_a_dispute_by_the_players_whole_name():
+    player = PlayerFactory(first_name="Anna", last_name="Bergmeister", public_name="initials")
+    table = table_with_hands(count=1, players=[player, *PlayerFactory.create_batch(3)])
+    referee = referee_for(table.session.tournament, username="ref-anna")
+    confirmation = TableConfirmation.objects.create(table=table, player=player)
+    by_referee = TableConfirmation.objects.create(table=table, confirmed_by=referee)
+    dispute = TableDispute.objects.create(table=table, player=player, message="The last hand")
+    assert str(confirmation).endswith(": Anna Bergmeister") and "Anna B." not in str(confirmation)
+    assert str(by_referee).endswith(": ref-anna")
+    assert str(dispute).endswith(": Anna Bergmeister (open)")

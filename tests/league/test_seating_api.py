@@ -3,7 +3,7 @@ import pytest
 
 from league.models import Registration, Seat, Table
 from league.services.hands import hand_record
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory, register_players
 
 pytestmark = pytest.mark.django_db
 
@@ -11,8 +11,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def tournament():
     tournament = TournamentFactory(session_count=5)
-    for player in PlayerFactory.create_batch(16):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 16)
     return tournament
 
 
@@ -33,11 +32,8 @@ def test_a_balanced_draw_seats_sixteen_players_over_five_sessions_without_a_repe
 
 def test_substitutes_fill_the_last_table_only_as_needed(admin_api):
     tournament = TournamentFactory()
-    for player in PlayerFactory.create_batch(6):
-        Registration.objects.create(tournament=tournament, player=player)
-    substitutes = PlayerFactory.create_batch(3)
-    for player in substitutes:
-        Registration.objects.create(tournament=tournament, player=player, substitute=True)
+    register_players(tournament, 6)
+    substitutes = register_players(tournament, 3, substitute=True)
     assert draw(admin_api, tournament, 1, "random", seed=3).status_code == 201
     seated = set(Seat.objects.filter(session__tournament=tournament).values_list("player_id", flat=True))
     assert len(seated) == 8 and seated >= {s.pk for s in substitutes[:2]} and substitutes[2].pk not in seated
@@ -88,8 +84,7 @@ def test_too_few_players_is_a_clear_error(admin_api):
 def test_a_late_registration_does_not_bring_back_meetings_of_the_sessions_already_drawn(admin_api, tournament):
     draw(admin_api, tournament, 1)
     draw(admin_api, tournament, 2)
-    for player in PlayerFactory.create_batch(4):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 4)
     assert draw(admin_api, tournament, 3).status_code == 201
     report = admin_api.get(f"/api/v1/tournaments/{tournament.pk}/sessions/3/seating/").json()["report"]
     assert report["repeated_pairs"] == 0
@@ -102,8 +97,7 @@ def test_after_a_late_registration_every_seed_draws_the_next_session_without_a_r
 
     draw(admin_api, tournament, 1, seed=1)
     draw(admin_api, tournament, 2, seed=1)
-    for player in PlayerFactory.create_batch(4):
-        Registration.objects.create(tournament=tournament, player=player)
+    register_players(tournament, 4)
     repeats = [seating_preview(tournament=tournament, number=3, method="balanced", seed=seed)["report"]
                ["repeated_pairs"] for seed in range(25)]
     assert repeats == [0] * 25

@@ -14,9 +14,9 @@ from league.services.hands import hand_record
 from league.services.seat_codes import seat_codes_for
 from league.services.seating import seating_generate
 from tests.factories import PlayerFactory, TournamentFactory, client_for, referee_for
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 NAMES = [("Jan", "de Vries"), ("Tom", "Becker"), ("Ana", "Šimić"), ("Eva", "Adler"),
          ("Max", "Kühn"), ("Ida", "Berg"), ("Leo", "Zahn"), ("Mia", "Roth")]
 

@@ -5,9 +5,9 @@ from django.core.files.base import ContentFile
 
 from league.models import Export
 from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 @pytest.fixture(autouse=True)

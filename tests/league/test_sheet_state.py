@@ -8,9 +8,9 @@ from league.models import Player
 from league.services.hands import hand_record, table_close
 from league.services.seat_codes import seat_codes_for
 from tests.factories import PlayerFactory, UserFactory, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def state(user, table) -> dict:

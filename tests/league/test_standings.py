@@ -10,13 +10,13 @@ from league.services import standings as standings_service
 from league.services.hands import hand_delete, hand_record
 from league.services.standings import standings_recompute
 from tests.factories import AdminFactory, PlayerFactory, SessionFactory, TournamentFactory, table_with_players
+from tests.hand_records import EAST_WINS_100
 
 pytestmark = pytest.mark.django_db
 
 # Dealer seat 0; seat 1 wins 576, the others hold 20, 4 and 128 (the worked example of docs/rules.md §9a).
 EXAMPLE = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}  # [-1336, 2304, -732, -236]
 # Dealer seat 0 wins 100: everyone pays East double.
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}  # [600, -200, -200, -200]
 
 
 @pytest.fixture

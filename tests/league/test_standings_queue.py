@@ -16,10 +16,9 @@ from league.services.hands import hand_record
 from league.tasks import exports_requeue_stale, standings_recompute_task, standings_sweep
 from mjl.celery import app as celery_app
 from tests.factories import AdminFactory, TournamentFactory, referee_for, table_with_players
+from tests.hand_records import EAST_WINS_100
 
 pytestmark = pytest.mark.django_db
-
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}  # [600, -200, -200, -200]
 
 
 def state_of(tournament) -> StandingsState:

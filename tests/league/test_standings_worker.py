@@ -11,10 +11,9 @@ from league.models import GameResult, StandingsState
 from league.tasks import standings_sweep
 from mjl.celery import app as celery_app
 from tests.factories import referee_for, table_with_players
+from tests.hand_records import EAST_WINS_100
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
-
-EAST_WINS_100 = {"outcome": "win", "winner": 0, "hand_values": [100, 0, 0, 0]}  # [600, -200, -200, -200]
 
 
 def wait_for(condition, seconds: float = 30):

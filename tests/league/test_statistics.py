@@ -6,6 +6,7 @@ from league.services.hands import hand_record, table_close
 from league.services.penalties import tournament_penalty_create
 from league.services.standings import standings_recompute
 from tests.factories import SessionFactory, hidden_second_session, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +73,6 @@ def test_the_statistics_and_records_pages(played, client):
     assert "Biggest hand" in html and f"{p[0].name}</a>: 32000" in html
     html = client.get(f"/p/{p[2].pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<dt>Dealt in</dt><dd>1</dd>" in html
-
-
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 def test_a_players_statistics_leave_out_the_hidden_sessions_until_the_reveal(api, admin_api, client):

@@ -25,10 +25,10 @@ from tests.factories import (
     referee_for,
     table_with_players,
 )
+from tests.hand_records import RIICHI_WIN
 
 pytestmark = pytest.mark.django_db
 # seat 1 wins by self-draw; seat 2 (the substitute below) pays like the others
-RIICHI_WIN = {"outcome": "win", "win_type": "self_draw", "wins": [{"seat": 1, "han": 3, "fu": 40}]}
 
 
 def riichi_table(options=None, **tournament_fields):

@@ -12,9 +12,9 @@ from league.selectors.tables import provisional_table_ids
 from league.services.confirmations import dispute_open, dispute_resolve, table_confirm
 from league.services.hands import hand_correct, hand_record, table_close
 from tests.factories import AdminFactory, UserFactory, referee_for, table_with_players
+from tests.hand_records import WIN
 
 pytestmark = pytest.mark.django_db
-WIN = {"outcome": "win", "winner": 1, "hand_values": [20, 576, 4, 128]}
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
-"""Stages, second part (docs/rules.md §7): a stage beyond the last session is refused, the Swiss
-draw within a stage, the standings page per stage (``?stage=k``), hidden standings and the reveal
-per stage on the projector, and the EMA results CSV of a staged tournament (docs/rules.md §11)."""
+"""Stages in pages, draws and files (docs/rules.md §7; the stages themselves: test_stages.py): a
+stage beyond the last session is refused, the Swiss draw within a stage, the standings page per
+stage (``?stage=k``), hidden standings and the reveal per stage on the projector, and the EMA
+results CSV of a staged tournament (docs/rules.md §11)."""
 import json
 from fractions import Fraction
 from itertools import combinations
