@@ -26,7 +26,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "league.apps.AdminConfig",  # Django's admin, discovered by the URLconf (league/apps.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
