@@ -16,11 +16,26 @@ shape plus flowers and the MCR situation, valued by PyMahjongGB, :mod:`.mcr`; ``
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from scoring import rulesets
 
-from . import dmjl, hke, japanese, mcr, notation, riichi
+if TYPE_CHECKING:
+    from . import dmjl
+
+# Each engine's module is imported by the first hand it values (and by rules.rule_names), not with this
+# package: a process that values riichi hands does not load PyMahjongGB's C++ library nor build the
+# Kajongg tables, and one that values none (a web process) loads no engine at all (issue 40).
+ENGINE_MODULES = ("dmjl", "hke", "japanese", "mcr", "notation", "riichi")
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``scoring.handvalue.dmjl`` and the other engine modules, imported when first asked for."""
+    if name in ENGINE_MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["ENGINES", "HandValueError", "rulesets_valued", "value", "value_many", "value_record"]
 
@@ -57,6 +72,8 @@ def _bad(field: str, message: str) -> HandValueError:
 
 
 def _wind(record: dict, key: str) -> str:
+    from . import dmjl
+
     value = record.get(key, "E")
     if not isinstance(value, str) or value.upper() not in dmjl.WINDS:
         raise _bad(key, f"The field {key!r} must be one of E, S, W, N.")
@@ -78,6 +95,8 @@ def _options(record: dict, ruleset: str) -> dict:
 
 def _dmjl_options(record: dict, ruleset: str) -> tuple[int, dmjl.Table]:
     """The upper limit and the valuation table the record's options choose."""
+    from . import dmjl
+
     options = _options(record, ruleset)
     limit = options.get("upper_limit", dmjl.DEFAULT_UPPER_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
@@ -94,6 +113,8 @@ def _dmjl_options(record: dict, ruleset: str) -> tuple[int, dmjl.Table]:
 
 
 def _value_dmjl(record: dict, ruleset: str) -> dict:
+    from . import dmjl, notation
+
     for key in record:
         if key not in DMJL_KEYS:
             raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
@@ -111,6 +132,8 @@ def _value_dmjl(record: dict, ruleset: str) -> dict:
 
 
 def _value_hke(record: dict, ruleset: str) -> dict:
+    from . import hke, notation
+
     for key in record:
         if key not in DMJL_KEYS:
             raise _bad(key, f"The field {key!r} is not part of a {ruleset} hand value record.")
@@ -128,6 +151,8 @@ def _value_hke(record: dict, ruleset: str) -> dict:
 
 
 def _value_japanese(record: dict, ruleset: str) -> dict:
+    from . import japanese, riichi
+
     if "options" in record:
         _options(record, ruleset)
     try:
@@ -137,6 +162,8 @@ def _value_japanese(record: dict, ruleset: str) -> dict:
 
 
 def _value_riichi(record: dict, ruleset: str) -> dict:
+    from . import riichi
+
     try:
         return riichi.value_hand(record)
     except riichi.RecordError as exc:
@@ -146,6 +173,8 @@ def _value_riichi(record: dict, ruleset: str) -> dict:
 
 
 def _value_mcr(record: dict, ruleset: str) -> dict:
+    from . import mcr, riichi
+
     if "options" in record:
         _options(record, ruleset)
     try:
