@@ -46,8 +46,8 @@ def test_building_an_export_is_what_loads_them():
 
 
 # The modules each kind of start is checked for; which of them a start loads is printed.
-WATCHED = ("celery", "league.tasks", "league.admin", "league.urls", "rest_framework.views", "drf_spectacular.views",
-           "confusable_homoglyphs", "mahjong", "MahjongGB", "scoring.handvalue.dmjl")
+WATCHED = ("celery", "league.tasks", "league.cache", "league.admin", "league.urls", "rest_framework.views",
+           "drf_spectacular.views", "confusable_homoglyphs", "mahjong", "MahjongGB", "scoring.handvalue.dmjl")
 RIICHI_HAND = ('{"ruleset": "riichi-ema", "tiles": {"man": "234456", "pin": "66", "sou": "123444"}, '
                '"win_tile": "4s", "situation": {"tsumo": True, "seat_wind": "S", "round_wind": "E"}}')
 
@@ -72,18 +72,18 @@ def test_a_management_command_starts_without_celery_the_admin_modules_or_any_han
 def test_a_web_process_starts_without_celery_the_hand_value_engines_or_the_schema_generator():
     started_web = loaded("import django\ndjango.setup()\nfrom django.urls import get_resolver\n"
                          "get_resolver().url_patterns\nimport mjl.wsgi")
-    assert started_web == {"league.admin", "league.urls", "rest_framework.views"}
+    assert started_web == {"league.cache", "league.admin", "league.urls", "rest_framework.views"}
 
 
 def test_a_worker_starts_with_its_tasks_and_without_the_urlconf_the_api_or_the_admin():
     started_worker = loaded("import django\ndjango.setup()\nfrom mjl.celery import app\n"
                             "app.loader.import_default_modules()\napp.tasks")
-    assert started_worker == {"celery", "league.tasks"}
+    assert started_worker == {"celery", "league.tasks", "league.cache"}
 
 
 def test_sending_a_task_loads_celery_and_the_tasks():
     assert loaded("import django\ndjango.setup()\nfrom league.queue import _task\n"
-                  "_task('league.standings_sweep')") == {"celery", "league.tasks"}
+                  "_task('league.standings_sweep')") == {"celery", "league.tasks", "league.cache"}
 
 
 def test_valuing_a_riichi_hand_loads_the_mahjong_library_and_no_other_engine():
