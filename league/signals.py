@@ -10,7 +10,6 @@ seats — are retired by the service that writes them.)"""
 from django.conf import settings
 from django.db.models.signals import post_delete, post_migrate, post_save, pre_save
 
-from .cache import directory_changed, pages_changed, session_changed
 from .models import (
     Bye,
     Club,
@@ -33,8 +32,16 @@ from .models import (
 DIRECTORY = (Club, League, Player, Season, Tournament)
 
 
+def _cache():
+    """league.cache, imported by the first change it hears of rather than as every process starts
+    (a management command or a worker that changes nothing never needs it; issue 40)."""
+    from . import cache
+
+    return cache
+
+
 def _directory_changed(sender, **kwargs) -> None:
-    directory_changed()
+    _cache().directory_changed()
 
 
 def _admin_group(sender, **kwargs) -> None:
@@ -71,14 +78,14 @@ def _revoke_tokens_on_password_change(sender, instance, update_fields=None, **kw
 
 def _registration_changed(sender, instance, **kwargs) -> None:
     # a registration's team shows in the team standings
-    pages_changed(tournament_id=instance.tournament_id)
+    _cache().pages_changed(tournament_id=instance.tournament_id)
 
 
 def _tournament_row_changed(sender, instance, **kwargs) -> None:
     # a session (its clock, its draw), a withdrawal, a bye, a seat: the tournament's pages and the players'
     tournament_id = _session_of(instance.session_id)[0] if sender is Seat else instance.tournament_id
     if tournament_id is not None:
-        pages_changed(tournament_id=tournament_id)
+        _cache().pages_changed(tournament_id=tournament_id)
 
 
 def _session_of(session_id: int) -> tuple[int | None, int | None]:
@@ -90,7 +97,7 @@ def _table_changed(sender, instance, **kwargs) -> None:
     # closed or reopened, its extra time: that session's page and the tables on the tournament's
     tournament_id, number = _session_of(instance.session_id)
     if tournament_id is not None:
-        session_changed(tournament_id=tournament_id, number=number, tables=True)
+        _cache().session_changed(tournament_id=tournament_id, number=number, tables=True)
 
 
 def _table_row_changed(sender, instance, **kwargs) -> None:
@@ -98,7 +105,7 @@ def _table_row_changed(sender, instance, **kwargs) -> None:
     found = Table.objects.filter(pk=instance.table_id).values_list("session_id", flat=True).first()
     tournament_id, number = _session_of(found) if found else (None, None)
     if tournament_id is not None:
-        session_changed(tournament_id=tournament_id, number=number, tables=True)
+        _cache().session_changed(tournament_id=tournament_id, number=number, tables=True)
 
 
 def connect() -> None:

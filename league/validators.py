@@ -10,7 +10,6 @@ library django-registration uses): "аdmin" with a Cyrillic "а" is refused.
 """
 import unicodedata
 
-from confusable_homoglyphs import confusables
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -48,6 +47,9 @@ def validate_username(value: str) -> None:
     validate_visible_name(value)
     if unicodedata.normalize("NFKC", value) != value:
         raise ValidationError(_("Write the username in its plain form (Unicode NFKC)."), code="not_normalised")
+    # Imported here: its tables take a started process a tenth of a second and only usernames need it.
+    from confusable_homoglyphs import confusables
+
     if confusables.is_mixed_script(value):
         raise ValidationError(_("A username may not mix letters of different scripts (such as Latin and "
                                 "Cyrillic): it would look like someone else's."), code="mixed_scripts")

@@ -1,4 +1,5 @@
-"""The Django project: settings, URLs, Celery app, WSGI entry point."""
-from .celery import app as celery_app
+"""The Django project: settings, URLs, Celery app, WSGI entry point.
 
-__all__ = ("celery_app",)
+The Celery app (mjl.celery) is not imported here: a web process or a management command loads
+Celery with the first task it sends (league.queue), and ``celery -A mjl`` finds ``mjl.celery`` itself.
+"""

@@ -2,7 +2,6 @@
 import os
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -102,6 +101,8 @@ def sqlite_file(environ, base_dir) -> Path | None:
         return Path(base_dir) / "db.sqlite3"
     if not url.startswith("sqlite://"):
         return None
+    import dj_database_url  # only for a DATABASE_URL (a command's start-up without one skips it)
+
     name = str(dj_database_url.parse(url).get("NAME") or "")
     return Path(name) if name and name != ":memory:" else None
 

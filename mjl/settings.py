@@ -7,7 +7,6 @@ bring up a demo. Bad values fail loudly at start-up.
 from email.utils import formataddr, parseaddr
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -26,7 +25,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "league.apps.AdminConfig",  # Django's admin, discovered by the URLconf (league/apps.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -80,6 +79,8 @@ DATABASE_URL = env_str("DATABASE_URL", default="")
 if DATABASE_URL:
     if not DATABASE_URL.startswith(("postgres://", "postgresql://", "sqlite://")):
         raise ImproperlyConfigured(f"DATABASE_URL must be a postgres:// or sqlite:// URL, not {DATABASE_URL!r}.")
+    import dj_database_url  # only with a DATABASE_URL: the embedded default starts without it
+
     # Connections are kept for a minute (each process reuses its own; a broken one is noticed and
     # replaced before a request uses it): opening one per request costs PostgreSQL a new backend.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", default=60),

@@ -7,6 +7,10 @@ from django.urls import include, path
 
 from league.views.auth import admin_login
 
+# The admin modules (league/admin.py) are imported here, where the admin's URLs are made, rather than
+# as every process starts (league.apps.AdminConfig).
+admin.autodiscover()
+
 urlpatterns = [
     path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),

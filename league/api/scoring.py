@@ -19,9 +19,7 @@ from rest_framework.views import APIView
 
 import scoring
 from league.errors import error_body, with_error_body
-from league.handvalue_texts import translate_explain
 from league.ratelimit import RateThrottle
-from scoring import handvalue
 
 
 class ScoringAnonThrottle(RateThrottle):
@@ -82,4 +80,9 @@ class HandValueView(ScoringView):
 
 def _value_one(record):
     """A hand value with its explain lines in the user's language (league/handvalue_texts.py)."""
+    # Imported here: the hand value engines bring the mahjong and PyMahjongGB libraries (about 5 MB),
+    # which a process loads with its first hand value rather than as it starts (issue 40).
+    from league.handvalue_texts import translate_explain
+    from scoring import handvalue
+
     return translate_explain(handvalue.value(record))

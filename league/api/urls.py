@@ -1,9 +1,35 @@
 """Routes of /api/v1/."""
+from functools import cache
+
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework.routers import DefaultRouter
 
 from . import auth, club, directory, roles, scoring, seating, tables, tournaments
+
+
+@cache
+def _spectacular(name: str):
+    # drf_spectacular's views (and its schema generator, about 3 MB) are imported by the first request
+    # for the schema or its documentation page, not as a web process starts (issue 40).
+    from drf_spectacular import views
+
+    if name == "schema":
+        return views.SpectacularAPIView.as_view()
+    return views.SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+
+
+@csrf_exempt
+def schema(request, *args, **kwargs):
+    """The OpenAPI schema (drf_spectacular's SpectacularAPIView)."""
+    return _spectacular("schema")(request, *args, **kwargs)
+
+
+@csrf_exempt
+def docs(request, *args, **kwargs):
+    """The schema's documentation page (drf_spectacular's SpectacularSwaggerSplitView)."""
+    return _spectacular("docs")(request, *args, **kwargs)
+
 
 router = DefaultRouter()
 router.register("players", directory.PlayerViewSet, basename="player")
@@ -29,8 +55,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/seating/plan/", seating.SeatingPlanView.as_view(), name="api-seating-plan"),
     path("settle/", scoring.SettleView.as_view(), name="api-settle"),
     path("handvalue/", scoring.HandValueView.as_view(), name="api-handvalue"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("schema/", schema, name="api-schema"),
+    path("docs/", docs, name="api-docs"),
     path("", include("league.api.accounts")),
     path("", include("league.api.day")),
     path("", include(club.urlpatterns)),

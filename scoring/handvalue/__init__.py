@@ -16,12 +16,34 @@ shape plus flowers and the MCR situation, valued by PyMahjongGB, :mod:`.mcr`; ``
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from scoring import rulesets
 
-from . import dmjl, hke, japanese, mcr, notation, riichi
+if TYPE_CHECKING:
+    from . import dmjl, notation
+
+# Each engine's module is imported by the first hand it values (and by rules.rule_names), not with this
+# package: a process that values riichi hands does not load PyMahjongGB's C++ library nor build the
+# Kajongg tables, and one that values none (a web process) loads no engine at all (issue 40).
+ENGINE_MODULES = ("dmjl", "hke", "japanese", "mcr", "notation", "riichi")
+
+
+@functools.cache
+def _engine(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``scoring.handvalue.dmjl`` and the other engine modules, imported when first asked for."""
+    if name in ENGINE_MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ENGINES", "HandValueError", "rulesets_valued", "value", "value_many", "value_record"]
 
@@ -58,6 +80,8 @@ def _bad(field: str, message: str) -> HandValueError:
 
 
 def _wind(record: dict, key: str) -> str:
+    from . import dmjl
+
     value = record.get(key, "E")
     if not isinstance(value, str) or value.upper() not in dmjl.WINDS:
         raise _bad(key, f"The field {key!r} must be one of E, S, W, N.")
@@ -79,6 +103,8 @@ def _options(record: dict, ruleset: str) -> dict:
 
 def _dmjl_options(record: dict, ruleset: str) -> tuple[int, dmjl.Table]:
     """The upper limit and the valuation table the record's options choose."""
+    from . import dmjl
+
     options = _options(record, ruleset)
     limit = options.get("upper_limit", dmjl.DEFAULT_UPPER_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
@@ -106,6 +132,8 @@ def _kajongg_record(record: dict, ruleset: str) -> tuple[str, str, str]:
 
 
 def _parsed(tiles: str) -> notation.ParsedHand:
+    from . import notation
+
     try:
         return notation.parse_cached(tiles)
     except notation.NotationError as exc:
@@ -113,18 +141,24 @@ def _parsed(tiles: str) -> notation.ParsedHand:
 
 
 def _value_dmjl(record: dict, ruleset: str) -> dict:
+    from . import dmjl
+
     tiles, seat, prevailing = _kajongg_record(record, ruleset)
     upper_limit, table = _dmjl_options(record, ruleset)
     return dmjl.value_hand(_parsed(tiles), seat, prevailing, upper_limit, table)
 
 
 def _value_hke(record: dict, ruleset: str) -> dict:
+    from . import hke
+
     tiles, seat, prevailing = _kajongg_record(record, ruleset)
     _options(record, ruleset)
     return hke.value_hand(_parsed(tiles), seat, prevailing)
 
 
 def _value_riichi(record: dict, ruleset: str) -> dict:
+    from . import riichi
+
     try:
         return riichi.value_hand(record)
     except riichi.RecordError as exc:
@@ -137,6 +171,8 @@ def _riichi_shape(value_hand: Callable[[dict], dict]) -> Callable[[dict, str], d
     """An engine for a record in the riichi tile shape valued by ``value_hand`` (japanese, mcr),
     whose own options are only the common ones."""
     def engine(record: dict, ruleset: str) -> dict:
+        from . import riichi
+
         if "options" in record:
             _options(record, ruleset)
         try:
@@ -172,8 +208,8 @@ def value_record(record: dict) -> dict:
 # The engines by the name a ruleset gives in ``HAND_VALUE``: each reads a record and values it.
 ENGINES = {"dmjl": _value_dmjl, "hke": _value_hke, "riichi": _value_riichi,
            # each module is looked up when a hand is valued, not here
-           "japanese": _riichi_shape(lambda record: japanese.value_hand(record)),
-           "mcr": _riichi_shape(lambda record: mcr.value_hand(record))}
+           "japanese": _riichi_shape(lambda record: _engine("japanese").value_hand(record)),
+           "mcr": _riichi_shape(lambda record: _engine("mcr").value_hand(record))}
 
 
 def rulesets_valued() -> tuple[str, ...]:

@@ -66,6 +66,8 @@ def register_rules(engine: str, rules: Iterable[Rule]) -> tuple[Rule, ...]:
 
 def rule_names() -> set[str]:
     """The English name of every registered rule (what the league translates)."""
+    from . import dmjl, hke, japanese, mcr  # noqa: F401  (each registers its rules as it is imported)
+
     return {rule.name for rules in RULES.values() for rule in rules.values()}
 
 

@@ -55,3 +55,16 @@ def test_a_web_process_reads_the_dictionaries_of_every_language_of_the_site_as_i
         with translation.override(code):
             hyphenate("Tischpunkte")
     assert _dictionary.cache_info().misses == misses  # no page reads a dictionary
+
+
+def test_the_dictionaries_read_with_shared_values_hold_exactly_pyphens_patterns():
+    import pyphen
+
+    from league.templatetags.headers import _read
+
+    for lang in ("de_DE", "en_GB", "en_US"):
+        path = pyphen.LANGUAGES[lang]
+        ours, theirs = _read(path), pyphen.HyphDict(path)
+        assert ours.patterns == theirs.patterns and ours.maxlen == theirs.maxlen
+        # equal values are one object: far fewer distinct values than patterns
+        assert len({id(value) for value in ours.patterns.values()}) < len(ours.patterns) // 4
