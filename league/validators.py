@@ -7,11 +7,17 @@ and the blank "letters" (Hangul fillers, the blank Braille pattern) that render 
 them a last name shows as another player's. Usernames are also NFKC-normalised (Django's forms and
 user manager do it; here it is checked) and may not mix scripts (``confusable-homoglyphs``, the
 library django-registration uses): "аdmin" with a Cyrillic "а" is refused.
+
+And the one bound on ids a form or request may name (``LARGEST_ID``).
 """
 import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+
+# The largest id or count a form field or request body may name: beyond it a database column would
+# overflow (an integer key on PostgreSQL; SQLite refuses Python ints past 2**63).
+LARGEST_ID = 2**31 - 1
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")

@@ -21,12 +21,13 @@ from ..models import AccountClaim, Player
 from ..selectors.accounts import me_summary, player_export
 from ..services.accounts import claim_create, claim_decide, linked_player, me_update
 from ..services.players import player_erase
+from ..validators import LARGEST_ID
 from .exports import LeagueAdminOnly
 from .serializers import PlayerSerializer
 
 
 class ClaimCreateSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text=gettext_lazy("The player's id"))
+    player = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, help_text=gettext_lazy("The player's id"))
     email = serializers.EmailField(max_length=254)
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, style={"input_type": "password"})

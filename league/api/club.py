@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from ..models import Seat, Session
 from ..permissions import visible_tournaments
 from ..services.club import can_form_table, club_session_open, club_table_form
+from ..validators import LARGEST_ID
 
 
 class ClubTableSerializer(serializers.Serializer):
@@ -27,7 +28,7 @@ class EveningSerializer(serializers.Serializer):
 
 
 class FormTableSerializer(serializers.Serializer):
-    seats = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**31 - 1),
+    seats = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID),
                                   min_length=4, max_length=4,
                                   help_text="Four registered players' ids, East, South, West, North")
 

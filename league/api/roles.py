@@ -17,6 +17,7 @@ from ..models import Club, League, Role
 from ..permissions import visible_tournaments
 from ..selectors.roles import roles_in_scope
 from ..services.roles import role_give, role_take_back
+from ..validators import LARGEST_ID
 from .permissions import HasScope
 
 
@@ -40,9 +41,9 @@ class RoleGiveSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, max_length=254)
     user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.filter(is_active=True),
                                               required=False)
-    league = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
-    club = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
-    tournament = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    league = serializers.IntegerField(required=False, min_value=1, max_value=LARGEST_ID)
+    club = serializers.IntegerField(required=False, min_value=1, max_value=LARGEST_ID)
+    tournament = serializers.IntegerField(required=False, min_value=1, max_value=LARGEST_ID)
 
     def validate(self, data: dict) -> dict:
         if ("email" in data) == ("user" in data):

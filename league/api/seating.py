@@ -15,6 +15,7 @@ from ..permissions import visible_tournaments
 from ..selectors.seating import draw_seed_for
 from ..services.seating import METHODS, seating_generate, seating_preview, seating_report
 from ..services.seating_plans import seating_plan_read, seating_plan_report, seating_plan_store, seating_swap
+from ..validators import LARGEST_ID
 from .permissions import AdminWritesOthersRead
 
 
@@ -105,7 +106,7 @@ class SeatingPlanView(APIView):
 
 
 class SwapRequest(serializers.Serializer):
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), min_length=2,
+    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID), min_length=2,
                                     max_length=2,
                                     help_text="The two players who change seats")
 

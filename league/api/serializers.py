@@ -16,6 +16,7 @@ from ..selectors.day import table_clock, table_remaining_s
 from ..selectors.mers import weight_in_use
 from ..selectors.pages import writer_name
 from ..selectors.tables import table_confirmation
+from ..validators import LARGEST_ID
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -236,7 +237,7 @@ class TableConfirmationSerializer(serializers.Serializer):
     """A seated player confirms for themselves (``player`` absent or their own id); a referee or
     administrator records a player's confirmation (``player``) or, without one, confirms the table."""
 
-    player = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False, allow_null=True)
+    player = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, required=False, allow_null=True)
 
 
 class TableConfirmationReadSerializer(serializers.Serializer):

@@ -21,13 +21,14 @@ from ..selectors.pages import player_page
 from ..selectors.statistics import player_statistics
 from ..services.accounts import claim_confirm, claim_create, claim_decide, claim_for_token, linked_player, me_update
 from ..services.players import player_erase
+from ..validators import LARGEST_ID
 from .manage import _login_first
 from .management import _admin
 from .numbers import posted_int
 
 
 class ClaimForm(forms.Form):
-    player = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
+    player = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=LARGEST_ID)
     email = forms.EmailField(label=gettext_lazy("E-mail address"), max_length=254, help_text=gettext_lazy(
         "We send you a link to confirm it. When it is the address you signed up for a tournament with, the link "
         "opens your account; otherwise an administrator confirms that you are this player."))

@@ -8,6 +8,8 @@ from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
+from ..validators import LARGEST_ID
+
 # Spaces people and phones put between groups of digits: space, no-break and narrow no-break space.
 _SPACES = re.compile(r"[ \u00a0\u202f]")
 
@@ -25,8 +27,6 @@ def parse_whole_number(text: str) -> int | None:
     return None
 
 
-# The largest id or count a form field may name: beyond it a database column would overflow.
-LARGEST_ID = 2**31 - 1
 
 
 def posted_int(value, default: int | None = None) -> int | None:
