@@ -6,6 +6,8 @@ it without reloading; the projector, open throughout at desktop size, shows the 
 running figures marked provisional; the table is closed, confirmed, disputed; the director reopens
 it from the control room, corrects the hand and closes it again; the four are asked to confirm
 again, and once they have, the projector shows the final figures."""
+import re
+
 import pytest
 
 from league.models import CheckIn, Hand, Registration, Seat, SeatCode, Table, TableDispute
@@ -112,6 +114,8 @@ def test_a_whole_day_is_walked_on_phones_with_the_projector_open(live_server, br
     for position in range(4):
         card = director.locator(".seatcard", has_text=f"Table 1 · {WINDS[position]}").first
         assert str(seated[position]) in card.inner_text()
+        # the expiry ends the sentence with one period (en-GB's "4:23 p.m." made it "p.m..")
+        assert re.search(r"Valid until \d\d/\d\d/\d{4}, \d\d:\d\d\.$", card.locator("p.meta").last.inner_text())
         codes[position] = card.locator(".code").inner_text()
     assert {c.replace("-", "") for c in codes.values()} == set(
         SeatCode.objects.filter(seat__table=table).values_list("code", flat=True))
