@@ -210,7 +210,7 @@
   function changed(event) {
     touch(event);
     showOutcomeGroups();
-    saveDraft();
+    if (queueId) saveDraft();  // the score sheet keeps a draft; the correction page has none (its setup ends below)
     if (!previewUrl) return;
     clearTimeout(timer);
     timer = setTimeout(preview, 250);
