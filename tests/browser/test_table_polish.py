@@ -5,8 +5,10 @@ import re
 
 import pytest
 
+from league.models import Export, Registration
+from league.services.exports import export_build
 from league.services.hands import hand_record
-from tests.factories import referee_for, table_with_players
+from tests.factories import AdminFactory, PlayerFactory, TournamentFactory, referee_for, table_with_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,4 +78,57 @@ def test_the_tiles_explanation_shows_under_the_tiles_above_the_picker_at_390_px(
     assert page.evaluate(IN_VIEW, "#tiles-explain-0"), "the explanation is off the screen"
     explain, picker = page.locator("#tiles-explain-0").bounding_box(), page.locator("#tile-picker").bounding_box()
     assert explain["y"] + explain["height"] <= picker["y"]  # read before the picker, not under it
+    context.close()
+
+
+def admin_phone(browser, live_server, next_path, locale="en-GB"):
+    AdminFactory(username="polishadmin")
+    context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/login/?next={next_path}")
+    page.fill("input[name=username]", "polishadmin")
+    page.fill("input[name=password]", "secret-pass-123")
+    page.click("form.login button[type=submit]")
+    page.wait_for_url(re.compile(re.escape(next_path) + "$"))
+    return context, page
+
+
+def test_the_exports_table_shows_its_download_link_at_390_px(live_server, browser):
+    tournament = table_with_players(slug="export-cup", name="Export Cup", published=True).session.tournament
+    for kind in ("score-sheets-xlsx", "results-xlsx"):
+        export = Export.objects.create(kind=kind, tournament=tournament, language="de")
+        export_build(export_id=export.pk)
+    Export.objects.create(kind="score-sheets-pdf", tournament=tournament, language="de", session_number=1,
+                          status=Export.Status.RUNNING, progress=40)
+    context, page = admin_phone(browser, live_server, f"/t/{tournament.slug}/exports/", locale="de-DE")
+    links = page.locator("a", has_text="Herunterladen")
+    assert links.count() == 2
+    for index in range(2):
+        box = links.nth(index).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert page.evaluate("[...document.querySelectorAll('.scroll')].every(s => s.scrollWidth <= s.clientWidth)")
+    context.close()
+
+
+NAME_LINES = """() => [...document.querySelectorAll('#draw-preview ul.seats li')].map(li => {
+  const wind = li.querySelector('.wind').getBoundingClientRect();
+  const name = li.querySelector('.name').getBoundingClientRect();
+  return {text: li.textContent, wind_right: wind.right, name_left: name.left, name_top: name.top, wind_top: wind.top};
+})"""
+
+
+def test_the_draw_preview_keeps_each_name_beside_its_wind_at_390_px(live_server, browser):
+    tournament = TournamentFactory(slug="draw-cup", name="Draw Cup")
+    for n in range(8):
+        player = PlayerFactory(first_name=f"Maximiliane{n}", last_name=f"Schwarzenberger-Lindqvist{n}")
+        Registration.objects.create(tournament=tournament, player=player)
+    context, page = admin_phone(browser, live_server, f"/t/{tournament.slug}/control/")
+    page.click("#draw button[name=preview]")
+    page.wait_for_selector("#draw-preview .minitable")
+    lines = page.evaluate(NAME_LINES)
+    assert len(lines) == 8
+    for line in lines:
+        assert line["name_left"] >= line["wind_right"] and abs(line["name_top"] - line["wind_top"]) < 4, line
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
