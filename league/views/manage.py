@@ -297,7 +297,7 @@ def external_results(request, pk: int):
                                                _("%(name)s: the results were stored.")) % {"name": tournament.name})
                     return redirect("manage-season-results", pk=season.pk)
                 context["entries"] = external.external_results_preview(season=season, upload=upload,
-                                                                       **form.cleaned_data)
+                                                                       for_page=True, **form.cleaned_data)
                 context["replaces"] = context["external"].filter(name=" ".join(form.cleaned_data["name"].split()),
                                                                  starts_on=form.cleaned_data["starts_on"]).first()
             except ServiceError as error:
