@@ -132,3 +132,34 @@ def test_the_draw_preview_keeps_each_name_beside_its_wind_at_390_px(live_server,
         assert line["name_left"] >= line["wind_right"] and abs(line["name_top"] - line["wind_top"]) < 4, line
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+CARD = """() => {
+  const card = document.querySelector('a.tablecard');
+  const style = getComputedStyle(card), mark = getComputedStyle(card, '::after');
+  const box = card.getBoundingClientRect();
+  return {border: parseFloat(style.borderRightWidth), radius: parseFloat(style.borderTopLeftRadius),
+          background: style.backgroundColor, page: getComputedStyle(document.body).backgroundColor,
+          mark: mark.content, height: box.height, width: box.width,
+          focused: document.activeElement === card, outline: style.outlineStyle,
+          outline_width: parseFloat(style.outlineWidth)};
+}"""
+
+
+def test_a_referees_table_card_looks_tappable_and_shows_its_focus_at_390_px(live_server, browser):
+    table = table_with_players(slug="card-cup", name="Card Cup")
+    referee_for(table.session.tournament, username="cardref")
+    context, page = sheet(browser, live_server, table, "cardref")
+    page.goto(f"{live_server.url}/referee/")
+    card = page.evaluate(CARD)
+    assert card["border"] >= 1 and card["radius"] > 0 and card["background"] != card["page"], card  # a box
+    assert "›" in card["mark"], card  # a chevron says it leads somewhere
+    assert card["height"] >= 44 and card["width"] >= PHONE["width"] * 0.8, card  # the whole card is the target
+    page.focus("a.tablecard")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # focus by keyboard: :focus-visible
+    card = page.evaluate(CARD)
+    assert card["focused"] and card["outline"] != "none" and card["outline_width"] >= 2, card
+    page.click("a.tablecard >> text=Table 1")
+    page.wait_for_url(re.compile(rf"/referee/table/{table.pk}/$"))
+    context.close()
