@@ -183,12 +183,17 @@ def describe(name: str, option: Option, default, *, level: str) -> dict:
 
 
 def options_of(ruleset: str) -> list[dict]:
-    """The ruleset's options, then the tournament-level ones."""
+    """The ruleset's options, then the tournament-level ones that apply to it
+    (``tournament_options.applies``: no fixed substitute result outside points games)."""
     module = BY_NAME[ruleset]
     entries = [describe(name, option, module.DEFAULTS.get(name), level="ruleset")
                for name, option in module.OPTIONS.items()]
     entries += [describe(name, option, tournament_options.DEFAULTS.get(name), level="tournament")
-                for name, option in tournament_options.OPTIONS.items()]
+                for name, option in tournament_options.OPTIONS.items() if tournament_options.applies(name, ruleset)]
+    if not tournament_options.substitute_fixed_allowed(ruleset):  # no fixed substitute result to choose
+        for entry in entries:
+            if entry["name"] == "substitute_scoring":
+                entry["choices"] = [choice for choice in entry["choices"] if choice["value"] != "fixed"]
     return entries
 
 

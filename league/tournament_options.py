@@ -25,6 +25,16 @@ def substitute_fixed_allowed(ruleset: str) -> bool:
     module = rulesets.get(ruleset)
     return module is not None and module.GAME == "points"
 
+
+# The options that only a fixed substitute result reads: offered and listed for points games only.
+FIXED_SUBSTITUTE_OPTIONS = frozenset({"substitute_score", "substitute_uma", "substitute_table_points"})
+
+
+def applies(name: str, ruleset: str) -> bool:
+    """Whether the tournament-level option ``name`` means anything under ``ruleset`` (a classical
+    tournament is never shown riichi's fixed substitute score)."""
+    return name not in FIXED_SUBSTITUTE_OPTIONS or substitute_fixed_allowed(ruleset)
+
 class StagesOption(Option):
     """The option ``stages`` (scoring.stages): null or a list of stages, checked as a whole."""
 

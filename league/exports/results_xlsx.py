@@ -65,7 +65,7 @@ def _info_sheet(workbook, tournament) -> None:
     methods = tournament.StandingMethod.choices
     rows = [
         (_("Name"), tournament.name, None),
-        (_("Place"), tournament.place, None),
+        (_("Venue"), tournament.place, None),  # "Ort": never "Platz", the place a player finished
         (_("Starts on"), tournament.starts_on, None),
         (_("Ends on"), tournament.ends_on, None),
         (_("Ruleset"), tournament.get_ruleset_display(), None),

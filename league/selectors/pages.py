@@ -135,15 +135,23 @@ def standings_rows(tournament: Tournament, limit: int | None = None) -> list[tup
     return rows[:limit] if limit else rows
 
 
-def decimal_text(value: Decimal | None, separator: str, *, whole: bool = True) -> str:
-    """``value`` as the pages show it (Django's ``floatformat:"-2"``, or ``"2"`` with ``whole``
+def decimal_text(value: Decimal | None, separator: str, grouping: str = "", *, whole: bool = True) -> str:
+    """``value`` as the pages show it (Django's ``floatformat:"-2g"``, or ``"2g"`` with ``whole``
     false, without its cost per cell): a whole number without decimals (with ``whole``), any other
-    with two, rounded half up, with ``separator`` (the active language's decimal separator) between."""
+    with two, rounded half up, with ``separator`` (the active language's decimal separator) between
+    and ``grouping`` (its thousands separator, none when empty) between groups of three digits."""
     if value is None:
         return ""
     if whole and value == value.to_integral_value():
-        return str(int(value))
-    return f"{value.quantize(_HUNDREDTHS, ROUND_HALF_UP):f}".replace(".", separator)
+        text = f"{int(value):,}"
+    else:
+        text = f"{value.quantize(_HUNDREDTHS, ROUND_HALF_UP):,f}"
+    return text.translate({ord(","): grouping, ord("."): separator})
+
+
+def number_separators() -> tuple[str, str]:
+    """The active language's decimal and thousands separators, as ``decimal_text`` takes them."""
+    return formats.get_format("DECIMAL_SEPARATOR"), formats.get_format("THOUSAND_SEPARATOR")
 
 
 _HUNDREDTHS = Decimal("0.01")
@@ -177,14 +185,14 @@ def standing_lines(rows, *, by_score: bool) -> list[StandingLine]:
     """The standings ``rows`` (``standings_rows``, or computed ``Standing`` with their players and
     clubs) as the tables on the pages print them: numbers formatted once here in the active
     language, the player page's address built once for all rows, so the template only places text."""
-    separator = formats.get_format("DECIMAL_SEPARATOR")
+    separator, grouping = number_separators()
     address = player_address()
     lines = []
     for row in rows:
         rank, player_id, first_name, last_name, public_name, club, table_points, score, games, disqualified, \
             substitute = (
             row if isinstance(row, tuple) else _standing_columns(row))
-        points, score = decimal_text(table_points, separator), decimal_text(score, separator)
+        points, score = decimal_text(table_points, separator, grouping), decimal_text(score, separator, grouping)
         lines.append(StandingLine(
             rank="–" if rank is None else str(rank), url=address.format(player_id),
             name=shown_name(first_name, last_name, public_name), club=club or "",
@@ -330,7 +338,7 @@ class RankingLine:
 def ranking_lines(season: Season) -> list[RankingLine]:
     """The season's ranking as its page prints it (a season may rank thousands: the numbers are
     formatted and the addresses built here, once, and only the columns shown are read)."""
-    separator = formats.get_format("DECIMAL_SEPARATOR")
+    separator, grouping = number_separators()
     address = player_address()
     rows = ranked_order(season.rankings.order_by(*SEASON_ORDER).values_list(
         "rank", "player_id", "player__first_name", "player__last_name", "player__public_name", "player__club__name",
@@ -338,7 +346,7 @@ def ranking_lines(season: Season) -> list[RankingLine]:
         lambda row: shown_key(row[2], row[3], row[4], row[1]))
     return [RankingLine(rank=str(rank) if rank else "–", url=address.format(player_id),
                         name=shown_name(first, last, public_name),
-                        club=club or "", value=decimal_text(value, separator, whole=False), games=games,
+                        club=club or "", value=decimal_text(value, separator, grouping, whole=False), games=games,
                         tournaments=tournaments)
             for rank, player_id, first, last, public_name, club, value, games, tournaments in rows]
 

@@ -257,11 +257,22 @@ def event_checked(*, season: Season, name: str, starts_on: datetime.date, ends_o
 
 
 def external_results_preview(*, season: Season, upload, name: str, starts_on: datetime.date,
-                             ends_on: datetime.date, country: str, ruleset: str) -> list[dict]:
-    """One entry per row ``{"row", "status": "matched|new|error", "player"?, "error"?}``; nothing stored."""
+                             ends_on: datetime.date, country: str, ruleset: str,
+                              for_page: bool = False) -> list[dict]:
+    """One entry per row ``{"row", "status": "matched|new|error", "player"?, "error"?}``; nothing stored.
+    ``for_page`` (the management page): each entry also carries the row's ``table_points`` and
+    ``score`` and, when matched, the matched player's ``matched_name`` (their whole name as stored)."""
     event = event_checked(season=season, name=name, starts_on=starts_on, ends_on=ends_on, country=country,
                           ruleset=ruleset)
-    return [row.entry() for row in external_results_plan(upload=upload, event=event)]
+    rows = external_results_plan(upload=upload, event=event)
+    entries = [row.entry() for row in rows]
+    if for_page:
+        names = {player.pk: player.full_name for player in Player.objects.filter(
+            pk__in=[row.player for row in rows if row.player is not None]).only("first_name", "last_name")}
+        for row, entry in zip(rows, entries, strict=True):
+            entry.update(table_points=row.table_points, score=row.score, matched_name=names.get(row.player, ""),
+                         file_name=" ".join(part for part in (row.first_name, row.last_name) if part))
+    return entries
 
 
 def _slug(event: Event, *, after: int = 1) -> str:

@@ -291,7 +291,7 @@ def external_results(request, pk: int):
                                                _("%(name)s: the results were stored.")) % {"name": tournament.name})
                     return redirect("manage-season-results", pk=season.pk)
                 context["entries"] = external.external_results_preview(season=season, upload=upload,
-                                                                       **form.cleaned_data)
+                                                                       for_page=True, **form.cleaned_data)
                 context["replaces"] = context["external"].filter(name=" ".join(form.cleaned_data["name"].split()),
                                                                  starts_on=form.cleaned_data["starts_on"]).first()
             except ServiceError as error:
@@ -391,6 +391,52 @@ def _form_value(entry: dict, raw: str | None):
     return raw
 
 
+STAGE_ROWS = 20  # as many stages as scoring.stages allows
+STAGE_BLANKS = 1  # empty rows offered below the stored stages
+
+
+def _posted_stage_rows(post) -> list[dict]:
+    """The stage rows as typed (strings), blank rows left out."""
+    rows = []
+    for index in range(STAGE_ROWS):
+        if f"stage_name_{index}" not in post:
+            break
+        row = {key: post.get(f"stage_{key}_{index}", "").strip() for key in ("name", "from", "players", "carry")}
+        if row["name"] or row["from"] or row["players"]:
+            rows.append(row)
+    return rows
+
+
+def _stages_of_rows(rows: list[dict]):
+    """The option ``stages`` (scoring.stages' format) from the typed rows: None without any; a
+    ValueError when a number is not one (the rest is checked by the service, as for JSON)."""
+    stages = []
+    for row in rows:
+        try:
+            stage = {"name": row["name"], "from_session": int(row["from"])}
+            if row["players"]:
+                stage["players"] = int(row["players"])
+        except ValueError:
+            raise ValueError(_("Give each stage its first session and the players who go on as whole numbers.")) \
+                from None
+        stages.append({**stage, "carry": row["carry"] or "all"})
+    return stages or None
+
+
+def _stage_rows(value) -> list[dict]:
+    """The rows the form shows: the stored stages (or the rows as typed), then an empty one."""
+    if isinstance(value, list) and all(isinstance(row, dict) and "from" in row for row in value):
+        rows = list(value)  # as typed, refused
+    elif isinstance(value, list):
+        rows = [{"name": stage.get("name", ""), "from": stage.get("from_session", ""),
+                 "players": stage.get("players", ""), "carry": stage.get("carry", "all")}
+                for stage in value if isinstance(stage, dict)]
+    else:
+        rows = []
+    rows += [{"name": "", "from": "", "players": "", "carry": "all"}] * STAGE_BLANKS
+    return [{**row, "index": index} for index, row in enumerate(rows[:STAGE_ROWS])]
+
+
 def _allowed(entry: dict) -> str:
     """What the option takes, in words, for an error message."""
     if entry["type"] == "choice":
@@ -425,6 +471,11 @@ def _fields(ruleset: str, values: dict, errors: dict, verbatim: frozenset = froz
         if entry["type"] == "stages":
             shown = value if isinstance(value, str) else (
                 "" if value is None else json.dumps(value, ensure_ascii=False))
+            entry = {**entry, "stage_rows": _stage_rows(value), "help": _(
+                         "None: leave every name empty. The first stage starts at session 1; from a later "
+                         "stage's first session only the top players of the stage before are seated, their "
+                         "table points and score carried in full, in half or not at all."),
+                     "carries": [(carry, str(label)) for carry, label in rule_options.CARRY_LABELS.items()]}
         else:
             shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
         error = errors.get(entry["name"])
@@ -465,6 +516,13 @@ def tournament_options(request, slug: str):
         elif general is None:
             values = {}
             for entry in rule_options.options_of(ruleset):
+                if entry["type"] == "stages" and "stage_name_0" in request.POST:  # the stages' own fields
+                    typed = _posted_stage_rows(request.POST)
+                    try:
+                        values[entry["name"]] = _stages_of_rows(typed)
+                    except ValueError as error:
+                        errors[entry["name"]], values[entry["name"]] = str(error), typed
+                    continue
                 try:
                     values[entry["name"]] = _form_value(entry, request.POST.get(f"opt_{entry['name']}"))
                 except ValueError as error:

@@ -120,11 +120,13 @@
   function hideSummary() { if (summary) summary.hidden = true; }
 
   /* ---- preview ---- */
+  // Points with the page language's thousands separator, as the server prints them (27.000, 27,000).
+  var grouped = new Intl.NumberFormat(document.documentElement.lang || undefined, {maximumFractionDigits: 0});
   function setPreview(balances) {
     document.querySelectorAll("[data-preview-seat]").forEach(function (cell) {
       var s = parseInt(cell.dataset.previewSeat, 10);
       var v = balances ? balances[s] : null;
-      cell.textContent = v === null || v === undefined ? "–" : (v > 0 ? "+" + v : String(v));
+      cell.textContent = v === null || v === undefined ? "–" : (v > 0 ? "+" : "") + grouped.format(v);
       cell.classList.toggle("neg", !!v && v < 0);
       cell.classList.toggle("pos", !!v && v > 0);
     });
@@ -208,7 +210,7 @@
   function changed(event) {
     touch(event);
     showOutcomeGroups();
-    saveDraft();
+    if (queueId) saveDraft();  // the score sheet keeps a draft; the correction page has none (its setup ends below)
     if (!previewUrl) return;
     clearTimeout(timer);
     timer = setTimeout(preview, 250);

@@ -73,7 +73,10 @@
       button.setAttribute("aria-expanded", show ? "true" : "false");
       button.classList.toggle("open", show);
       if (show && picker) {
-        p.insertBefore(picker, p.querySelector(".tiles-err"));  // below the input, above the answer
+        // Below the answer: the value and its explanation read right under the tiles typed or picked,
+        // never under the picker's rows, off a phone's screen (issue 42, item 7a).
+        var answer = p.querySelector("ul.explain");
+        p.insertBefore(picker, answer ? answer.nextSibling : null);
         picker.hidden = false;
         activeSeat = seat;
       }

@@ -31,7 +31,8 @@ def preview_cells(page) -> list[str]:
 
 
 def totals(page) -> list[int]:
-    return [int(page.inner_text(f"#seats .total[data-seat='{seat}']")) for seat in range(4)]
+    """The totals as numbers (the page groups thousands, 1,200, as its language writes them)."""
+    return [int(page.inner_text(f"#seats .total[data-seat='{seat}']").replace(",", "")) for seat in range(4)]
 
 
 def test_a_referee_enters_three_hands_sees_the_preview_corrects_and_finds_the_history(live_server, phone):
@@ -58,7 +59,7 @@ def test_a_referee_enters_three_hands_sees_the_preview_corrects_and_finds_the_hi
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#hand-1")
     first = Hand.objects.get(table=table, number=1)
-    assert [int(v) for v in previewed] == first.result["balances"]
+    assert [int(v.replace(",", "")) for v in previewed] == first.result["balances"]
     assert totals(page) == first.result["balances"]
 
     # Hand 2: a dead hand. The preview first refuses a dead winner, next to the winner field.

@@ -60,10 +60,10 @@ def test_a_riichi_chombo_previews_the_minus_20000_the_list_of_hands_then_shows(l
     context, page = open_sheet(browser, live_server, table)
     page.check("input[name=outcome][value=void]")
     page.select_option("select[name=chombo]", "2")
-    page.wait_for_function("document.querySelector(\"#seats [data-preview-seat='2']\").textContent === '-20000'")
+    page.wait_for_function("document.querySelector(\"#seats [data-preview-seat='2']\").textContent === '-20,000'")
     page.click(SAVE)
     page.wait_for_selector("#hand-1")
-    assert page.inner_text("#hand-1 td:nth-child(5)") == "-20000"
+    assert page.inner_text("#hand-1 td:nth-child(5)") == "-20,000"
     context.close()
 
 
@@ -224,7 +224,9 @@ def test_a_riichi_sheet_shows_each_players_points_on_the_table(live_server, brow
     hand = hand_record(table=table, record={"outcome": "win", "wins": [{"seat": 1, "han": 3, "fu": 30}],
                                             "win_type": "discard", "discarder": 2, "riichi": [1]}, user=None)
     context, page = open_sheet(browser, live_server, table)
-    points = [int(page.inner_text(f"#seats [data-points-seat='{seat}']")) for seat in range(4)]
+    shown = [page.inner_text(f"#seats [data-points-seat='{seat}']") for seat in range(4)]
+    assert all(re.fullmatch(r"\d{2},\d{3}", text) for text in shown), shown  # 30,000: grouped (issue 42, 7i)
+    points = [int(text.replace(",", "")) for text in shown]
     assert points == [30000 + b for b in hand.result["balances"]] and points[1] > 30000 > points[2]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()

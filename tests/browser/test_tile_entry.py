@@ -125,7 +125,7 @@ def test_classical_tiles_fill_the_value_and_the_picker_writes_notation(live_serv
         page.fill("input[name=value_1]", "0")
         page.fill("input[name=value_3]", "0")
     balances = answer.value.json()["result"]["balances"]
-    shown = [f"+{b}" if b > 0 else str(b) for b in balances]
+    shown = [f"+{b:,}" if b > 0 else f"{b:,}" for b in balances]  # grouped as the page's language does
     page.wait_for_function(
         "shown => shown.every((text, seat) =>"
         " document.querySelector(`[data-preview-seat='${seat}']`).textContent === text)",

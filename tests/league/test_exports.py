@@ -179,12 +179,19 @@ def test_the_hands_sheet_names_the_players_with_their_winds_and_says_the_outcome
 def test_results_workbook_describes_the_tournament_and_its_penalties(tournament):
     book = workbook(build("results-xlsx", tournament=tournament))
     info = dict(r[:2] for r in rows(book["Tournament"])[1:])
-    assert info["Name"] == tournament.name and info["Place"] == "Berlin"
+    assert info["Name"] == tournament.name and info["Venue"] == "Berlin"
     assert info["Starts on"].date() == tournament.starts_on
     assert info["Upper limit"] == tournament.effective_options["upper_limit"]
     assert info["Table points"] == " / ".join(str(p) for p in tournament.effective_options["table_points"])
     penalty = rows(book["Penalties"])[1]
     assert penalty[2:4] == [30, "'-late"]
+
+
+def test_the_german_workbook_calls_the_venue_ort_and_keeps_platz_for_a_players_place(tournament):
+    book = workbook(build("results-xlsx", tournament=tournament, language="de"))
+    info = dict(r[:2] for r in rows(book["Turnier"])[1:] if r)
+    assert info["Ort"] == "Berlin" and "Platz" not in info
+    assert any("Platz" in rows(book[name])[0] for name in book.sheetnames[1:])  # a session's column of places
 
 
 def test_the_tournament_sheet_lists_the_rule_options_as_labelled_lines_never_as_json():

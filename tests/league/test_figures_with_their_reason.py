@@ -37,8 +37,8 @@ def test_a_riichi_deposit_left_on_the_table_is_shown_in_the_top_players_final_po
     client.force_login(referee_for(table.session.tournament))
     text = summary_of(client, table)
     # 41000 at the table + 1000 left on it = 42000 final points, 42000 - 30000 + 15000 uma = 27000.
-    assert "Final points 42000: 41000 at the table + 1000 in riichi sticks left on the table 27000" in text
-    assert "18000 at the table" in text and "in riichi sticks" not in text.split("18000 at the table")[1]
+    assert "Final points 42,000: 41,000 at the table + 1,000 in riichi sticks left on the table 27,000" in text
+    assert "18,000 at the table" in text and "in riichi sticks" not in text.split("18,000 at the table")[1]
 
 
 def test_a_japanese_sheet_says_its_points_exceed_the_sticks_and_the_final_count_shows_the_top_bonus(client):
@@ -48,10 +48,10 @@ def test_a_japanese_sheet_says_its_points_exceed_the_sticks_and_the_final_count_
     assert api.post(f"/api/v1/tables/{table.pk}/hands/", win, format="json").status_code == 201
     client.force_login(referee_for(table.session.tournament))
     sheet = page_text(client.get(reverse("referee-table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="en"))
-    assert ("Points count from the 30000 each player assumes, though each received 27000 in sticks: "
-            "a player's sticks show 3000 fewer. The 12000 go to the player with the most points") in sheet
+    assert ("Points count from the 30,000 each player assumes, though each received 27,000 in sticks: "
+            "a player's sticks show 3,000 fewer. The 12,000 go to the player with the most points") in sheet
     assert api.post(f"/api/v1/tables/{table.pk}/close/", format="json").status_code == 200
     text = summary_of(client, table)
     # East wins 30 points x 2^2 = 120, doubled for East, paid for all three by the discarder: 720,
     # rounded to 700. 30700 at the table, rounded to 31000, + 12000 for the most points.
-    assert "Final points 43000: 30700 at the table, rounded to thousands + 12000 for the most points" in text
+    assert "Final points 43,000: 30,700 at the table, rounded to thousands + 12,000 for the most points" in text

@@ -71,14 +71,14 @@ def test_a_new_hand_shows_on_the_standings_page_once_the_standings_are_recompute
         hand_record(table=table, record=EAST_WINS_100, user=user)
     url = reverse("tournament-standings", args=["live"])
     before = client.get(url).content.decode()
-    assert ">600<" in before and ">1200<" not in before
+    assert ">600<" in before and ">1.200<" not in before
     with django_capture_on_commit_callbacks(execute=True):
         hand_record(table=table, record=EAST_WINS_100, user=user)
     assert GameResult.objects.get(table=table, player=east).total == 1200
     after = client.get(url).content.decode()
-    assert ">1200<" in after
-    assert ">1200<" in client.get(reverse("tournament", args=["live"])).content.decode()
-    assert ">1200<" in client.get(reverse("tournament-session", args=["live", 1])).content.decode()
+    assert ">1.200<" in after
+    assert ">1.200<" in client.get(reverse("tournament", args=["live"])).content.decode()
+    assert ">1.200<" in client.get(reverse("tournament-session", args=["live", 1])).content.decode()
 
 
 def test_drawing_a_session_shows_its_tables_on_the_tournament_page(client):

@@ -108,7 +108,7 @@ def test_a_referee_enters_a_hand_through_the_form_and_sees_it(client, referee, t
     assert sum(hand.result["balances"]) == 0
     page = client.get(url).content.decode()
     assert f'id="hand-{hand.number}"' in page
-    assert str(hand.result["balances"][1]) in page
+    assert f'{hand.result["balances"][1]:,}'.replace(",", ".") in page  # 1.200: German groups thousands
 
 
 def test_a_dead_hand_and_a_false_naming_become_penalties_of_the_record(client, referee, table):

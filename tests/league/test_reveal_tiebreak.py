@@ -41,7 +41,7 @@ def test_equal_table_points_are_revealed_with_the_scores_that_order_them():
     winners = sorted((rank, pts, tiebreak) for rank, pts, tiebreak in rows if pts == "4")
     # Both winners have 4 table points; the scores beside them say why the first is first.
     assert [rank for rank, _, _ in winners] == ["1", "2"]
-    assert int(winners[0][2]) > int(winners[1][2])
+    assert int(winners[0][2].replace(",", "")) > int(winners[1][2].replace(",", ""))
 
 
 def test_a_riichi_reveal_shows_the_average_place_beside_the_score():

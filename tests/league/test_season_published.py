@@ -296,6 +296,20 @@ def test_the_upload_page_previews_every_row_then_stores_the_kept_file(admin_clie
     assert "Leiden Open" in listing and "Replace with a corrected file" in listing
 
 
+def test_the_upload_pages_preview_names_the_matched_player_beside_the_files_spelling_and_the_points(
+        admin_client, season):
+    juergen = PlayerFactory(first_name="Jürgen", last_name="Müller", ema_id="04990002")
+    file = upload([[1, "Mueller", "Juergen", "04990002", "DE", 12, 27000.5],
+                   [2, "Visser", "Kees", "52000123", "NL", 0, -10]])
+    page = page_text(page_post(admin_client, season, file=file))
+    matched = re.search(r'<tr class="bulk-matched">(.*?)</tr>', page, re.S).group(1)
+    assert f'<a href="/p/{juergen.pk}/">Jürgen Müller</a>' in matched  # the player the row is matched to
+    assert "Juergen Mueller" in matched  # and how the file spells them
+    assert ">12<" in matched and ">27,000.50<" in matched  # table points and score
+    new = re.search(r'<tr class="bulk-new">(.*?)</tr>', page, re.S).group(1)
+    assert new.count("Kees Visser") == 1 and ">-10<" in new  # a new player: the file's spelling, once
+
+
 def test_the_upload_page_says_a_file_replaces_and_replaces_it(admin_client, season):
     first = upload([[1, "Berg", "Anna", "", "DE", 4, 0], [2, "Visser", "Kees", "", "NL", 0, 0]])
     page_post(admin_client, season, file=first)

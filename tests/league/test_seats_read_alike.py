@@ -60,7 +60,7 @@ def test_the_referee_home_and_the_control_room_show_the_points_the_score_sheet_s
     table, _referee = a_table_after_one_hand(RIICHI_SOUTH_DRAWS, ruleset="riichi-ema")
     pages = pages_of(table, AdminFactory())
     # 3 han 40 fu drawn by South: 1300 from each non-dealer, 2600 from the dealer, on 30000 each
-    in_seat_order = ["27400", "35200", "28700", "28700"]
-    assert re.findall(r'data-points-seat="\d">(-?\d+)', pages["sheet"]) == in_seat_order
-    assert re.findall(r'<span class="total">(-?\d+)</span>', pages["control room"]) == in_seat_order
-    assert re.findall(r"\((-?\d+)\)", pages["referee home"]) == in_seat_order
+    in_seat_order = ["27,400", "35,200", "28,700", "28,700"]  # grouped as English writes thousands
+    assert re.findall(r'data-points-seat="\d">(-?[\d,]+)', pages["sheet"]) == in_seat_order
+    assert re.findall(r'<span class="total">(-?[\d,]+)</span>', pages["control room"]) == in_seat_order
+    assert re.findall(r"\((-?[\d,]+)\)", pages["referee home"]) == in_seat_order

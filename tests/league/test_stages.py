@@ -186,14 +186,14 @@ def test_the_options_form_shows_and_saves_the_stages(client, admin_user):
 
     tournament = TournamentFactory(session_count=6, status="registration")
     client.force_login(admin_user)
-    assert 'name="opt_stages"' in client.get(f"/manage/t/{tournament.slug}/options/").content.decode()
+    assert 'name="stage_name_0"' in client.get(f"/manage/t/{tournament.slug}/options/").content.decode()
     response = client.post(f"/manage/t/{tournament.slug}/options/",
                            form_data(tournament, stages=json.dumps(QUALIFICATION_FINAL)))
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.options == {"stages": QUALIFICATION_FINAL}
     page = client.get(f"/manage/t/{tournament.slug}/options/").content.decode()
-    assert "&quot;Final&quot;" in page  # shown again as written
+    assert 'name="stage_name_1" value="Final"' in page  # shown again in the stage's fields (issue 42, 7c)
 
 
 @pytest.mark.parametrize("value", ["[{", json.dumps([{"name": "Final", "from_session": 5, "carry": "half"}])])

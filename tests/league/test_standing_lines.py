@@ -1,5 +1,6 @@
 """The standings tables' lines: every number formatted once in the selector as Django's
-``floatformat:"-2"`` would print it in the page's language, the player's address built once."""
+``floatformat:"-2g"`` would print it (with the thousands separator) in the page's language, the
+player's address built once."""
 from decimal import Decimal
 
 import pytest
@@ -10,16 +11,17 @@ from league.models import Registration, SeasonRanking, Standing
 from league.selectors.pages import decimal_text, ranking_lines, standing_lines, standings_rows
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
 
-VALUES = ["0", "12", "-3", "2.5", "2.25", "2.255", "-2.255", "1234.5", "0.004", "-0.5", "12.0000", "3.1000"]
+VALUES = ["0", "12", "-3", "2.5", "2.25", "2.255", "-2.255", "1234.5", "0.004", "-0.5", "12.0000", "3.1000",
+          "-21866", "27000", "1234567.891", "-999.995"]
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_decimals_read_as_floatformat_minus_two_would_print_them(language):
+def test_decimals_read_as_floatformat_minus_two_g_would_print_them(language):
     with translation.override(language):
-        separator = "," if language == "de" else "."
+        separator, grouping = (",", ".") if language == "de" else (".", ",")
         for value in map(Decimal, VALUES):
-            assert decimal_text(value, separator) == floatformat(value, "-2"), value
-            assert decimal_text(value, separator, whole=False) == floatformat(value, "2"), value
+            assert decimal_text(value, separator, grouping) == floatformat(value, "-2g"), value
+            assert decimal_text(value, separator, grouping, whole=False) == floatformat(value, "2g"), value
     assert decimal_text(None, ",") == ""
 
 
@@ -38,9 +40,9 @@ def test_a_standings_line_carries_the_cells_in_the_order_the_ranking_reads_them(
         by_points = standing_lines(standings_rows(tournament), by_score=False)
         by_score = standing_lines(standings_rows(tournament), by_score=True)
     assert [(line.rank, line.name, line.club, line.first, line.second, line.disqualified, line.substitute)
-            for line in by_points] == [("1", "Ana Šimić", "Drachen", "7,50", "1200", False, False),
+            for line in by_points] == [("1", "Ana Šimić", "Drachen", "7,50", "1.200", False, False),
                                        ("2", "Tom Becker", "", "4", "-300,50", True, True)]
-    assert [(line.first, line.second) for line in by_score] == [("1200", "7,50"), ("-300,50", "4")]
+    assert [(line.first, line.second) for line in by_score] == [("1.200", "7,50"), ("-300,50", "4")]
     assert by_points[0].url == f"/p/{first.pk}/"
 
 

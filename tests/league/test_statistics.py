@@ -68,9 +68,9 @@ def test_a_players_statistics_cover_the_tournaments_the_visitor_may_see(played, 
 def test_the_statistics_and_records_pages(played, client):
     tournament, p = played
     html = client.get(f"/t/{tournament.slug}/statistics/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert p[0].name in html and "32000" in html and 'scope="col"' in html
+    assert p[0].name in html and "32,000" in html and 'scope="col"' in html
     html = client.get(f"/t/{tournament.slug}/records/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Biggest hand" in html and f"{p[0].name}</a>: 32000" in html
+    assert "Biggest hand" in html and f"{p[0].name}</a>: 32,000" in html
     html = client.get(f"/p/{p[2].pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<dt>Dealt in</dt><dd>1</dd>" in html
 
