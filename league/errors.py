@@ -47,6 +47,11 @@ class Conflict(ServiceError):
     status = 409
 
 
+class NotFound(ServiceError):
+    """404: what the request names does not exist (any more): a claim, an invitation, a hand."""
+    status = 404
+
+
 class Forbidden(ServiceError):
     """403: the caller may not do this. Named apart from Django's and DRF's PermissionDenied, which
     the views and the API raise for a permission check (league.permissions) before any service."""

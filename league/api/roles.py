@@ -12,7 +12,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..errors import ServiceError
+from ..errors import NotFound
 from ..models import Club, League, Role
 from ..permissions import visible_tournaments
 from ..selectors.roles import roles_in_scope
@@ -99,7 +99,7 @@ class RoleDetail(APIView):
     def delete(self, request, pk: int):
         role = roles_in_scope(user=request.user).filter(pk=pk).first()
         if role is None:
-            raise ServiceError("not_found", _("There is no such role."), status=404)
+            raise NotFound("not_found", _("There is no such role."))
         role_take_back(by=request.user, role=role)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, NotFound, ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
 from ..models import AccountClaim, AuditEntry, Player, Signup
@@ -54,7 +54,7 @@ def signed_id(token: str, *, salt: str, expired: str, missing: str) -> int:
     except signing.SignatureExpired:
         raise ServiceError("link_expired", expired, status=410) from None
     except signing.BadSignature:
-        raise ServiceError("not_found", missing, status=404) from None
+        raise NotFound("not_found", missing) from None
 
 
 def login_errors(*, username: str, password: str, candidate) -> dict:
@@ -82,7 +82,7 @@ def _by_token(token: str) -> AccountClaim:
                    missing=_("There is no such claim."))
     claim = AccountClaim.objects.select_related("player", "user").filter(pk=pk).first()
     if claim is None:
-        raise ServiceError("not_found", _("There is no such claim."), status=404)
+        raise NotFound("not_found", _("There is no such claim."))
     return claim
 
 
@@ -199,7 +199,7 @@ def _locked(claim_id: int) -> AccountClaim:
     its own claim and wanted the other's, which approving one rejects)."""
     player_id = AccountClaim.objects.filter(pk=claim_id).values_list("player_id", flat=True).first()
     if player_id is None:
-        raise ServiceError("not_found", _("There is no such claim."), status=404)
+        raise NotFound("not_found", _("There is no such claim."))
     Player.objects.select_for_update(no_key=True).filter(pk=player_id).first()
     list(AccountClaim.objects.select_for_update(of=("self",)).filter(player_id=player_id).order_by("pk")
          .values_list("pk", flat=True))

@@ -17,7 +17,7 @@ from django.utils.translation import override
 
 from .. import tournament_options
 from ..cache import pages_changed
-from ..errors import Conflict, Forbidden, ServiceError
+from ..errors import Conflict, Forbidden, NotFound, ServiceError
 from ..mail import mail_after_commit
 from ..models import Registration, Seat, Session, Signup, Table, Tournament, Withdrawal, withdrawn_in
 from ..models.competition import WIND_CHOICES
@@ -120,7 +120,7 @@ def club_table_form(*, tournament: Tournament, number: int, seats: list[int], us
         _club_or_refuse(tournament)
         session = Session.objects.filter(tournament=tournament, number=number).first()
         if session is None:
-            raise ServiceError("no_session", _("This evening has not been opened."), status=404)
+            raise NotFound("no_session", _("This evening has not been opened."))
         if user is not None and not can_form_table(user, tournament, seats):  # None: the system (the demo)
             raise Forbidden("forbidden", _("Only the event's referees and administrators, or a player who sits at "
                                            "the table, may form it."))

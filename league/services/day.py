@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, NotFound, ServiceError
 from ..models import (
     AuditEntry,
     Bye,
@@ -118,8 +118,7 @@ def walkin_create(*, tournament: Tournament, first_name: str, last_name: str, cl
         try:
             chosen = Player.objects.get(pk=int(player))
         except (TypeError, ValueError, Player.DoesNotExist):
-            raise ServiceError("no_player", _("There is no such player."), fields={"player": [_("Not valid.")]},
-                               status=404) from None
+            raise NotFound("no_player", _("There is no such player."), fields={"player": [_("Not valid.")]}) from None
     elif player == "new":
         chosen = Player.objects.create(first_name=first_name, last_name=last_name, club=club)
     else:

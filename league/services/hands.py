@@ -11,7 +11,7 @@ import scoring
 from scoring import flow
 from scoring.results import hand_amounts
 
-from ..errors import Conflict, Forbidden, ServiceError, from_scoring
+from ..errors import Conflict, Forbidden, NotFound, ServiceError, from_scoring
 from ..hand_facts import STATE_KEYS, TOURNAMENT_KEYS, posted_part
 from ..models import Hand, HandRevision, Table
 from ..permissions import directs
@@ -210,7 +210,7 @@ def _corrected_records(table: Table, hand: Hand, record) -> tuple[list[Hand], Ha
     hands = list(table.hands.order_by("number"))
     current = next((h for h in hands if h.pk == hand.pk), None)
     if current is None:
-        raise ServiceError("not_found", _("This hand no longer exists."), status=404)
+        raise NotFound("not_found", _("This hand no longer exists."))
     if number is not None and number != current.number:
         raise Conflict("hand_number_mismatch", _("This correction names hand %(number)s, not hand %(current)s.")
                        % {"number": number, "current": current.number})
@@ -253,7 +253,7 @@ def hand_correct(*, hand: Hand, record, version: int, user, idempotency_key: str
     earlier = _earlier_request(table, key, HandRevision.Action.UPDATE, fingerprint)
     if earlier is not None:
         if earlier.hand is None:
-            raise ServiceError("not_found", _("This hand no longer exists."), status=404)
+            raise NotFound("not_found", _("This hand no longer exists."))
         earlier.hand.replayed = True
         return earlier.hand
     _ensure_open(table)

@@ -8,7 +8,7 @@ from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
 from ..countries import country_normalised, is_country, is_ema_number
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, NotFound, ServiceError
 from ..models import (
     AccountClaim,
     AuditEntry,
@@ -77,7 +77,7 @@ def player_update(*, player: Player, data: dict, user=None) -> Player:
     requests the rankings of the seasons the player played in (a tournament's countries weigh it)."""
     player = Player.objects.select_for_update().filter(pk=player.pk).first()
     if player is None:
-        raise ServiceError("not_found", _("There is no such player."), status=404)
+        raise NotFound("not_found", _("There is no such player."))
     before = {name: _logged(getattr(player, name)) for name in PLAYER_FIELDS}
     if fields_set(player, data, PLAYER_FIELDS):
         player_validate(player)
@@ -140,7 +140,7 @@ def player_merge(*, keep: Player, remove: Player, user=None) -> PlayerMerge:
                            fields={"remove": [_("The same player as the one kept.")]})
     players = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, remove.pk])}
     if len(players) != 2:
-        raise ServiceError("not_found", _("There is no such player."), status=404)
+        raise NotFound("not_found", _("There is no such player."))
     keep, remove = players[keep.pk], players[remove.pk]
     both = set(Seat.objects.filter(player=keep).values_list("session_id", flat=True)) & set(
         Seat.objects.filter(player=remove).values_list("session_id", flat=True))
@@ -208,7 +208,7 @@ def player_erase(*, player: Player, user) -> Player:
     removed entry's name too. Logged (``erase``) without the old name."""
     player = Player.objects.select_for_update().filter(pk=player.pk).first()
     if player is None:
-        raise ServiceError("not_found", _("There is no such player."), status=404)
+        raise NotFound("not_found", _("There is no such player."))
     # the player's own sign-ups (league.selectors.accounts.player_signups), and those not linked to
     # anyone yet that carry both the player's name and an address of theirs (an undecided one of the
     # same person). Never another's that merely shares an address (a family's): its withdrawal link

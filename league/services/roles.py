@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from ..errors import Conflict, Forbidden, ServiceError
+from ..errors import Conflict, Forbidden, NotFound, ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
 from ..models import AuditEntry, Club, League, RefereeAssignment, Role, Tournament
@@ -67,7 +67,7 @@ def invitation_for_token(*, token: str) -> Role:
     role = Role.objects.select_related("league", "club", "tournament").filter(
         pk=pk, status=Role.Status.INVITED).first()
     if role is None:
-        raise ServiceError("not_found", _("There is no such invitation."), status=404)
+        raise NotFound("not_found", _("There is no such invitation."))
     return role
 
 
@@ -200,7 +200,7 @@ def invitation_accept(*, token: str, username: str, password: str) -> Role:
     role = invitation_for_token(token=token)
     role = Role.objects.select_for_update().get(pk=role.pk)
     if role.status != Role.Status.INVITED:
-        raise ServiceError("not_found", _("There is no such invitation."), status=404)
+        raise NotFound("not_found", _("There is no such invitation."))
     User = get_user_model()
     username = username.strip()
     candidate = User(username=username, email=role.email)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import seating
 from ..cache import pages_changed
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, NotFound, ServiceError
 from ..models import Bye, CheckIn, Registration, Seat, Session, Standing, Table, Tournament, Withdrawal, withdrawn_in
 from ..seating.errors import TABLE_SIZE
 from ..seating.errors import field as seated_field
@@ -214,8 +214,8 @@ def session_open_to_seating(*, tournament: Tournament, number: int, force: bool 
         raise Conflict("club_event", _("A club event has no draw: its tables are formed by the players who "
                                        "came."))
     if not 1 <= number <= tournament.session_count:
-        raise ServiceError("bad_session", _("This tournament has sessions 1 to %(count)s.")
-                           % {"count": tournament.session_count}, status=404)
+        raise NotFound("bad_session", _("This tournament has sessions 1 to %(count)s.")
+                       % {"count": tournament.session_count})
     if Table.objects.filter(session__tournament=tournament, session__number=number, hands__isnull=False).exists():
         raise Conflict("session_started", _("Hands have been played in this session; its seating is final."))
     previous = Table.objects.filter(session__tournament=tournament, session__number=number - 1)

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from ..countries import country_normalised, is_country, is_ema_number
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, NotFound, ServiceError
 from ..languages import site_language
 from ..mail import mail_after_commit
 from ..models import AuditEntry, Club, Player, Registration, Seat, Signup, Tournament
@@ -165,7 +165,7 @@ def signup_confirm(*, token: str) -> Signup:
 def _by_token(token: str) -> Signup:
     signup = Signup.objects.select_related("tournament").filter(token=token).first()
     if signup is None:
-        raise ServiceError("not_found", _("There is no such registration."), status=404)
+        raise NotFound("not_found", _("There is no such registration."))
     return signup
 
 

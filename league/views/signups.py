@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ..clients import client_address
-from ..errors import ServiceError
+from ..errors import NotFound, ServiceError
 from ..models import Player, Registration, Signup
 from ..permissions import visible_tournaments
 from ..services.signups import (
@@ -81,7 +81,7 @@ def signup_status(request, token: str):
             return redirect("signup-status", token=token)
         found = Signup.objects.select_related("tournament").filter(token=token).first()
         if found is None:
-            raise ServiceError("not_found", _("There is no such registration."), status=404)
+            raise NotFound("not_found", _("There is no such registration."))
     except ServiceError as error:
         return render(request, "league/signup_status.html", {"error": error.message}, status=error.status)
     return render(request, "league/signup_status.html", {"signup": found, "tournament": found.tournament})

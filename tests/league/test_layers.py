@@ -100,7 +100,7 @@ def _league_modules() -> list[Path]:
 
 
 # A status that has its own error class in league.errors is raised by that name.
-NAMED_STATUSES = {403: "Forbidden", 409: "Conflict"}
+NAMED_STATUSES = {403: "Forbidden", 404: "NotFound", 409: "Conflict"}
 
 
 def statuses_spelled_out(source: str) -> list[str]:
@@ -119,7 +119,7 @@ def test_a_conflict_and_a_refusal_are_raised_by_their_names():
 
 def test_the_status_reader_sees_a_conflict_spelled_out():
     assert statuses_spelled_out("raise ServiceError('taken', 'Taken.', status=409)\n"
-                                "raise ServiceError('gone', 'Gone.', status=404)\n") == [
+                                "raise ServiceError('late', 'Too late.', status=410)\n") == [
         "ServiceError('taken', 'Taken.', status=409)"]
 
 
