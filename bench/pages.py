@@ -21,7 +21,10 @@ figures. ``--driver wrk`` uses wrk (Debian package ``wrk``) with ``--clients`` c
 page from the page cache, the same page answered 304 (If-None-Match), the standings API and its
 304, ``--requests`` times each per run, over ``--runs`` runs against the same server (with
 ``CACHE_URL``, the cache the workers share in production); prints each
-one's requests per second (min / median / max) and its ratio to the static file's in the same run.
+one's requests per second (min / median / max) and its ratio to the static file's in the same run,
+and then each web process's resident memory after serving all of that (issue 40's goal: under
+75 MB before its first export; measure it with the production requirements alone, as in
+``python3.11 -m venv /tmp/prod && /tmp/prod/bin/pip install -r requirements.txt``).
 
 Only loopback addresses are used; the server is stopped at the end.
 """
@@ -167,6 +170,19 @@ def baselines(port: int, slug: str, args) -> None:
     for kind in kinds:
         ratios = [value / base for value, base in zip(rates[kind], rates["static file"], strict=True)]
         print(f"{kind:<26} {spread(rates[kind], 0):>20} req/s   of the static file's: {spread(ratios, 2)}")
+
+
+def workers_memory(server: subprocess.Popen) -> list[float]:
+    """The resident memory (MB) of each of the server's worker processes."""
+    sizes = []
+    for status in pathlib.Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        except OSError:
+            continue
+        if int(fields.get("PPid", "0")) == server.pid and "VmRSS" in fields:
+            sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
+    return sorted(sizes)
 
 
 def server_env(settings_module: str = "mjl.settings") -> dict:
@@ -322,6 +338,9 @@ def main() -> int:
         server = start_server(port, args, "mjl.settings")
         try:
             baselines(port, slug, args)
+            sizes = workers_memory(server)
+            print(f"web processes after these reads: {', '.join(f'{size:.1f}' for size in sizes)} MB resident "
+                  f"(goal: under 75 MB): {'met' if sizes and max(sizes) < 75 else 'NOT met'}")
         finally:
             server.terminate()
             server.wait(timeout=30)

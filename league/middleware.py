@@ -18,6 +18,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
 
+from .cache import early_answer
 from .errors import error_body
 
 logger = logging.getLogger(__name__)
@@ -62,6 +63,18 @@ class ContentSecurityPolicyMiddleware:
         if self.policy:
             response.headers.setdefault("Content-Security-Policy", self.policy)
         return response
+
+
+class KeptPagesMiddleware:
+    """Kept public pages for anonymous visitors, answered before the rest of the middleware
+    (``league.cache.early_answer``); placed after WhiteNoise and before the session middleware."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = early_answer(request)
+        return self.get_response(request) if response is None else response
 
 
 class RefuseNulMiddleware:

@@ -3,12 +3,15 @@
 segno draws the symbol (byte mode, error correction level M: 15 % of it may be damaged; the mask
 chosen by the standard's penalty rules); this module only writes it as one SVG path, black on
 white, sized for a phone's camera, hidden from screen readers (the link is printed beside it).
+segno is imported on the first code drawn: with it come ``urllib.request`` and ``xml.sax``, which a
+web process that never shows a score sheet's code does not need (issue 40).
 """
-import segno
 
 
 def qr_modules(text: str) -> list[list[bool]]:
     """The QR symbol of ``text`` (UTF-8) as rows of dark (True) and light modules, without the quiet zone."""
+    import segno
+
     return [[bool(module) for module in row] for row in segno.make_qr(text, error="m", boost_error=False).matrix]
 
 

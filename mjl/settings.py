@@ -45,6 +45,7 @@ MIDDLEWARE = [
     "league.middleware.ContentSecurityPolicyMiddleware",
     "league.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "league.middleware.KeptPagesMiddleware",  # kept public pages, before sessions, language and the rest
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

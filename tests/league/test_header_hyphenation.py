@@ -57,7 +57,7 @@ def test_a_web_process_reads_the_dictionaries_of_every_language_of_the_site_as_i
     assert _dictionary.cache_info().misses == misses  # no page reads a dictionary
 
 
-def test_the_dictionaries_read_with_shared_values_hold_exactly_pyphens_patterns():
+def test_the_packed_dictionaries_hold_exactly_pyphens_patterns_and_find_the_same_points():
     import pyphen
 
     from league.templatetags.headers import _read
@@ -65,6 +65,22 @@ def test_the_dictionaries_read_with_shared_values_hold_exactly_pyphens_patterns(
     for lang in ("de_DE", "en_GB", "en_US"):
         path = pyphen.LANGUAGES[lang]
         ours, theirs = _read(path), pyphen.HyphDict(path)
-        assert ours.patterns == theirs.patterns and ours.maxlen == theirs.maxlen
-        # equal values are one object: far fewer distinct values than patterns
-        assert len({id(value) for value in ours.patterns.values()}) < len(ours.patterns) // 4
+        assert ours.maxlen == theirs.maxlen
+        assert all(ours.patterns.get(key) == value for key, value in theirs.patterns.items())
+        # a pattern's neighbours that are no patterns are not found: longer, shorter, or with another end
+        for key in list(theirs.patterns)[::7]:
+            for other in (key + "e", key[:-1], key[:-1] + ("x" if key[-1] != "x" else "y"), "." + key):
+                assert ours.patterns.get(other) == theirs.patterns.get(other), other
+        words = [key.strip(".") * 2 for key in list(theirs.patterns)[::11]] + ["Tischpunkte", "Durchschnittsplatz"]
+        assert [ours.positions(word) for word in words] == [theirs.positions(word) for word in words]
+
+
+def test_a_dictionary_with_nonstandard_hyphenation_is_read_as_pyphen_reads_it():
+    import pyphen
+
+    from league.templatetags.headers import _read
+
+    path = pyphen.LANGUAGES["hu_HU"]  # "ssz/sz=sz,1,3" and the like
+    ours, theirs = _read(path), pyphen.HyphDict(path)
+    assert ours.patterns == theirs.patterns
+    assert ours.positions("asszonnyal") == theirs.positions("asszonnyal")

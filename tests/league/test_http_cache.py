@@ -78,6 +78,10 @@ class ReadsRecorded:
         self.read.append(key)
         return self.cache.get(key, *args, **kwargs)
 
+    def get_many(self, keys, *args, **kwargs):
+        self.read.extend(keys)
+        return self.cache.get_many(keys, *args, **kwargs)
+
     def __getattr__(self, name):
         return getattr(self.cache, name)
 

@@ -369,5 +369,46 @@ def test_a_very_long_address_makes_no_cache_key_a_memcached_server_would_refuse(
         first, again = client.get(f"/t/{tournament.slug}/"), client.get(f"/t/{tournament.slug}/")
     assert (first["X-Cache"], again["X-Cache"]) == ("miss", "hit")
     long_path = f"/t/{tournament.slug}/live/session-{'9' * 300}/"
-    assert all(len(key) <= 250 for key in (page_cache._path_key(long_path), page_cache._latest_key(long_path, "de"),
-                                          page_cache._token_key("session" + "9" * 300, "g")))
+    assert all(len(key) <= 250 for key in (page_cache._path_key(long_path), page_cache._page_key(long_path, "de"),
+                                          page_cache._token_key("session" + "9" * 300)))
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_kept_page_answered_before_the_middleware_says_all_that_the_whole_way_says(settings, language):
+    """``KeptPagesMiddleware`` answers a kept copy before the session, language, CSRF and messages
+    middleware run: its answers, 200 and 304, page and API, carry the same headers and body as the
+    same copy answered the whole way."""
+    tournament = TournamentFactory(slug="kept", status=Tournament.Status.RUNNING)
+    standings(tournament, 8)
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+
+    def answers(client: Client) -> list:
+        kept = []
+        for path in ("/t/kept/standings/", f"/api/v1/tournaments/{tournament.pk}/standings/"):
+            page = client.get(path, **headers)
+            kept += [page, client.get(path, HTTP_IF_NONE_MATCH=page["ETag"], **headers)]
+        return kept
+
+    Client().get("/t/kept/standings/", **headers), Client().get(f"/api/v1/tournaments/{tournament.pk}/standings/",
+                                                                **headers)
+    early = answers(Client())
+    settings.MIDDLEWARE = [name for name in settings.MIDDLEWARE if name != "league.middleware.KeptPagesMiddleware"]
+    whole = answers(Client())
+    assert [answer.status_code for answer in early] == [answer.status_code for answer in whole] == [200, 304] * 2
+    assert all(not hasattr(answer.wsgi_request, "session") for answer in early)  # answered early indeed
+    assert all(hasattr(answer.wsgi_request, "session") for answer in whole)
+    for early_answer, whole_answer in zip(early, whole, strict=True):
+        assert dict(early_answer.items()) == dict(whole_answer.items())
+        assert early_answer.content == whole_answer.content
+    assert early[0]["Content-Language"] == language and early[0]["X-Cache"] == "hit"
+
+
+@pytest.mark.parametrize("visitor", [
+    {"HTTP_COOKIE": "sessionid=abc"}, {"HTTP_AUTHORIZATION": "Token abc"},
+    {"HTTP_COOKIE": f"{CookieStorage.cookie_name}=pending"}, {"QUERY_STRING": "page=2"},
+])
+def test_a_visitor_with_a_session_a_token_a_pending_message_or_a_query_goes_the_whole_way(visitor):
+    TournamentFactory(slug="kept")
+    Client().get("/t/kept/standings/")
+    answer = Client().get("/t/kept/standings/", **visitor)
+    assert hasattr(answer.wsgi_request, "session")
