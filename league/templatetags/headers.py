@@ -14,8 +14,8 @@ dictionaries a browser may not have (desktop Chromium downloads them on demand).
 dictionary takes about half a second, once per process: a web process does it as it starts
 (:func:`warm`, called by ``mjl.wsgi``), not on a visitor's first page.
 
-The dictionaries are read by :func:`_read` in the packed form of league.hyphenation, which takes
-about 2 MB in a web process for German and English instead of Pyphen's 11 (issue 40).
+The dictionaries are read by :func:`_read` in the packed form of league.hyphenation: reading German
+and English adds about 5 MB to a web process instead of Pyphen's 11 (issue 40).
 """
 
 import gc

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -112,8 +112,11 @@ def control_seating_swap(request, slug: str):
     try:
         if number is None:
             raise ServiceError("swap_players", _("Choose the two players who change seats."))
-        first = get_object_or_404(Player, pk=form.cleaned_data["first"])
-        second = get_object_or_404(Player, pk=form.cleaned_data["second"])
+        wanted = [form.cleaned_data["first"], form.cleaned_data["second"]]
+        found = Player.objects.in_bulk(wanted)
+        if missing := [pk for pk in wanted if pk not in found]:  # as the API answers it: a request to correct
+            raise ServiceError("unknown_player", _("No player has the number %(id)s.") % {"id": missing[0]})
+        first, second = (found[pk] for pk in wanted)
         seating_swap(tournament=tournament, number=number, first=first, second=second, user=request.user)
         messages.success(request, _("%(first)s and %(second)s have changed seats in session %(number)s.")
                          % {"first": first.full_name, "second": second.full_name, "number": number})

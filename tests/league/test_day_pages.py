@@ -119,6 +119,15 @@ def test_seats_show_winds_and_the_dealer_never_seat_numbers(tournament):
     assert 'start="0"' not in page and "provisional" in page
 
 
+def test_each_table_in_the_control_room_opens_its_score_sheet(tournament):
+    seating_generate(tournament=tournament, number=1, method="random")
+    referee = logged_in(referee_for(tournament))
+    page = referee.get(control(tournament) + "?session=1").content.decode()
+    for table in Table.objects.filter(session__tournament=tournament):
+        assert f'<h3><a href="/referee/table/{table.pk}/">Table {table.number}</a>' in page
+        assert referee.get(f"/referee/table/{table.pk}/").status_code == 200
+
+
 def test_public_pages_update_in_place_instead_of_reloading(tournament):
     seating_generate(tournament=tournament, number=1, method="random")
     for path in (f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/", f"/t/{tournament.slug}/session/1/"):

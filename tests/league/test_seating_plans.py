@@ -282,6 +282,18 @@ def test_the_control_room_swaps_two_players_and_says_so(admin_user, tournament, 
     assert seated(tournament, 1)[1][2] == "Becker"
 
 
+def test_the_control_room_says_which_number_is_no_player_and_swaps_nothing(admin_user, tournament, admin_api):
+    upload(admin_api, tournament, csv_file(PLAN))
+    client = control_client(admin_user)
+
+    response = client.post(f"/t/{tournament.slug}/control/seating/swap/",
+                           {"session": 1, "first": player("Becker").pk, "second": 987654}, follow=True)
+
+    assert response.status_code == 200
+    assert "No player has the number 987654." in response.content.decode()
+    assert seated(tournament, 1)[0][1] == "Becker"
+
+
 def test_a_referee_cannot_swap_in_the_control_room(tournament, admin_api):
     upload(admin_api, tournament, csv_file(PLAN))
     client = control_client(referee_for(tournament))
