@@ -1,14 +1,15 @@
 """Pyphen's hyphenation dictionaries, packed (for league.templatetags.headers).
 
 Pyphen holds a dictionary's patterns (some 78,000 for German) as a dict, each pattern a string
-object with its own tuple of hyphenation values: about 11 MB in every web process for German and
-English. :class:`Patterns` packs them: the patterns of one length that start with the same two
-letters are one string, searched with ``str.find``, and each distinct value (a few thousand) is one
-tuple, named in that string by two characters. Both languages then hold about 2 MB (reading them
-adds about 5 MB to a process's resident memory instead of 11); a word's points take about twice as
-long to find (a quarter of a millisecond for a long German word), and Pyphen remembers each word's
-points, so a process pays that once per word (issue 40). No library offers Pyphen's dictionaries
-packed (marisa-trie would, at the price of a compiled dependency for one filter), hence this module.
+object with its own tuple of hyphenation values: about 20 MB in every web process for German and
+English (11 with equal values shared, as this project read them before). :class:`Patterns` packs
+them: the patterns of one length that start with the same two letters are one string, searched with
+``str.find``, and each distinct value (a few thousand) is one tuple, named in that string by two
+characters. Both languages then hold about 2 MB (reading them adds about 5 MB to a process's
+resident memory); a word's points take about twice as long to find (a quarter of a millisecond for
+a long German word), and Pyphen remembers each word's points, so a process pays that once per word
+(issue 40). No library offers Pyphen's dictionaries packed (marisa-trie would, at the price of a
+compiled dependency for one filter), hence this module.
 
 Reading a dictionary makes some hundred thousand small objects, and pymalloc gives memory back to
 the system only in whole arenas: an object that stays, made among them, would keep its arena taken

@@ -15,7 +15,7 @@ dictionary takes about half a second, once per process: a web process does it as
 (:func:`warm`, called by ``mjl.wsgi``), not on a visitor's first page.
 
 The dictionaries are read by :func:`_read` in the packed form of league.hyphenation: reading German
-and English adds about 5 MB to a web process instead of Pyphen's 11 (issue 40).
+and English adds about 5 MB to a web process instead of Pyphen's 20 (issue 40).
 """
 
 import gc
