@@ -320,13 +320,21 @@ def _lookup(path: str, language: str, *, tag_only: bool = False) -> tuple[tuple 
     """The kept copy of the page (with ``tag_only`` its ``(ETag, digest)`` alone) if it is current,
     and the latest kept copy whether current or not (None where there is none): one read of the
     cache, two for a path this process has not seen (see the module's docstring)."""
+    subjects = _subjects_shown(path)
+    if not subjects:
+        return None, None
+    return _read_kept(path, language, subjects, tag_only=tag_only)
+
+
+def _subjects_shown(path: str, *, note_absent: bool = False) -> list[str] | None:
+    """The subjects ``path`` showed when it was last kept: remembered, else read from the cache and
+    remembered; with ``note_absent`` a path the cache kept nothing for is remembered as such."""
     subjects = _known_subjects.get(path)
     if subjects is None:
-        subjects = cache.get(_path_key(path))
-        if not subjects:
-            return None, None
-        _remember(path, subjects)
-    return _read_kept(path, language, subjects, tag_only=tag_only)
+        subjects = cache.get(_path_key(path)) or None
+        if subjects or note_absent:
+            _remember(path, subjects)
+    return subjects
 
 
 def _read_kept(path: str, language: str, subjects: list[str], *, tag_only: bool) -> tuple[tuple | None, tuple | None]:
@@ -479,12 +487,9 @@ def early_answer(request) -> HttpResponse | None:
     request.get_host()  # a Host the site does not serve is refused as on every other way
     language = translation.get_language_from_request(request)
     tag_only = bool(request.META.get("HTTP_IF_NONE_MATCH"))
-    subjects = _known_subjects.get(path)
-    if subjects is None:
-        subjects = cache.get(_path_key(path))
-        _remember(path, subjects or None)
-        if not subjects:
-            return None
+    subjects = _subjects_shown(path, note_absent=True)
+    if not subjects:
+        return None
     entry = _read_kept(path, language, subjects, tag_only=tag_only)[0]
     if entry is None:
         return None
